@@ -1,0 +1,112 @@
+"""Build games into PDFs: home-print sheets and print-shop files, written atomically."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pnp.fonts import FontBook
+from pnp.pdfout import AtomicFiles, Document, write_sheet_pages, write_shop_pages
+from pnp.project import Component, Game, Project
+from pnp.render import Face, Renderer
+from pnp.sheet import impose, sheet_marks
+from pnp.units import PAPER_SIZES, Size
+
+PAPERS = ("a4", "letter")
+MARKS = ("jp", "plain", "none")
+DUPLEX = ("long", "short", "none")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for on the command line."""
+
+    out: Path
+    paper: str = "a4"
+    marks: str = "jp"
+    duplex: str = "long"
+
+
+@dataclass
+class BuildReport:
+    """What a build wrote."""
+
+    files: list[Path] = field(default_factory=list)
+    cards: int = 0
+    pages: int = 0
+
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class CardFaces:
+    """Every copy of a component's cards, in CSV order, as (key, face) pairs."""
+
+    fronts: list[tuple[object, Face]]
+    backs: list[tuple[object, Face]] | None
+
+
+def render_component(component: Component, renderer: Renderer, progress: Progress) -> CardFaces:
+    """Resolve each row once (each copy when a layout reads `card`) and expand by count."""
+    fronts: list[tuple[object, Face]] = []
+    backs: list[tuple[object, Face]] | None = [] if component.back else None
+    sides = [("front", component.front, fronts)] + ([("back", component.back, backs)] if component.back else [])
+    for row in component.table.rows:
+        for side, layout, out in sides:
+            per_copy = "card" in layout.names
+            shared = None
+            for copy in range(1, row.count + 1):
+                if shared is None or per_copy:
+                    key = (component.name, side, row.number, copy if per_copy else 0)
+                    shared = (key, renderer.face(layout, component.table, row, copy))
+                out.append(shared)
+        progress(row.count)
+    return CardFaces(fronts, backs)
+
+
+def build(project: Project, games: list[Game], options: BuildOptions, progress: Progress = lambda n: None,
+          fonts: FontBook | None = None) -> BuildReport:
+    """Build the given games; nothing is written unless every file succeeds."""
+    fonts = fonts or FontBook()
+    renderer = Renderer(fonts, project.root)
+    files = AtomicFiles()
+    report = BuildReport()
+    try:
+        for game in games:
+            _build_game(game, renderer, fonts, options, files, report, progress)
+        report.files = files.commit()
+    except BaseException:
+        files.abort()
+        raise
+    return report
+
+
+def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildOptions, files: AtomicFiles,
+                report: BuildReport, progress: Progress) -> None:
+    """Render a game's components and write its sheets and print-shop files."""
+    folder = options.out / game.name
+    rendered = [(component, render_component(component, renderer, progress)) for component in game.components]
+    sheets = Document(files.temp_for(folder / f"{game.name}-{options.paper}.pdf"), fonts, f"{game.title} ({options.paper})")
+    paper = Size(*PAPER_SIZES[options.paper])
+    for component, faces in rendered:
+        layout = component.front
+        imposition = impose(layout.size, layout.bleed, paper)
+        marks = sheet_marks(imposition, options.marks)
+        report.pages += write_sheet_pages(sheets, imposition, marks, faces.fronts, faces.backs, options.duplex)
+        report.cards += len(faces.fronts)
+        if component.print_shop:
+            _write_shop(component, faces, folder, fonts, files)
+    sheets.save()
+
+
+def _write_shop(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: AtomicFiles) -> None:
+    """One-card-per-page files for a print shop, fronts and backs."""
+    for suffix, pages in (("", faces.fronts), ("-back", faces.backs)):
+        if not pages:
+            continue
+        path = folder / "print-shop" / f"{component.name}{suffix}.pdf"
+        doc = Document(files.temp_for(path), fonts, f"{component.game} {component.name}{suffix}")
+        write_shop_pages(doc, pages)
+        doc.save()

@@ -1,0 +1,150 @@
+"""Writing PDFs: home-print sheets with marks and mirrored backs, print-shop pages with boxes."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.lib import colors as rl_colors
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.fonts import FontBook
+from pnp.paint import paint_face
+from pnp.render import Face
+from pnp.sheet import SCALE_BAR, Imposition, ScaleBar, SheetMarks, Slot, back_slots
+from pnp.units import pt
+
+HAIRLINE = 0.25  # pt
+REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
+
+
+class AtomicFiles:
+    """Output files written to temporary names and renamed into place only on commit."""
+
+    def __init__(self) -> None:
+        self._pending: list[tuple[Path, Path]] = []
+
+    def temp_for(self, final: Path) -> Path:
+        """A temporary path beside `final` to write into."""
+        final.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent)
+        os.close(handle)
+        self._pending.append((Path(name), final))
+        return Path(name)
+
+    def commit(self) -> list[Path]:
+        """Move every finished file into place."""
+        done = []
+        for temp, final in self._pending:
+            os.replace(temp, final)
+            done.append(final)
+        self._pending = []
+        return done
+
+    def abort(self) -> None:
+        """Delete every temporary file; earlier outputs stay untouched."""
+        for temp, _ in self._pending:
+            temp.unlink(missing_ok=True)
+        self._pending = []
+
+
+class Document:
+    """A PDF being written, with each distinct card face stored once as a form."""
+
+    def __init__(self, path: Path, fonts: FontBook, title: str):
+        self.fonts = fonts
+        self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name,
+                             initialFontSize=8, pageCompression=1)
+        self.canvas.setTitle(title)
+        self.canvas.setCreator("pnp")
+        self._forms: dict[object, str] = {}
+
+    def form(self, key: object, face: Face) -> str:
+        """Name of the form drawing this face, creating it on first use."""
+        name = self._forms.get(key)
+        if name is None:
+            name = f"F{len(self._forms)}"
+            b = face.bleed
+            self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+            paint_face(self.canvas, face)
+            self.canvas.endForm()
+            self._forms[key] = name
+        return name
+
+    def place(self, form: str, slot: Slot) -> None:
+        """Draw a form at a slot, clipped to the slot's trim plus whatever bleed it has."""
+        c = self.canvas
+        c.saveState()
+        path = c.beginPath()
+        path.rect(pt(slot.clip.x), pt(slot.clip.y), pt(slot.clip.w), pt(slot.clip.h))
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(pt(slot.trim.x), pt(slot.trim.y))
+        c.doForm(form)
+        c.restoreState()
+
+    def save(self) -> None:
+        self.canvas.save()
+
+
+def write_sheet_pages(doc: Document, imposition: Imposition, marks: SheetMarks, fronts: list[tuple[object, Face]],
+                      backs: list[tuple[object, Face]] | None, duplex: str) -> int:
+    """Add front sheets, each followed by its back sheet; return the number of pages."""
+    c, per, pages = doc.canvas, imposition.per_sheet, 0
+    mirrored = back_slots(imposition, duplex)
+    for start in range(0, len(fronts), per):
+        for side, slots, faces in (("front", imposition.slots, fronts), ("back", mirrored, backs)):
+            if faces is None:
+                continue
+            c.setPageSize((pt(imposition.page.width), pt(imposition.page.height)))
+            for slot, (key, face) in zip(slots, faces[start:start + per]):
+                doc.place(doc.form(key, face), slot)
+            _draw_marks(c, marks, doc.fonts.default.pdf_name)
+            c.showPage()
+            pages += 1
+    return pages
+
+
+def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
+    """Hairline crop marks and the 50 mm scale bar."""
+    c.saveState()
+    c.setStrokeColor(REGISTRATION)
+    c.setLineWidth(HAIRLINE)
+    for line in marks.lines:
+        c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
+    _draw_scale_bar(c, marks.bar, font_name)
+    c.restoreState()
+
+
+def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:
+    """A 50 mm bar with end ticks and a label, to check printing at 100%."""
+    c.setStrokeColor(rl_colors.black)
+    c.setFillColor(rl_colors.black)
+    c.setLineWidth(0.5)
+    c.saveState()
+    c.translate(pt(bar.x), pt(bar.y))
+    if bar.vertical:
+        c.rotate(90)
+        c.translate(0, -pt(3))
+    c.line(0, pt(1), pt(SCALE_BAR), pt(1))
+    for tick in (0, 10, 20, 30, 40, 50):
+        height = 2 if tick in (0, 50) else 1
+        c.line(pt(tick), pt(1), pt(tick), pt(1 + height))
+    c.setFont(font_name, 6)
+    c.drawString(pt(SCALE_BAR + 1.5), pt(0.6), "50 mm")
+    c.restoreState()
+
+
+def write_shop_pages(doc: Document, faces: list[tuple[object, Face]]) -> int:
+    """One card per page: page = card + bleed, with TrimBox and BleedBox."""
+    c = doc.canvas
+    for key, face in faces:
+        b = face.bleed
+        width, height = face.width + 2 * b, face.height + 2 * b
+        c.setPageSize((width, height))
+        c.setTrimBox((b, b, b + face.width, b + face.height))
+        c.setBleedBox((0, 0, width, height))
+        c.translate(b, b)
+        c.doForm(doc.form(key, face))
+        c.showPage()
+    return len(faces)

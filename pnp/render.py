@@ -1,0 +1,237 @@
+"""Resolve a layout over one CSV row into drawing operations for one card face."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors as rl_colors
+
+from pnp.data import Row, Table
+from pnp.errors import PnpError
+from pnp.fonts import FontBook
+from pnp.layout import Element, Layout
+from pnp.template import Expression, Template, names_used
+from pnp.text import MissingGlyph, Overflow, Symbol, TextBlock, check_glyphs, fit, paragraphs, parse_markup
+from pnp.units import pt
+
+SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box in points, origin at the trim's bottom-left, y up."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Op:
+    """One drawing operation on a card face."""
+
+    kind: str
+    box: Box
+    fill: Any = None
+    stroke: Any = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] | None = None
+    radius: float = 0.0
+    rotate: float = 0.0
+    shape: str = ""
+    text: TextBlock | None = None
+    align: str = "left"
+    valign: str = "top"
+    image: Path | None = None
+    fit: str = "contain"
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card face ready to paint: its size in points (trim), bleed and operations."""
+
+    width: float
+    height: float
+    bleed: float
+    ops: tuple[Op, ...]
+
+
+@dataclass
+class RowContext:
+    """Everything needed to resolve templates for one row."""
+
+    values: dict[str, Any]
+    where: str
+    table: Table
+    row: Row
+
+
+class Renderer:
+    """Turns (layout, row) pairs into faces, with fonts and colours checked."""
+
+    def __init__(self, fonts: FontBook, root: Path):
+        self.fonts = fonts
+        self.root = root.resolve()
+
+    def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
+        """Resolve every element of the layout for this row."""
+        values = {**layout.vars, "vars": layout.vars, **row.values,
+                  "card": {"row": row.number, "copy": copy, "count": row.count}}
+        ctx = RowContext(values, table.where(row), table, row)
+        ops = []
+        for element in layout.elements:
+            if element.visible is not None and not _truthy(element.visible, ctx):
+                continue
+            ops.append(self._op(element, layout, ctx))
+        return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops))
+
+    def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
+        """Resolve one element."""
+        value = _Resolver(element, ctx)
+        box = _box(element, value, layout)
+        common = {"rotate": value.number("rotate", 0.0)}
+        if element.type in ("rect", "ellipse", "icon"):
+            shape = value.text("shape", "") if element.type == "icon" else ""
+            if shape and shape not in SHAPES:
+                raise PnpError(f"unknown shape '{shape}' in {element.where}", where=ctx.where,
+                               fix=f"use one of {', '.join(sorted(SHAPES))}")
+            return Op(element.type, box, fill=self._color(value, "fill", layout, ctx),
+                      stroke=self._color(value, "stroke", layout, ctx), stroke_width=value.number("stroke_width", 0.5),
+                      dash=_dash(value.raw("dash")), radius=pt(value.number("radius", 0.0)), shape=shape, **common)
+        if element.type == "line":
+            return Op("line", box, stroke=self._color(value, "stroke", layout, ctx) or rl_colors.black,
+                      stroke_width=value.number("stroke_width", 0.5), dash=_dash(value.raw("dash")), **common)
+        if element.type == "image":
+            return Op("image", box, image=self._image(value.text("src", ""), element, ctx),
+                      fit=value.text("fit", "contain"), **common)
+        return self._text(element, value, box, layout, ctx, common)
+
+    def _text(self, element: Element, value: _Resolver, box: Box, layout: Layout, ctx: RowContext, common) -> Op:
+        """Lay out a text element, raising user errors for missing glyphs and overflow."""
+        source = value.text("text", "")
+        regular = self.fonts.get(value.text("font", "regular"), element.where)
+        bold = self.fonts.get(value.text("bold_font", "bold"), element.where)
+        color = self._color(value, "color", layout, ctx) or rl_colors.black
+        palette = {name: self._parse_color(v, f"{layout.label}: colors.{name}", ctx) for name, v in layout.colors.items()}
+        runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, self._symbols(layout, ctx))
+        field = _field(element, ctx)
+        try:
+            check_glyphs(runs)
+            paras = paragraphs(runs)
+            block = fit(paras, box.w, box.h, value.number("size", 9.0), value.number("min_size", 6.0),
+                        value.number("leading", 1.3))
+        except MissingGlyph as exc:
+            raise PnpError(str(exc), where=f"{ctx.where}, field {field}",
+                           fix="use a character the font has, or a font that has it") from None
+        except Overflow as exc:
+            raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {field}",
+                           fix="shorten the text, enlarge the box or lower min_size") from None
+        return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
+                  **common)
+
+    def _symbols(self, layout: Layout, ctx: RowContext) -> dict[str, Symbol]:
+        """Inline symbols with fonts and colours resolved."""
+        out = {}
+        for name, spec in layout.symbols.items():
+            where = f"{layout.label}: symbols.{name}"
+            color = self._parse_color(spec["color"], where, ctx) if spec.get("color") else None
+            out[name] = Symbol(str(spec["char"]), self.fonts.get(spec.get("font", "regular"), where), color)
+        return out
+
+    def _color(self, value: _Resolver, key: str, layout: Layout, ctx: RowContext):
+        """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""
+        raw = value.text(key, "")
+        return self._parse_color(layout.colors.get(raw, raw), f"{value.element.where}.{key}", ctx)
+
+    @staticmethod
+    def _parse_color(raw: str, where: str, ctx: RowContext):
+        """Parse one colour string."""
+        text = str(raw).strip()
+        if not text or text.lower() == "none":
+            return None
+        try:
+            return rl_colors.toColor(text)
+        except ValueError:
+            raise PnpError(f"unknown colour '{text}' in {where}", where=ctx.where,
+                           fix="use #rrggbb, a colour name, or a name from colors:") from None
+
+    def _image(self, src: str, element: Element, ctx: RowContext) -> Path | None:
+        """Resolve an image path inside the project; empty means a placeholder."""
+        if not src.strip():
+            return None
+        path = (self.root / src).resolve()
+        if self.root not in path.parents:
+            raise PnpError(f"image path '{src}' is outside the project ({element.where})", where=ctx.where,
+                           fix="put the image inside the project folder and give a relative path")
+        if not path.is_file():
+            raise PnpError(f"image '{src}' not found ({element.where})", where=ctx.where,
+                           fix="add the file or fix the path (relative to the project folder)")
+        return path
+
+
+class _Resolver:
+    """Reads an element's properties for one row, rendering templates."""
+
+    def __init__(self, element: Element, ctx: RowContext):
+        self.element = element
+        self.ctx = ctx
+
+    def raw(self, key: str, default: Any = None) -> Any:
+        value = self.element.props.get(key, default)
+        if isinstance(value, Template):
+            return value.render(self.ctx.values, self.ctx.where)
+        return value
+
+    def text(self, key: str, default: str) -> str:
+        value = self.raw(key, default)
+        return "" if value is None else str(value)
+
+    def number(self, key: str, default: float) -> float:
+        value = self.raw(key, default)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise PnpError(f"{self.element.where}.{key} must be a number, got {value!r}", where=self.ctx.where,
+                           fix="check the template or the row's value") from None
+
+
+def _truthy(expression: Expression, ctx: RowContext) -> bool:
+    """Evaluate a visibility expression."""
+    value = expression.evaluate(ctx.values, ctx.where)
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "false", "no", "none")
+    return bool(value)
+
+
+def _box(element: Element, value: _Resolver, layout: Layout) -> Box:
+    """Convert an element's top-left mm box to a bottom-left point box."""
+    height = layout.size.height
+    if element.type == "line":
+        x1, y1, x2, y2 = (value.number(k, 0.0) for k in ("x1", "y1", "x2", "y2"))
+        return Box(pt(x1), pt(height - y1), pt(x2 - x1), pt(y1 - y2))
+    if element.get("area") == "bleed":
+        b = layout.bleed
+        return Box(pt(-b), pt(-b), pt(layout.size.width + 2 * b), pt(height + 2 * b))
+    x, y, w, h = (value.number(k, 0.0) for k in ("x", "y", "w", "h"))
+    return Box(pt(x), pt(height - y - h), pt(w), pt(h))
+
+
+def _dash(raw: Any) -> tuple[float, ...] | None:
+    """Read a dash pattern in mm (a number or a list)."""
+    if raw in (None, "", 0):
+        return None
+    items = raw if isinstance(raw, (list, tuple)) else [raw]
+    return tuple(pt(float(v)) for v in items)
+
+
+def _field(element: Element, ctx: RowContext) -> str:
+    """Name the CSV column a text element shows, for messages."""
+    template = element.props.get("text")
+    if isinstance(template, Template):
+        columns = sorted(names_used(template.source) & set(ctx.table.columns))
+        if columns:
+            return ", ".join(columns)
+    return element.id

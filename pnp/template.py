@@ -1,0 +1,105 @@
+"""Jinja2 templating over CSV rows: sandboxed, StrictUndefined, columns checked up front."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, meta
+from jinja2.sandbox import SandboxedEnvironment
+
+from pnp.errors import PnpError
+
+ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
+
+
+@dataclass(frozen=True)
+class Template:
+    """A compiled text template, or a constant when it has no Jinja syntax."""
+
+    source: str
+    where: str
+    compiled: Any = None
+
+    def render(self, context: dict[str, Any], row_where: str) -> str:
+        """Render with the row's values; errors name the layout key and the CSV row."""
+        if self.compiled is None:
+            return self.source
+        try:
+            return self.compiled.render(context)
+        except TemplateError as exc:
+            raise PnpError(f"template error in {self.where}: {exc}", where=row_where,
+                           fix="check the template against the CSV columns") from None
+        except (ArithmeticError, TypeError, ValueError, LookupError) as exc:
+            raise PnpError(f"template {self.where} failed: {exc}", where=row_where,
+                           fix="check the values in this row") from None
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A compiled Jinja expression, used for visibility and other computed values."""
+
+    source: str
+    where: str
+    compiled: Any
+
+    def evaluate(self, context: dict[str, Any], row_where: str) -> Any:
+        """Evaluate the expression over a row."""
+        try:
+            return self.compiled(**context)
+        except TemplateError as exc:
+            raise PnpError(f"expression error in {self.where}: {exc}", where=row_where,
+                           fix="check the expression against the CSV columns") from None
+        except (ArithmeticError, TypeError, ValueError, LookupError) as exc:
+            raise PnpError(f"expression {self.where} failed: {exc}", where=row_where,
+                           fix="check the values in this row") from None
+
+
+def compile_template(source: str, where: str) -> Template:
+    """Compile a text template; plain strings without {{ or {% stay constants."""
+    if "{{" not in source and "{%" not in source:
+        return Template(source, where)
+    try:
+        return Template(source, where, ENV.from_string(source))
+    except TemplateError as exc:
+        raise PnpError(f"invalid template: {exc}", where=where, fix="fix the Jinja2 syntax") from None
+
+
+def compile_expression(source: str, where: str) -> Expression:
+    """Compile an expression; a value wrapped in {{ }} is accepted too."""
+    text = source.strip()
+    if text.startswith("{{") and text.endswith("}}"):
+        text = text[2:-2].strip()
+    try:
+        return Expression(text, where, ENV.compile_expression(text, undefined_to_none=False))
+    except TemplateError as exc:
+        raise PnpError(f"invalid expression: {exc}", where=where, fix="fix the Jinja2 syntax") from None
+
+
+def names_used(source: str) -> set[str]:
+    """Top-level names a template or expression reads."""
+    text = source.strip()
+    if not ("{{" in text or "{%" in text):
+        text = "{{ " + text + " }}"
+    try:
+        return set(meta.find_undeclared_variables(ENV.parse(text)))
+    except TemplateError:
+        return set()
+
+
+def check_columns(source: str, where: str, columns: set[str], names: set[str], csv_name: str) -> None:
+    """Fail when a template reads a name that is neither a CSV column nor a layout var."""
+    for name in sorted(names_used(source) - columns - names - BUILTIN_NAMES):
+        close = difflib.get_close_matches(name, sorted(columns | names), n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        known = ", ".join(sorted(columns)) or "none"
+        raise PnpError(f"unknown column '{name}' (columns in {csv_name}: {known})", where=where,
+                       fix=f"{hint}add the column to the CSV or fix the template")
+
+
+def is_template(value: object) -> bool:
+    """Tell whether a layout value is a string with Jinja syntax."""
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+

@@ -1,0 +1,131 @@
+"""The command line: build, list, new, and a table of bad inputs with their exact messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_new_then_build_then_list(project):
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 0, result.output
+    assert "Built 1 game(s): 10 cards on 4 sheet pages, 3 PDF files" in result.output
+    out = project / "output" / "demo"
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf")) == [
+        "demo-a4.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
+    listing = run("list", "--project", str(project))
+    assert listing.output.splitlines() == ["demo  (demo)  10 pieces",
+                                           "  cards              10  card  63x88 mm  with back"]
+
+
+def test_build_options_and_out(project, tmp_path):
+    out = tmp_path / "elsewhere"
+    result = run("build", "demo", "--paper", "letter", "--marks", "plain", "--duplex", "short",
+                 "--out", str(out), "--project", str(project))
+    assert result.exit_code == 0, result.output
+    assert (out / "demo" / "demo-letter.pdf").exists()
+
+
+def test_new_refuses_to_overwrite(project):
+    result = run("new", "demo", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output == ("error: layouts/demo: already exists; choose another name or remove it\n"
+                             if not (project / "card_data" / "demo").exists() else
+                             "error: card_data/demo: already exists; choose another name or remove it\n")
+
+
+@pytest.mark.parametrize("args,code,message", [
+    (["new", "Bad Name"], 2, "error: pnp new: 'Bad Name' is not a valid game name; use lower-case letters, "
+                             "digits and underscores, starting with a letter\n"),
+    (["build", "--paper", "a5"], 2, None),
+    (["build", "nosuchgame"], 1, "error: card_data: no game 'nosuchgame' in card_data/; known games: demo; "
+                                 "start one with 'pnp new nosuchgame'\n"),
+])
+def test_usage_errors(project, args, code, message):
+    result = run(*args, "--project", str(project))
+    assert result.exit_code == code
+    if message:
+        assert result.output == message
+
+
+def test_no_project_says_how_to_start(tmp_path):
+    result = run("build", "--project", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.output == (f"error: project: no card_data/ folder in {tmp_path.as_posix()}; run pnp in a project "
+                             "folder, pass --project DIR, or start one with 'pnp new NAME'\n")
+
+
+CSV = "card_data/demo/cards.csv"
+FRONT = "layouts/demo/cards.yaml"
+
+BAD_INPUTS = [
+    ("missing csv", lambda p: (p / CSV).unlink() or
+     (p / "card_data/demo/game.yaml").write_text("components:\n  - name: cards\n", encoding="utf-8"),
+     "error: card_data/demo/cards.csv: file not found; create the CSV or fix its name in game.yaml"),
+    ("missing column", lambda p: edit(p / CSV, "name,kind,value,text,count", "name,sort,value,text,count"),
+     "error: layouts/demo/cards.yaml: elements[1] (value).fill: unknown column 'kind' (columns in "
+     "card_data/demo/cards.csv: count, name, sort, text, value); add the column to the CSV or fix the template"),
+    ("template names unknown column", lambda p: edit(p / FRONT, "{{ name }}", "{{ nmae }}"),
+     "error: layouts/demo/cards.yaml: elements[0] (name).text: unknown column 'nmae' (columns in "
+     "card_data/demo/cards.csv: count, kind, name, text, value); did you mean 'name'? add the column to the CSV "
+     "or fix the template"),
+    ("non-integer count", lambda p: edit(p / CSV, "Spark,attack,1,Deal **1** damage.,4", "Spark,attack,1,x,four"),
+     "error: card_data/demo/cards.csv: row 2, column count: count 'four' is not a whole number of copies; "
+     "write 0 or a positive whole number"),
+    ("negative count", lambda p: edit(p / CSV, "damage.,4", "damage.,-4"),
+     "error: card_data/demo/cards.csv: row 2, column count: count '-4' is not a whole number of copies; "
+     "write 0 or a positive whole number"),
+    ("unknown layout key", lambda p: edit(p / FRONT, "    style: title", "    styel: title"),
+     "error: layouts/demo/cards.yaml: elements[0] (name): unknown key 'styel'; did you mean 'style'?"),
+    ("undecodable csv", lambda p: (p / CSV).write_bytes(b"name,count\n\x81\xff\xfe,1\n"),
+     "error: card_data/demo/cards.csv: cannot decode the file as UTF-8 or Shift_JIS (cp932); save it as CSV "
+     "UTF-8 or declare its encoding in game.yaml"),
+    ("missing glyph", lambda p: edit(p / CSV, "Deal **1** damage.", "Deal ❤ damage."),
+     "error: card_data/demo/cards.csv: row 2, field text: character '❤' (U+2764) is not in font 'regular'; "
+     "use a character the font has, or a font that has it"),
+    ("overflowing text", lambda p: edit(p / CSV, "Deal **1** damage.", "長い文章。" * 120),
+     "error: card_data/demo/cards.csv: row 2, field text: text does not fit 49.0 x 29.0 mm even at 7 pt "
+     "(layouts/demo/cards.yaml: elements[4] (text)); shorten the text, enlarge the box or lower min_size"),
+    ("image outside project", lambda p: edit(p / FRONT, "elements:\n", "elements:\n  - {type: image, x: 0, y: 0, "
+                                             "w: 10, h: 10, src: ../secret.png}\n"),
+     "error: card_data/demo/cards.csv: row 2: image path '../secret.png' is outside the project "
+     "(layouts/demo/cards.yaml: elements[0]); put the image inside the project folder and give a relative path"),
+    ("missing image", lambda p: edit(p / FRONT, "elements:\n", "elements:\n  - {type: image, x: 0, y: 0, "
+                                     "w: 10, h: 10, src: art/none.png}\n"),
+     "error: card_data/demo/cards.csv: row 2: image 'art/none.png' not found (layouts/demo/cards.yaml: "
+     "elements[0]); add the file or fix the path (relative to the project folder)"),
+    ("bad colour", lambda p: edit(p / FRONT, 'fill: "#ffffff"', 'fill: "#ggg"'),
+     "error: card_data/demo/cards.csv: row 2: unknown colour '#ggg' in layouts/demo/cards.yaml: elements[3].fill; "
+     "use #rrggbb, a colour name, or a name from colors:"),
+    ("bad yaml", lambda p: (p / FRONT).write_text("elements: [\n", encoding="utf-8"),
+     "error: layouts/demo/cards.yaml: invalid YAML at line 2: expected the node content, but found '<stream end>'; "
+     "fix the YAML syntax"),
+]
+
+
+@pytest.mark.parametrize("name,mutate,message", BAD_INPUTS, ids=[case[0] for case in BAD_INPUTS])
+def test_bad_input(project, name, mutate, message):
+    assert run("build", "--project", str(project)).exit_code == 0
+    out = project / "output" / "demo"
+    before = {p: p.read_bytes() for p in out.rglob("*")if p.is_file()}
+    mutate(project)
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == message
+    assert "Traceback" not in result.output
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before, "a failed build must leave earlier output untouched and no partial file"

@@ -1,0 +1,114 @@
+"""Sheet geometry: grid fit, bleed clips, mirrored backs, crop marks and the scale bar."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.sheet import PRINTER_MARGIN, Rect, back_slots, impose, mirror_axis, sheet_marks
+from pnp.units import CARD_SIZES, PAPER_SIZES, Size
+
+A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])
+POKER = Size(*CARD_SIZES["poker"])
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER])
+def test_poker_is_three_by_three_butted(paper):
+    imp = impose(POKER, 3.0, paper)
+    assert (imp.cols, imp.rows, imp.gap) == (3, 3, 0.0)
+    assert not imp.landscape
+    xs = sorted({s.trim.x for s in imp.slots})
+    assert [round(b - a, 6) for a, b in zip(xs, xs[1:])] == [63.0, 63.0]
+
+
+def test_butted_cards_have_bleed_only_on_outer_edges():
+    imp = impose(POKER, 3.0, A4)
+    middle = imp.slots[4]
+    assert middle.clip == middle.trim
+    corner = imp.slots[0]
+    assert corner.clip.x == pytest.approx(corner.trim.x - 3)
+    assert corner.clip.top == pytest.approx(corner.trim.top + 3)
+    assert corner.clip.right == pytest.approx(corner.trim.right)
+
+
+def test_letter_outer_bleed_limited_to_the_room_inside_the_margin():
+    imp = impose(POKER, 3.0, LETTER)
+    assert imp.outer_bleed_y == pytest.approx((279.4 - 2 * PRINTER_MARGIN - 264) / 2)
+    assert imp.outer_bleed_x == pytest.approx(3.0)
+
+
+def test_cards_with_room_get_full_bleed_and_a_gap():
+    imp = impose(Size(100, 148), 3.0, A4)
+    assert imp.per_sheet == 2 and imp.gap == 6.0
+    for slot in imp.slots:
+        assert slot.clip.w == pytest.approx(106) and slot.clip.h == pytest.approx(154)
+
+
+def test_oversize_component_is_centred_alone():
+    imp = impose(Size(262, 190), 0.0, LETTER)
+    assert imp.per_sheet == 1 and imp.landscape
+    slot = imp.slots[0].trim
+    assert slot.x == pytest.approx((279.4 - 262) / 2)
+
+
+@pytest.mark.parametrize("duplex,axis", [("long", "x"), ("short", "y"), ("none", None)])
+def test_mirror_axis_portrait(duplex, axis):
+    assert mirror_axis(impose(POKER, 3.0, A4), duplex) == axis
+
+
+def test_mirror_axis_swaps_for_landscape_sheets():
+    imp = impose(Size(262, 190), 0.0, A4)
+    assert mirror_axis(imp, "long") == "y" and mirror_axis(imp, "short") == "x"
+
+
+def test_long_edge_back_of_first_card_is_top_right():
+    imp = impose(POKER, 3.0, A4)
+    back = back_slots(imp, "long")
+    assert back[0].trim == imp.slots[2].trim
+    assert back[0].clip.right == pytest.approx(back[0].trim.right + 3)
+
+
+sizes = st.tuples(st.floats(20, 300), st.floats(20, 300))
+
+
+@settings(max_examples=150, deadline=None)
+@given(card=sizes, bleed=st.sampled_from([0.0, 1.0, 3.0, 5.0]), paper=st.sampled_from(["a4", "letter", "a3"]),
+       duplex=st.sampled_from(["long", "short", "none"]), marks=st.sampled_from(["jp", "plain", "none"]))
+def test_geometry_invariants(card, bleed, paper, duplex, marks):
+    imp = impose(Size(*card), bleed, Size(*PAPER_SIZES[paper]))
+    page = Rect(0, 0, imp.page.width, imp.page.height)
+    assert imp.per_sheet >= 1
+    for i, slot in enumerate(imp.slots):
+        assert slot.trim.w == pytest.approx(card[0]) and slot.trim.h == pytest.approx(card[1])
+        assert slot.clip.x <= slot.trim.x + 1e-9 and slot.clip.right >= slot.trim.right - 1e-9
+        assert slot.clip.x >= slot.trim.x - bleed - 1e-9
+        if imp.per_sheet > 1:
+            inside = PRINTER_MARGIN - 1e-6
+            assert slot.trim.x >= inside and slot.trim.right <= page.w - inside
+            assert slot.trim.y >= inside and slot.trim.top <= page.h - inside
+        for other in imp.slots[i + 1:]:
+            assert not slot.clip.overlaps(other.clip)
+    backs = back_slots(imp, duplex)
+    assert sorted((round(s.trim.x, 6), round(s.trim.y, 6)) for s in backs) == \
+        sorted((round(s.trim.x, 6), round(s.trim.y, 6)) for s in imp.slots)
+    drawn = sheet_marks(imp, marks)
+    for line in drawn.lines:
+        box = Rect(min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1))
+        assert all(not box.overlaps(s.clip, tolerance=0.0) for s in imp.slots)
+        assert 0 <= box.x and box.right <= page.w and 0 <= box.y and box.top <= page.h
+
+
+def test_fewer_cards_never_fit_than_a_simple_grid():
+    for name, (w, h) in CARD_SIZES.items():
+        imp = impose(Size(w, h), 3.0, A4)
+        simple = int((200 + 1e-9) // w) * int((287 + 1e-9) // h)
+        assert imp.per_sheet >= simple, name
+
+
+def test_scale_bar_clear_of_marks_and_cards():
+    imp = impose(POKER, 3.0, A4)
+    drawn = sheet_marks(imp, "jp")
+    bar = drawn.bar.box()
+    assert all(not bar.overlaps(s.clip) for s in imp.slots)
+    assert bar.x >= PRINTER_MARGIN - 1e-6 and bar.y >= PRINTER_MARGIN - 1e-6
