@@ -84,6 +84,13 @@ class FontBook:
         self._fonts[key] = font
         return font
 
+    def ensure(self, key: str, path: Path) -> Font:
+        """Register a font unless the same name already points at the same file."""
+        known = self._fonts.get(key)
+        if known is not None and known.ttf.face.filename == str(path):
+            return known
+        return self.add(key, path)
+
     def get(self, key: str, where: str) -> Font:
         """Look up a font by its layout name."""
         try:

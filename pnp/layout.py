@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import difflib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from pnp.errors import PnpError
 from pnp.template import Expression, Template, compile_expression, compile_template, is_template
 from pnp.units import Size, parse_size
 
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styles", "symbols",
             "background", "elements"}
 STYLE_KEYS = {"font", "bold_font", "size", "min_size", "color", "align", "valign", "leading"}
@@ -89,13 +92,19 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
 
 
 def _read_yaml(path: Path, label: str) -> dict[str, Any]:
-    """Parse one YAML file into a mapping."""
+    """Parse one YAML file into a mapping (a fresh copy; parsed files are cached by content)."""
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise PnpError("layout file not found", where=label, fix="create it or fix the name in game.yaml") from None
+    return copy.deepcopy(_parse_yaml(text, label))
+
+
+@lru_cache(maxsize=256)
+def _parse_yaml(text: str, label: str) -> dict[str, Any]:
+    """Parse YAML text with the C loader when available."""
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" at line {mark.line + 1}" if mark else ""

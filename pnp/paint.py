@@ -10,7 +10,7 @@ from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 
 from pnp.render import Box, Face, Op
-from pnp.text import TextBlock
+from pnp.text import Run, TextBlock
 
 
 def paint_face(canvas, face: Face) -> None:
@@ -59,27 +59,45 @@ def _ellipse(canvas, op: Op) -> None:
 def _line(canvas, op: Op) -> None:
     _set_paint(canvas, op)
     b = op.box
-    canvas.line(b.x, b.y, b.x + b.w, b.y - b.h)
+    canvas.line(b.x, b.y, b.x + b.w, b.y + b.h)
 
 
 def _text(canvas, op: Op) -> None:
-    """Draw laid-out text lines with alignment and vertical alignment."""
+    """Draw laid-out text lines with alignment and vertical alignment, in one text object."""
     block: TextBlock = op.text
     size, line_height = block.size, block.size * block.leading
     total = line_height * (len(block.lines) - 1) + size
     b = op.box
     top = {"top": b.y + b.h, "middle": b.y + (b.h + total) / 2, "bottom": b.y + total}[op.valign]
     baseline = top - size * 0.88
+    text = canvas.beginText()
+    font = color = None
     for line in block.lines:
         width = line.width * size
         x = {"left": b.x, "center": b.x + (b.w - width) / 2, "right": b.x + b.w - width}[op.align]
-        for atom in line.atoms:
-            for run in atom.runs:
-                canvas.setFont(run.font.pdf_name, size)
-                canvas.setFillColor(run.color)
-                canvas.drawString(x, baseline, run.text)
-                x += run.font.width(run.text) * size
+        text.setTextOrigin(x, baseline)
+        for run in line_runs(line):
+            if run.font is not font:
+                font = run.font
+                text.setFont(font.pdf_name, size)
+            if run.color is not color:
+                color = run.color
+                text.setFillColor(color)
+            text.textOut(run.text)
         baseline -= line_height
+    canvas.drawText(text)
+
+
+def line_runs(line) -> list[Run]:
+    """The line's text as runs, neighbours with the same font and colour merged."""
+    merged: list[Run] = []
+    for atom in line.atoms:
+        for run in atom.runs:
+            if merged and merged[-1].font is run.font and merged[-1].color == run.color:
+                merged[-1] = Run(merged[-1].text + run.text, run.font, run.color)
+            else:
+                merged.append(run)
+    return merged
 
 
 @lru_cache(maxsize=256)

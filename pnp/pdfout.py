@@ -6,6 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
 
@@ -34,9 +35,12 @@ class AtomicFiles:
         return Path(name)
 
     def commit(self) -> list[Path]:
-        """Move every finished file into place."""
+        """Move every finished file into place, with the permissions a normal write would give."""
+        umask = os.umask(0)
+        os.umask(umask)
         done = []
         for temp, final in self._pending:
+            os.chmod(temp, 0o666 & ~umask)
             os.replace(temp, final)
             done.append(final)
         self._pending = []
@@ -84,7 +88,13 @@ class Document:
         c.restoreState()
 
     def save(self) -> None:
-        self.canvas.save()
+        """Write the file; streams are Flate-compressed binary, without the ASCII85 layer."""
+        saved = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            self.canvas.save()
+        finally:
+            rl_config.useA85 = saved
 
 
 def write_sheet_pages(doc: Document, imposition: Imposition, marks: SheetMarks, fronts: list[tuple[object, Face]],

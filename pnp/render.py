@@ -75,9 +75,11 @@ class Renderer:
     def __init__(self, fonts: FontBook, root: Path):
         self.fonts = fonts
         self.root = root.resolve()
+        self._inline_cache: dict[int, tuple] = {}
 
     def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
         """Resolve every element of the layout for this row."""
+        self._register_fonts(layout)
         values = {**layout.vars, "vars": layout.vars, **row.values,
                   "card": {"row": row.number, "copy": copy, "count": row.count}}
         ctx = RowContext(values, table.where(row), table, row)
@@ -87,6 +89,16 @@ class Renderer:
                 continue
             ops.append(self._op(element, layout, ctx))
         return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops))
+
+    def _register_fonts(self, layout: Layout) -> None:
+        """Add the project fonts a layout names under fonts:."""
+        for key, src in layout.fonts.items():
+            path = (self.root / str(src)).resolve()
+            where = f"{layout.label}: fonts.{key}"
+            if self.root not in path.parents or not path.is_file():
+                raise PnpError(f"font file '{src}' not found inside the project", where=where,
+                               fix="give a .ttf path relative to the project folder")
+            self.fonts.ensure(str(key), path)
 
     def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
         """Resolve one element."""
@@ -115,8 +127,8 @@ class Renderer:
         regular = self.fonts.get(value.text("font", "regular"), element.where)
         bold = self.fonts.get(value.text("bold_font", "bold"), element.where)
         color = self._color(value, "color", layout, ctx) or rl_colors.black
-        palette = {name: self._parse_color(v, f"{layout.label}: colors.{name}", ctx) for name, v in layout.colors.items()}
-        runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, self._symbols(layout, ctx))
+        palette, symbols = self._inline(layout, ctx)
+        runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, symbols)
         field = _field(element, ctx)
         try:
             check_glyphs(runs)
@@ -124,13 +136,23 @@ class Renderer:
             block = fit(paras, box.w, box.h, value.number("size", 9.0), value.number("min_size", 6.0),
                         value.number("leading", 1.3))
         except MissingGlyph as exc:
-            raise PnpError(str(exc), where=f"{ctx.where}, field {field}",
+            holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
+            raise PnpError(str(exc), where=f"{ctx.where}, field {holders[0] if holders else field}",
                            fix="use a character the font has, or a font that has it") from None
         except Overflow as exc:
             raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {field}",
                            fix="shorten the text, enlarge the box or lower min_size") from None
         return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
                   **common)
+
+    def _inline(self, layout: Layout, ctx: RowContext) -> tuple[dict, dict[str, Symbol]]:
+        """The layout's text palette and inline symbols, resolved once per layout."""
+        cached = self._inline_cache.get(id(layout))
+        if cached is None or cached[0] is not layout:
+            palette = {name: self._parse_color(v, f"{layout.label}: colors.{name}", ctx)
+                       for name, v in layout.colors.items()}
+            cached = self._inline_cache[id(layout)] = (layout, palette, self._symbols(layout, ctx))
+        return cached[1], cached[2]
 
     def _symbols(self, layout: Layout, ctx: RowContext) -> dict[str, Symbol]:
         """Inline symbols with fonts and colours resolved."""
@@ -211,7 +233,7 @@ def _box(element: Element, value: _Resolver, layout: Layout) -> Box:
     height = layout.size.height
     if element.type == "line":
         x1, y1, x2, y2 = (value.number(k, 0.0) for k in ("x1", "y1", "x2", "y2"))
-        return Box(pt(x1), pt(height - y1), pt(x2 - x1), pt(y1 - y2))
+        return Box(pt(x1), pt(height - y1), pt(x2 - x1), pt(y1 - y2))  # w, h: the vector to the end point
     if element.get("area") == "bleed":
         b = layout.bleed
         return Box(pt(-b), pt(-b), pt(layout.size.width + 2 * b), pt(height + 2 * b))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, meta
@@ -57,12 +58,24 @@ class Expression:
                            fix="check the values in this row") from None
 
 
+@lru_cache(maxsize=4096)
+def _from_string(source: str):
+    """Compile a template once per process."""
+    return ENV.from_string(source)
+
+
+@lru_cache(maxsize=4096)
+def _expression(source: str):
+    """Compile an expression once per process."""
+    return ENV.compile_expression(source, undefined_to_none=False)
+
+
 def compile_template(source: str, where: str) -> Template:
     """Compile a text template; plain strings without {{ or {% stay constants."""
     if "{{" not in source and "{%" not in source:
         return Template(source, where)
     try:
-        return Template(source, where, ENV.from_string(source))
+        return Template(source, where, _from_string(source))
     except TemplateError as exc:
         raise PnpError(f"invalid template: {exc}", where=where, fix="fix the Jinja2 syntax") from None
 
@@ -73,7 +86,7 @@ def compile_expression(source: str, where: str) -> Expression:
     if text.startswith("{{") and text.endswith("}}"):
         text = text[2:-2].strip()
     try:
-        return Expression(text, where, ENV.compile_expression(text, undefined_to_none=False))
+        return Expression(text, where, _expression(text))
     except TemplateError as exc:
         raise PnpError(f"invalid expression: {exc}", where=where, fix="fix the Jinja2 syntax") from None
 

@@ -214,10 +214,13 @@ def _finish(atoms: list[Atom]) -> Line:
 def fit(paras: list[list[Atom]], width: float, height: float, size: float,
         min_size: float, leading: float, step: float = 0.25) -> TextBlock:
     """Lay out at the largest size from size down to min_size that fits the box, else Overflow."""
+    first = _try(paras, width, height, size, leading)
+    if first is not None:
+        return first
     sizes = [size]
     while sizes[-1] - step >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - step, 4))
-    lo, hi, best = 0, len(sizes) - 1, None
+    lo, hi, best = 1, len(sizes) - 1, None
     while lo <= hi:  # binary search for the first (largest) size that fits
         mid = (lo + hi) // 2
         block = _try(paras, width, height, sizes[mid], leading)

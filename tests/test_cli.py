@@ -112,7 +112,7 @@ BAD_INPUTS = [
      "error: card_data/demo/cards.csv: row 2: unknown colour '#ggg' in layouts/demo/cards.yaml: elements[3].fill; "
      "use #rrggbb, a colour name, or a name from colors:"),
     ("bad yaml", lambda p: (p / FRONT).write_text("elements: [\n", encoding="utf-8"),
-     "error: layouts/demo/cards.yaml: invalid YAML at line 2: expected the node content, but found '<stream end>'; "
+     "error: layouts/demo/cards.yaml: invalid YAML at line 2: did not find expected node content; "
      "fix the YAML syntax"),
 ]
 

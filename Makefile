@@ -1,0 +1,25 @@
+# Set-up on a fresh machine: `make build` builds every game into output/, `make test` runs the tests.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: build test bench clean
+
+$(BIN)/pnp: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	touch $(BIN)/pnp
+
+build: $(BIN)/pnp
+	$(BIN)/pnp build
+
+test: $(BIN)/pnp
+	@command -v pdftotext >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq poppler-utils)
+	$(BIN)/python -m pytest -q
+
+bench: $(BIN)/pnp
+	$(BIN)/python bench/bench_build.py
+
+clean:
+	rm -rf output $(VENV)

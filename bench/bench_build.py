@@ -1,0 +1,115 @@
+"""Benchmark: `pnp build eitsuku` against the raw-reportlab floor, file size, and memory at 1x and 10x cards.
+
+Usage: python bench/bench_build.py [--repeat K]
+
+Prints the median wall time of each, the ratio pnp / floor (target: under 2),
+the size of the Eitsuku sheets PDF (target: under 2 MB), and the peak memory
+of a whole build in a fresh process with the card counts as shipped and
+multiplied by ten (target: flat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+import floor_reportlab  # noqa: E402
+
+from pnp.build import BuildOptions, build  # noqa: E402
+from pnp.fonts import _load  # noqa: E402
+from pnp.layout import _parse_yaml  # noqa: E402
+from pnp.project import Project  # noqa: E402
+
+MEMORY_PROBE = """
+import resource, sys, json
+from pathlib import Path
+from pnp.build import BuildOptions, build
+from pnp.project import Project
+project = Project(Path(sys.argv[1]))
+report = build(project, [project.load_game("eitsuku")], BuildOptions(Path(sys.argv[2])))
+print(json.dumps({"cards": report.cards, "pages": report.pages,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def time_pnp(out: Path) -> tuple[float, int]:
+    """One full build of Eitsuku in this process, fonts read afresh; returns seconds and cards."""
+    _load.cache_clear()
+    _parse_yaml.cache_clear()
+    start = time.perf_counter()
+    project = Project(ROOT)
+    report = build(project, [project.load_game("eitsuku")], BuildOptions(out))
+    return time.perf_counter() - start, report.cards
+
+
+def time_floor(cards: int, out: Path) -> float:
+    """One run of the raw-reportlab floor for the same number of cards."""
+    start = time.perf_counter()
+    floor_reportlab.run(cards, out)
+    return time.perf_counter() - start
+
+
+def scaled_project(factor: int, folder: Path) -> Path:
+    """A copy of the project with every Eitsuku count multiplied by factor."""
+    shutil.copytree(ROOT / "card_data", folder / "card_data")
+    shutil.copytree(ROOT / "layouts", folder / "layouts")
+    for path in (folder / "card_data" / "eitsuku").glob("*.csv"):
+        with open(path, encoding="utf-8", newline="") as handle:
+            rows = list(csv.DictReader(handle))
+        if not rows or "count" not in rows[0]:
+            continue
+        for row in rows:
+            row["count"] = str(int(row["count"] or 1) * factor)
+        with open(path, "w", encoding="utf-8", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    return folder
+
+
+def peak_memory(factor: int, scratch: Path) -> dict:
+    """Peak RSS of a whole build in a fresh interpreter."""
+    project = scaled_project(factor, scratch / f"x{factor}")
+    result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(project), str(scratch / f"out{factor}")],
+                            check=True, capture_output=True, text=True)
+    return json.loads(result.stdout)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="pnp build speed, size and memory")
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch = Path(tmp)
+        pnp_times, floor_times = [], []
+        for _ in range(args.repeat):
+            seconds, cards = time_pnp(scratch / "pnp")
+            pnp_times.append(seconds)
+            floor_times.append(time_floor(cards, scratch / "floor"))
+        pnp_median, floor_median = statistics.median(pnp_times), statistics.median(floor_times)
+        size = (scratch / "pnp" / "eitsuku" / "eitsuku-a4.pdf").stat().st_size
+        print(f"cards: {cards}")
+        print(f"floor (raw reportlab): median {floor_median:.3f} s over {args.repeat} runs")
+        print(f"pnp build eitsuku:     median {pnp_median:.3f} s over {args.repeat} runs")
+        print(f"ratio pnp / floor:     {pnp_median / floor_median:.2f} (target < 2)")
+        print(f"eitsuku-a4.pdf:        {size / 1e6:.2f} MB (target < 2 MB)")
+        for factor in (1, 10):
+            probe = peak_memory(factor, scratch)
+            print(f"peak memory x{factor:<2}: {probe['peak_mb']:.0f} MB for {probe['cards']} cards "
+                  f"on {probe['pages']} sheet pages")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,294 @@
+"""Speed floor: the pnp card-game output written with plain reportlab.
+
+This script does not import pnp. It draws, by hand, the same kind of output
+pnp produces for a text-only card game and writes two PDFs:
+
+* ``floor_sheets.pdf``: A4 home-print sheets, 3x3 poker cards butted together,
+  each card clipped to its trim, hairline crop marks outside the block, and
+  after every front sheet a back sheet mirrored for long-edge duplex.
+* ``floor_shop.pdf``: one card per page, page = card + bleed, with TrimBox and
+  BleedBox on every page.
+
+It is meant to be about as fast as plain reportlab reasonably gets without
+tricks, so pnp's own timings can be compared against it. Every card is drawn
+directly: there is no form XObject caching of repeated faces (that is the
+naive floor; a cached variant would be faster still).
+
+Usage::
+
+    python bench/floor_reportlab.py [--cards N] [--repeat K] [--out DIR]
+
+Other bench scripts can ``import floor_reportlab`` and time ``run()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import colorsys
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
+FONT_FILE = FONT_DIR / "BIZUDPGothic-Regular.ttf"
+FONT_NAME = "BIZUDPGothic-Regular"
+
+MM = 72.0 / 25.4  # points per millimetre
+
+# Poker card, millimetres.
+CARD_W_MM = 63.0
+CARD_H_MM = 88.0
+BLEED_MM = 3.0
+
+CARD_W = CARD_W_MM * MM
+CARD_H = CARD_H_MM * MM
+BLEED = BLEED_MM * MM
+
+# A4 sheet with a 3x3 block of butted cards, centred.
+PAGE_W = 210.0 * MM
+PAGE_H = 297.0 * MM
+COLS = 3
+ROWS = 3
+PER_SHEET = COLS * ROWS
+BLOCK_W = COLS * CARD_W
+BLOCK_H = ROWS * CARD_H
+BLOCK_X = (PAGE_W - BLOCK_W) / 2.0
+BLOCK_Y = (PAGE_H - BLOCK_H) / 2.0
+
+# Crop marks: hairlines starting MARK_GAP outside the block, MARK_LEN long.
+MARK_GAP = 1.0 * MM
+MARK_LEN = 5.0 * MM
+HAIRLINE = 0.25
+
+# Shop file: one card plus bleed per page.
+SHOP_W = CARD_W + 2 * BLEED
+SHOP_H = CARD_H + 2 * BLEED
+
+# Card face geometry (relative to the trim's lower-left corner).
+PANEL_INSET = 4.0 * MM
+PANEL_RADIUS = 2.5 * MM
+TITLE_SIZE = 11.0
+BODY_SIZE = 8.5
+BODY_LEADING = 12.0
+WRAP_CHARS = 17  # fixed character count per body line, no measuring
+
+DEFAULT_CARDS = 228  # 108 + 60 + 60
+DISTINCT_FACES = 40
+
+SAMPLES = [
+    "このカードを場に出したとき、山札からカードを1枚引く。",
+    "相手のターン終了時まで、このカードは破壊されない。",
+    "手札を1枚捨ててもよい。そうしたなら、カードを2枚引く。",
+    "攻撃力を+2する。",
+    "このカードは、ゲーム中に1回しか使えない。",
+    "各プレイヤーは手札をすべて山札に戻し、シャッフルする。その後、それぞれ5枚引く。",
+    "コインを3枚得る。",
+    "好きなプレイヤー1人を選ぶ。選んだプレイヤーは、あなたに資源を1つ渡す。",
+    "捨て札の一番上のカードを手札に加える。",
+    "追加で1回行動できる。",
+    "相手は自分の手札から1枚選び、公開しなければならない。",
+    "森と川の境目に、古い塔がひっそりと立っている。",
+    "勝利点を1点得る。同点のときは、より多くの金貨を持つプレイヤーが勝つ。",
+    "ダイスを2個振る。",
+    "夜明けまでに城へ戻れなければ、呪いは解けないだろう。",
+]
+
+TITLE_HEADS = ["炎の", "氷の", "風の", "森の", "闇の", "光の", "鋼の", "星の"]
+TITLE_TAILS = ["剣士", "魔導師", "商人", "盗賊", "守護者"]
+
+BACK_TITLE = "カードゲーム"
+
+
+def _wrap(text: str, width: int = WRAP_CHARS) -> list[str]:
+    return [text[i : i + width] for i in range(0, len(text), width)]
+
+
+def _make_faces(count: int = DISTINCT_FACES) -> list[dict]:
+    """Deterministic distinct card faces: colour, title and 3-6 body lines."""
+    faces = []
+    for i in range(count):
+        r, g, b = colorsys.hsv_to_rgb((i * 0.137) % 1.0, 0.55, 0.85)
+        title = (
+            f"{TITLE_HEADS[i % len(TITLE_HEADS)]}"
+            f"{TITLE_TAILS[(i // len(TITLE_HEADS)) % len(TITLE_TAILS)]}"
+            f" No.{i + 1:02d}"
+        )
+        # Whole sample sentences, 3..6 wrapped lines in all.
+        target = 3 + i % 4
+        lines: list[str] = []
+        k = i
+        while len(lines) < target:
+            nxt = _wrap(SAMPLES[k % len(SAMPLES)])
+            if len(lines) + len(nxt) > 6:
+                break
+            lines.extend(nxt)
+            k += 1
+        faces.append({"rgb": (r, g, b), "title": title, "lines": lines})
+    return faces
+
+
+FACES = _make_faces()
+
+
+def register_fonts() -> None:
+    """Parse the bundled TTF and register it, as a real run would.
+
+    reportlab keeps the first font object registered under a name, so on
+    repeated in-process runs the parse cost is paid again but the object
+    already in the registry stays in use; the output is the same.
+    """
+    pdfmetrics.registerFont(TTFont(FONT_NAME, str(FONT_FILE)))
+
+
+def _draw_face(c: Canvas, face: dict, x: float, y: float) -> None:
+    """Draw one card face with its trim's lower-left corner at (x, y)."""
+    c.setFillColorRGB(*face["rgb"])
+    c.rect(x - BLEED, y - BLEED, CARD_W + 2 * BLEED, CARD_H + 2 * BLEED, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.roundRect(
+        x + PANEL_INSET,
+        y + PANEL_INSET,
+        CARD_W - 2 * PANEL_INSET,
+        CARD_H - 2 * PANEL_INSET - 10 * MM,
+        PANEL_RADIUS,
+        stroke=0,
+        fill=1,
+    )
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(FONT_NAME, TITLE_SIZE)
+    c.drawString(x + PANEL_INSET, y + CARD_H - PANEL_INSET - 6 * MM, face["title"])
+    c.setFont(FONT_NAME, BODY_SIZE)
+    ty = y + CARD_H - PANEL_INSET - 10 * MM - 5 * MM
+    tx = x + PANEL_INSET + 2 * MM
+    for line in face["lines"]:
+        c.drawString(tx, ty, line)
+        ty -= BODY_LEADING
+
+
+def _draw_back(c: Canvas, x: float, y: float) -> None:
+    c.setFillColorRGB(0.15, 0.2, 0.35)
+    c.rect(x - BLEED, y - BLEED, CARD_W + 2 * BLEED, CARD_H + 2 * BLEED, stroke=0, fill=1)
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont(FONT_NAME, 14)
+    c.drawString(x + 12 * MM, y + CARD_H / 2.0, BACK_TITLE)
+
+
+def _clip_to_trim(c: Canvas, x: float, y: float) -> None:
+    p = c.beginPath()
+    p.rect(x, y, CARD_W, CARD_H)
+    c.clipPath(p, stroke=0, fill=0)
+
+
+def _slot_origin(slot: int, mirrored: bool) -> tuple[float, float]:
+    row, col = divmod(slot, COLS)
+    if mirrored:  # long-edge duplex: the back of column c is column COLS-1-c
+        col = COLS - 1 - col
+    x = BLOCK_X + col * CARD_W
+    y = BLOCK_Y + (ROWS - 1 - row) * CARD_H  # fill from the top row down
+    return x, y
+
+
+def _crop_marks(c: Canvas) -> None:
+    xs = [BLOCK_X + i * CARD_W for i in range(COLS + 1)]
+    ys = [BLOCK_Y + j * CARD_H for j in range(ROWS + 1)]
+    top = BLOCK_Y + BLOCK_H
+    right = BLOCK_X + BLOCK_W
+    lines = []
+    for x in xs:
+        lines.append((x, BLOCK_Y - MARK_GAP - MARK_LEN, x, BLOCK_Y - MARK_GAP))
+        lines.append((x, top + MARK_GAP, x, top + MARK_GAP + MARK_LEN))
+    for y in ys:
+        lines.append((BLOCK_X - MARK_GAP - MARK_LEN, y, BLOCK_X - MARK_GAP, y))
+        lines.append((right + MARK_GAP, y, right + MARK_GAP + MARK_LEN, y))
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(HAIRLINE)
+    c.lines(lines)
+
+
+def _new_canvas(path: Path, pagesize: tuple[float, float]) -> Canvas:
+    # initialFontName points at the TTF so reportlab never pulls in Helvetica.
+    return Canvas(str(path), pagesize=pagesize, invariant=1, initialFontName=FONT_NAME)
+
+
+def write_sheets(cards: int, path: Path) -> None:
+    c = _new_canvas(path, (PAGE_W, PAGE_H))
+    for start in range(0, cards, PER_SHEET):
+        n = min(PER_SHEET, cards - start)
+        # Front sheet.
+        for slot in range(n):
+            x, y = _slot_origin(slot, mirrored=False)
+            c.saveState()
+            _clip_to_trim(c, x, y)
+            _draw_face(c, FACES[(start + slot) % len(FACES)], x, y)
+            c.restoreState()
+        _crop_marks(c)
+        c.showPage()
+        # Back sheet, mirrored horizontally.
+        for slot in range(n):
+            x, y = _slot_origin(slot, mirrored=True)
+            c.saveState()
+            _clip_to_trim(c, x, y)
+            _draw_back(c, x, y)
+            c.restoreState()
+        c.showPage()
+    c.save()
+
+
+def write_shop(cards: int, path: Path) -> None:
+    c = _new_canvas(path, (SHOP_W, SHOP_H))
+    # Boxes are read at every showPage, so setting them once puts them on
+    # every page. Values are (x0, y0, x1, y1) in points.
+    c.setTrimBox((BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))
+    c.setBleedBox((0, 0, SHOP_W, SHOP_H))
+    for i in range(cards):
+        _draw_face(c, FACES[i % len(FACES)], BLEED, BLEED)
+        c.showPage()
+    c.save()
+
+
+SHEETS_NAME = "floor_sheets.pdf"
+SHOP_NAME = "floor_shop.pdf"
+
+
+def run(cards: int, out_dir: Path) -> None:
+    """One full run: register the font, write the sheet PDF and the shop PDF."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    register_fonts()
+    write_sheets(cards, out_dir / SHEETS_NAME)
+    write_shop(cards, out_dir / SHOP_NAME)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cards", type=int, default=DEFAULT_CARDS, help="number of cards (default %(default)s)")
+    ap.add_argument("--repeat", type=int, default=5, help="number of timed runs (default %(default)s)")
+    ap.add_argument("--out", type=Path, default=None, help="output directory (default: a new temp dir)")
+    args = ap.parse_args(argv)
+    if args.cards < 1 or args.repeat < 1:
+        ap.error("--cards and --repeat must be at least 1")
+
+    out_dir = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="pnp-floor-"))
+    times = []
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        run(args.cards, out_dir)
+        times.append(time.perf_counter() - t0)
+
+    print(f"cards: {args.cards}  runs: {args.repeat}")
+    print("times (s): " + " ".join(f"{t:.3f}" for t in times))
+    print(f"median (s): {statistics.median(times):.3f}")
+    for name in (SHEETS_NAME, SHOP_NAME):
+        p = out_dir / name
+        print(f"{p}: {p.stat().st_size} bytes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

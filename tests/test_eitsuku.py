@@ -1,0 +1,151 @@
+"""Eitsuku, read back from the PDFs a user gets: pages, boxes, fonts, card texts, mirrored backs."""
+
+from __future__ import annotations
+
+import csv
+import math
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import ROOT, poppler
+from pnp.build import BuildOptions, build
+from pnp.units import MM
+
+DATA = ROOT / "card_data" / "eitsuku"
+CARD_COMPONENTS = {"budget": 108, "role": 60, "event": 60, "player_aid": 6}
+
+
+def rows(name):
+    with open(DATA / f"{name}.csv", encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def page_texts(path):
+    """Text of every page, via poppler."""
+    return poppler("pdftotext", "-enc", "UTF-8", str(path), "-").split("\f")[:-1]
+
+
+def squash(text):
+    return re.sub(r"\s+", "", text)
+
+
+def test_card_counts_match_the_rules():
+    assert sum(int(r["count"]) for r in rows("budget")) == 108
+    assert {(r["size"], r["count"]) for r in rows("budget")} == {("小", "42"), ("中", "36"), ("大", "30")}
+    roles = rows("role")
+    assert sum(int(r["count"]) for r in roles) == 60
+    for role in ("役者", "脚本家", "音楽家", "演出家"):
+        assert sum(int(r["count"]) for r in roles if r["role"] == role) == 15
+    assert all(int(r["cost"]) == int(r["value"]) + 2 for r in roles)
+    events = rows("event")
+    assert len(events) == 15 and all(r["count"] == "4" for r in events)
+
+
+@pytest.mark.parametrize("component,count", CARD_COMPONENTS.items())
+def test_print_shop_files_have_one_card_per_page_with_boxes(eitsuku_out, component, count):
+    for suffix in ("", "-back"):
+        reader = PdfReader(eitsuku_out / "print-shop" / f"{component}{suffix}.pdf")
+        assert len(reader.pages) == count
+        for page in reader.pages:
+            media, trim, bleed = page.mediabox, page.trimbox, page.bleedbox
+            assert [float(v) for v in bleed] == pytest.approx([float(v) for v in media])
+            inset = pytest.approx(3 * MM, abs=1e-3)  # PDF numbers are written to 4 decimals
+            assert float(trim.left) == inset and float(trim.bottom) == inset
+            assert float(media.right) - float(trim.right) == inset
+            assert float(media.top) - float(trim.top) == inset
+
+
+def test_poker_cards_are_63_by_88_with_3mm_bleed(eitsuku_out):
+    page = PdfReader(eitsuku_out / "print-shop" / "role.pdf").pages[0]
+    assert float(page.mediabox.width) == pytest.approx(69 * MM)
+    assert float(page.mediabox.height) == pytest.approx(94 * MM)
+    assert float(page.trimbox.width) == pytest.approx(63 * MM)
+
+
+def test_every_event_text_is_on_four_pages(eitsuku_out):
+    pages = [squash(t) for t in page_texts(eitsuku_out / "print-shop" / "event.pdf")]
+    for event in rows("event"):
+        body = squash(event["text"].replace("**", ""))
+        hits = [i for i, page in enumerate(pages) if squash(event["name"]) in page and body in page]
+        assert len(hits) == 4, event["name"]
+
+
+def test_every_role_card_shows_role_value_and_cost(eitsuku_out):
+    pages = [squash(t) for t in page_texts(eitsuku_out / "print-shop" / "role.pdf")]
+    index = 0
+    for row in rows("role"):
+        for _ in range(int(row["count"])):
+            page = pages[index]
+            assert row["role"] in page and row["value"] in page and row["cost"] in page
+            index += 1
+    assert index == len(pages) == 60
+
+
+def test_role_backs_name_their_role(eitsuku_out):
+    pages = page_texts(eitsuku_out / "print-shop" / "role-back.pdf")
+    expected = [r["role"] for r in rows("role") for _ in range(int(r["count"]))]
+    assert [next(role for role in ("役者", "脚本家", "音楽家", "演出家") if role in p) for p in pages] == expected
+
+
+def test_budget_cards_in_csv_order(eitsuku_out):
+    pages = page_texts(eitsuku_out / "print-shop" / "budget.pdf")
+    expected = [r["name"] for r in rows("budget") for _ in range(int(r["count"]))]
+    assert [next(n for n in ("予算:小(1)", "予算:中(2)", "予算:大(3)") if n in squash(p)) for p in pages] == expected
+
+
+def test_fonts_are_embedded_subsets_and_nothing_else(eitsuku_out):
+    for pdf in [eitsuku_out / "eitsuku-a4.pdf", *sorted((eitsuku_out / "print-shop").glob("*.pdf"))]:
+        lines = poppler("pdffonts", str(pdf)).splitlines()[2:]
+        assert lines, pdf
+        for line in lines:
+            fields = line.split()
+            name, emb, sub = fields[0], fields[-5], fields[-4]
+            assert re.fullmatch(r"[A-Z]{6}\+BIZUDPGothic-(Regular|Bold)", name), line
+            assert (emb, sub) == ("yes", "yes"), line
+
+
+def test_sheet_pages_and_scale_bar(eitsuku_out):
+    reader = PdfReader(eitsuku_out / "eitsuku-a4.pdf")
+    a4 = sorted([210 * MM, 297 * MM])
+    for page in reader.pages:
+        assert sorted([float(page.mediabox.width), float(page.mediabox.height)]) == pytest.approx(a4)
+    texts = page_texts(eitsuku_out / "eitsuku-a4.pdf")
+    assert all("50 mm" in t for t in texts)
+    poker_sheets = sum(2 * math.ceil(n / 9) for n in (108, 60, 60))
+    assert len(reader.pages) > poker_sheets
+
+
+def placements(page):
+    """(x, y) of every card form drawn on a sheet page, from the content stream."""
+    ops = page.get_contents().operations
+    found, last_cm = [], None
+    for operands, op in ops:
+        if op == b"cm":
+            last_cm = (float(operands[4]), float(operands[5]))
+        elif op == b"Do":
+            found.append(last_cm)
+    return found
+
+
+def test_backs_are_mirrored_for_long_edge_duplex(eitsuku_out):
+    reader = PdfReader(eitsuku_out / "eitsuku-a4.pdf")
+    front, back = placements(reader.pages[0]), placements(reader.pages[1])
+    width = float(reader.pages[0].mediabox.width)
+    assert len(front) == len(back) == 9
+    for (fx, fy), (bx, by) in zip(front, back):
+        assert bx == pytest.approx(width - fx - 63 * MM, abs=0.01)
+        assert by == pytest.approx(fy, abs=0.01)
+
+
+def test_same_inputs_give_identical_bytes(eitsuku_out, repo, tmp_path):
+    build(repo, [repo.load_game("eitsuku")], BuildOptions(tmp_path))
+    again = tmp_path / "eitsuku"
+    for pdf in eitsuku_out.rglob("*.pdf"):
+        assert (again / pdf.relative_to(eitsuku_out)).read_bytes() == pdf.read_bytes(), pdf.name
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_sheets_pdf_is_small(eitsuku_out):
+    assert (eitsuku_out / "eitsuku-a4.pdf").stat().st_size < 2 * 1024 * 1024
