@@ -7,7 +7,13 @@ pnp produces for a text-only card game and writes two PDFs:
   each card clipped to its trim, hairline crop marks outside the block, and
   after every front sheet a back sheet mirrored for long-edge duplex.
 * ``floor_shop.pdf``: one card per page, page = card + bleed, with TrimBox and
-  BleedBox on every page.
+  BleedBox on every page; ``floor_shop_back.pdf``: the matching backs, as pnp
+  writes them for a print shop.
+
+The cards are Eitsuku's budget, role and event cards read from the project's
+CSV files (csv module only): a coloured background, title, value badge and the
+card's own text wrapped by measured width, so the floor draws the same texts
+pnp does, with plainer graphics.
 
 It is meant to be about as fast as plain reportlab reasonably gets without
 tricks, so pnp's own timings can be compared against it. Every card is drawn
@@ -24,7 +30,7 @@ Other bench scripts can ``import floor_reportlab`` and time ``run()``.
 from __future__ import annotations
 
 import argparse
-import colorsys
+import csv
 import statistics
 import sys
 import tempfile
@@ -79,71 +85,55 @@ BODY_LEADING = 12.0
 WRAP_CHARS = 17  # fixed character count per body line, no measuring
 
 DEFAULT_CARDS = 228  # 108 + 60 + 60
-DISTINCT_FACES = 40
-
-SAMPLES = [
-    "このカードを場に出したとき、山札からカードを1枚引く。",
-    "相手のターン終了時まで、このカードは破壊されない。",
-    "手札を1枚捨ててもよい。そうしたなら、カードを2枚引く。",
-    "攻撃力を+2する。",
-    "このカードは、ゲーム中に1回しか使えない。",
-    "各プレイヤーは手札をすべて山札に戻し、シャッフルする。その後、それぞれ5枚引く。",
-    "コインを3枚得る。",
-    "好きなプレイヤー1人を選ぶ。選んだプレイヤーは、あなたに資源を1つ渡す。",
-    "捨て札の一番上のカードを手札に加える。",
-    "追加で1回行動できる。",
-    "相手は自分の手札から1枚選び、公開しなければならない。",
-    "森と川の境目に、古い塔がひっそりと立っている。",
-    "勝利点を1点得る。同点のときは、より多くの金貨を持つプレイヤーが勝つ。",
-    "ダイスを2個振る。",
-    "夜明けまでに城へ戻れなければ、呪いは解けないだろう。",
-]
-
-TITLE_HEADS = ["炎の", "氷の", "風の", "森の", "闇の", "光の", "鋼の", "星の"]
-TITLE_TAILS = ["剣士", "魔導師", "商人", "盗賊", "守護者"]
-
-BACK_TITLE = "カードゲーム"
+CARD_DATA = Path(__file__).resolve().parents[1] / "card_data" / "eitsuku"
+BOLD_FILE = FONT_DIR / "BIZUDPGothic-Bold.ttf"
+BOLD_NAME = "BIZUDPGothic-Bold"
+BADGE_R = 4.0 * MM
+FAMILY_RGB = [(0.85, 0.62, 0.15), (0.78, 0.22, 0.2), (0.18, 0.4, 0.7), (0.2, 0.55, 0.35),
+              (0.5, 0.3, 0.6), (0.9, 0.45, 0.1), (0.1, 0.5, 0.5), (0.3, 0.35, 0.45)]
 
 
-def _wrap(text: str, width: int = WRAP_CHARS) -> list[str]:
-    return [text[i : i + width] for i in range(0, len(text), width)]
+def _rows(name: str) -> list[dict]:
+    with open(CARD_DATA / f"{name}.csv", encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
 
 
-def _make_faces(count: int = DISTINCT_FACES) -> list[dict]:
-    """Deterministic distinct card faces: colour, title and 3-6 body lines."""
+def _wrap(text: str, width: float) -> list[str]:
+    """Greedy line filling by measured width (no kinsoku), one line per paragraph at least."""
+    lines = []
+    for paragraph in text.replace("**", "").split("\n"):
+        line = ""
+        for char in paragraph:
+            if line and pdfmetrics.stringWidth(line + char, FONT_NAME, BODY_SIZE) > width:
+                lines.append(line)
+                line = ""
+            line += char
+        lines.append(line)
+    return lines
+
+
+def _make_faces() -> list[dict]:
+    """The Eitsuku budget, role and event cards, one entry per copy, in CSV order."""
+    body_width = CARD_W - 2 * PANEL_INSET - 4 * MM
     faces = []
-    for i in range(count):
-        r, g, b = colorsys.hsv_to_rgb((i * 0.137) % 1.0, 0.55, 0.85)
-        title = (
-            f"{TITLE_HEADS[i % len(TITLE_HEADS)]}"
-            f"{TITLE_TAILS[(i // len(TITLE_HEADS)) % len(TITLE_TAILS)]}"
-            f" No.{i + 1:02d}"
-        )
-        # Whole sample sentences, 3..6 wrapped lines in all.
-        target = 3 + i % 4
-        lines: list[str] = []
-        k = i
-        while len(lines) < target:
-            nxt = _wrap(SAMPLES[k % len(SAMPLES)])
-            if len(lines) + len(nxt) > 6:
-                break
-            lines.extend(nxt)
-            k += 1
-        faces.append({"rgb": (r, g, b), "title": title, "lines": lines})
+    palette = {}
+    for component, title_key, value_key, body in (
+            ("budget", "name", "value", lambda r: f"コスト{r['value']}として扱う"),
+            ("role", "role", "value", lambda r: f"コスト {r['cost']} (数字+2)"),
+            ("event", "name", None, lambda r: r["text"])):
+        for row in _rows(component):
+            family = row.get("family") or row.get("role") or component
+            rgb = palette.setdefault(family, FAMILY_RGB[len(palette) % len(FAMILY_RGB)])
+            face = {"rgb": rgb, "title": row[title_key], "value": row[value_key] if value_key else "",
+                    "lines": _wrap(body(row), body_width), "back": row.get("role") or component}
+            faces.extend([face] * int(row["count"]))
     return faces
 
 
-FACES = _make_faces()
-
-
 def register_fonts() -> None:
-    """Parse the bundled TTF and register it, as a real run would.
-
-    reportlab keeps the first font object registered under a name, so on
-    repeated in-process runs the parse cost is paid again but the object
-    already in the registry stays in use; the output is the same.
-    """
+    """Parse the bundled TTFs and register them, as a real run would."""
     pdfmetrics.registerFont(TTFont(FONT_NAME, str(FONT_FILE)))
+    pdfmetrics.registerFont(TTFont(BOLD_NAME, str(BOLD_FILE)))
 
 
 def _draw_face(c: Canvas, face: dict, x: float, y: float) -> None:
@@ -151,32 +141,32 @@ def _draw_face(c: Canvas, face: dict, x: float, y: float) -> None:
     c.setFillColorRGB(*face["rgb"])
     c.rect(x - BLEED, y - BLEED, CARD_W + 2 * BLEED, CARD_H + 2 * BLEED, stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
-    c.roundRect(
-        x + PANEL_INSET,
-        y + PANEL_INSET,
-        CARD_W - 2 * PANEL_INSET,
-        CARD_H - 2 * PANEL_INSET - 10 * MM,
-        PANEL_RADIUS,
-        stroke=0,
-        fill=1,
-    )
-    c.setFillColorRGB(0, 0, 0)
-    c.setFont(FONT_NAME, TITLE_SIZE)
+    c.roundRect(x + PANEL_INSET, y + PANEL_INSET, CARD_W - 2 * PANEL_INSET, CARD_H - 2 * PANEL_INSET - 12 * MM,
+                PANEL_RADIUS, stroke=0, fill=1)
+    if face["value"]:
+        cx, cy = x + CARD_W - PANEL_INSET - BADGE_R, y + CARD_H - PANEL_INSET - BADGE_R
+        c.circle(cx, cy, BADGE_R, stroke=0, fill=1)
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont(BOLD_NAME, 14)
+        c.drawCentredString(cx, cy - 5, face["value"])
+    c.setFillColorRGB(1, 1, 1)
+    c.setFont(BOLD_NAME, TITLE_SIZE)
     c.drawString(x + PANEL_INSET, y + CARD_H - PANEL_INSET - 6 * MM, face["title"])
+    c.setFillColorRGB(0, 0, 0)
     c.setFont(FONT_NAME, BODY_SIZE)
-    ty = y + CARD_H - PANEL_INSET - 10 * MM - 5 * MM
+    ty = y + CARD_H - PANEL_INSET - 12 * MM - 5 * MM
     tx = x + PANEL_INSET + 2 * MM
     for line in face["lines"]:
         c.drawString(tx, ty, line)
         ty -= BODY_LEADING
 
 
-def _draw_back(c: Canvas, x: float, y: float) -> None:
+def _draw_back(c: Canvas, face: dict, x: float, y: float) -> None:
     c.setFillColorRGB(0.15, 0.2, 0.35)
     c.rect(x - BLEED, y - BLEED, CARD_W + 2 * BLEED, CARD_H + 2 * BLEED, stroke=0, fill=1)
     c.setFillColorRGB(1, 1, 1)
-    c.setFont(FONT_NAME, 14)
-    c.drawString(x + 12 * MM, y + CARD_H / 2.0, BACK_TITLE)
+    c.setFont(BOLD_NAME, 14)
+    c.drawCentredString(x + CARD_W / 2, y + CARD_H / 2.0, face["back"])
 
 
 def _clip_to_trim(c: Canvas, x: float, y: float) -> None:
@@ -216,7 +206,7 @@ def _new_canvas(path: Path, pagesize: tuple[float, float]) -> Canvas:
     return Canvas(str(path), pagesize=pagesize, invariant=1, initialFontName=FONT_NAME)
 
 
-def write_sheets(cards: int, path: Path) -> None:
+def write_sheets(cards: int, path: Path, faces: list[dict]) -> None:
     c = _new_canvas(path, (PAGE_W, PAGE_H))
     for start in range(0, cards, PER_SHEET):
         n = min(PER_SHEET, cards - start)
@@ -225,7 +215,7 @@ def write_sheets(cards: int, path: Path) -> None:
             x, y = _slot_origin(slot, mirrored=False)
             c.saveState()
             _clip_to_trim(c, x, y)
-            _draw_face(c, FACES[(start + slot) % len(FACES)], x, y)
+            _draw_face(c, faces[(start + slot) % len(faces)], x, y)
             c.restoreState()
         _crop_marks(c)
         c.showPage()
@@ -234,26 +224,38 @@ def write_sheets(cards: int, path: Path) -> None:
             x, y = _slot_origin(slot, mirrored=True)
             c.saveState()
             _clip_to_trim(c, x, y)
-            _draw_back(c, x, y)
+            _draw_back(c, faces[(start + slot) % len(faces)], x, y)
             c.restoreState()
         c.showPage()
     c.save()
 
 
-def write_shop(cards: int, path: Path) -> None:
+def write_shop(cards: int, path: Path, faces: list[dict]) -> None:
     c = _new_canvas(path, (SHOP_W, SHOP_H))
     # Boxes are read at every showPage, so setting them once puts them on
     # every page. Values are (x0, y0, x1, y1) in points.
     c.setTrimBox((BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))
     c.setBleedBox((0, 0, SHOP_W, SHOP_H))
     for i in range(cards):
-        _draw_face(c, FACES[i % len(FACES)], BLEED, BLEED)
+        _draw_face(c, faces[i % len(faces)], BLEED, BLEED)
+        c.showPage()
+    c.save()
+
+
+def write_shop_backs(cards: int, path: Path, faces: list[dict]) -> None:
+    """The print-shop back file: one back per page, matching the front file page for page."""
+    c = _new_canvas(path, (SHOP_W, SHOP_H))
+    c.setTrimBox((BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))
+    c.setBleedBox((0, 0, SHOP_W, SHOP_H))
+    for i in range(cards):
+        _draw_back(c, faces[i % len(faces)], BLEED, BLEED)
         c.showPage()
     c.save()
 
 
 SHEETS_NAME = "floor_sheets.pdf"
 SHOP_NAME = "floor_shop.pdf"
+SHOP_BACK_NAME = "floor_shop_back.pdf"
 
 
 def run(cards: int, out_dir: Path) -> None:
@@ -261,8 +263,10 @@ def run(cards: int, out_dir: Path) -> None:
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     register_fonts()
-    write_sheets(cards, out_dir / SHEETS_NAME)
-    write_shop(cards, out_dir / SHOP_NAME)
+    faces = _make_faces()
+    write_sheets(cards, out_dir / SHEETS_NAME, faces)
+    write_shop(cards, out_dir / SHOP_NAME, faces)
+    write_shop_backs(cards, out_dir / SHOP_BACK_NAME, faces)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -284,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"cards: {args.cards}  runs: {args.repeat}")
     print("times (s): " + " ".join(f"{t:.3f}" for t in times))
     print(f"median (s): {statistics.median(times):.3f}")
-    for name in (SHEETS_NAME, SHOP_NAME):
+    for name in (SHEETS_NAME, SHOP_NAME, SHOP_BACK_NAME):
         p = out_dir / name
         print(f"{p}: {p.stat().st_size} bytes")
     return 0

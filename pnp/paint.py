@@ -16,14 +16,17 @@ from pnp.text import Run, TextBlock
 def paint_face(canvas, face: Face) -> None:
     """Draw every operation of a face; the trim's bottom-left corner is at (0, 0)."""
     for op in face.ops:
-        canvas.saveState()
+        isolated = op.rotate or op.dash or op.kind == "image"
+        if isolated:  # rotation, dashes and clips must not leak into the next operation
+            canvas.saveState()
         if op.rotate:
             cx, cy = op.box.x + op.box.w / 2, op.box.y + op.box.h / 2
             canvas.translate(cx, cy)
             canvas.rotate(-op.rotate)
             canvas.translate(-cx, -cy)
         PAINTERS[op.kind](canvas, op)
-        canvas.restoreState()
+        if isolated:
+            canvas.restoreState()
 
 
 def _set_paint(canvas, op: Op) -> tuple[int, int]:

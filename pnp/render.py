@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -129,7 +130,6 @@ class Renderer:
         color = self._color(value, "color", layout, ctx) or rl_colors.black
         palette, symbols = self._inline(layout, ctx)
         runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, symbols)
-        field = _field(element, ctx)
         try:
             check_glyphs(runs)
             paras = paragraphs(runs)
@@ -137,10 +137,11 @@ class Renderer:
                         value.number("leading", 1.3))
         except MissingGlyph as exc:
             holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
-            raise PnpError(str(exc), where=f"{ctx.where}, field {holders[0] if holders else field}",
+            field = holders[0] if holders else _field(element, ctx)
+            raise PnpError(str(exc), where=f"{ctx.where}, field {field}",
                            fix="use a character the font has, or a font that has it") from None
         except Overflow as exc:
-            raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {field}",
+            raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
                            fix="shorten the text, enlarge the box or lower min_size") from None
         return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
                   **common)
@@ -175,7 +176,7 @@ class Renderer:
         if not text or text.lower() == "none":
             return None
         try:
-            return rl_colors.toColor(text)
+            return _to_color(text)
         except ValueError:
             raise PnpError(f"unknown colour '{text}' in {where}", where=ctx.where,
                            fix="use #rrggbb, a colour name, or a name from colors:") from None
@@ -192,6 +193,12 @@ class Renderer:
             raise PnpError(f"image '{src}' not found ({element.where})", where=ctx.where,
                            fix="add the file or fix the path (relative to the project folder)")
         return path
+
+
+@lru_cache(maxsize=1024)
+def _to_color(text: str):
+    """Parse a colour string once per process."""
+    return rl_colors.toColor(text)
 
 
 class _Resolver:

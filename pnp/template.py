@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -18,18 +19,22 @@ BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "j
 
 @dataclass(frozen=True)
 class Template:
-    """A compiled text template, or a constant when it has no Jinja syntax."""
+    """A checked text template (compiled on first use), or a constant when it has no Jinja syntax."""
 
     source: str
     where: str
-    compiled: Any = None
+    constant: bool = False
 
     def render(self, context: dict[str, Any], row_where: str) -> str:
         """Render with the row's values; errors name the layout key and the CSV row."""
-        if self.compiled is None:
+        if self.constant:
             return self.source
+        simple = _simple_name(self.source)
+        if simple is not None and simple in context:
+            value = context[simple]
+            return value if isinstance(value, str) else str(value)
         try:
-            return self.compiled.render(context)
+            return _from_string(self.source).render(context)
         except TemplateError as exc:
             raise PnpError(f"template error in {self.where}: {exc}", where=row_where,
                            fix="check the template against the CSV columns") from None
@@ -58,6 +63,16 @@ class Expression:
                            fix="check the values in this row") from None
 
 
+SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+
+
+@lru_cache(maxsize=4096)
+def _simple_name(source: str) -> str | None:
+    """The column name when a template is just {{ name }}, rendered without Jinja."""
+    match = SIMPLE.fullmatch(source)
+    return match.group(1) if match else None
+
+
 @lru_cache(maxsize=4096)
 def _from_string(source: str):
     """Compile a template once per process."""
@@ -73,9 +88,10 @@ def _expression(source: str):
 def compile_template(source: str, where: str) -> Template:
     """Compile a text template; plain strings without {{ or {% stay constants."""
     if "{{" not in source and "{%" not in source:
-        return Template(source, where)
+        return Template(source, where, constant=True)
     try:
-        return Template(source, where, _from_string(source))
+        _parse(source)
+        return Template(source, where)
     except TemplateError as exc:
         raise PnpError(f"invalid template: {exc}", where=where, fix="fix the Jinja2 syntax") from None
 
@@ -91,15 +107,22 @@ def compile_expression(source: str, where: str) -> Expression:
         raise PnpError(f"invalid expression: {exc}", where=where, fix="fix the Jinja2 syntax") from None
 
 
-def names_used(source: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def _parse(source: str):
+    """Parse a template once per process (raises TemplateError on bad syntax)."""
+    return ENV.parse(source)
+
+
+@lru_cache(maxsize=4096)
+def names_used(source: str) -> frozenset[str]:
     """Top-level names a template or expression reads."""
     text = source.strip()
     if not ("{{" in text or "{%" in text):
         text = "{{ " + text + " }}"
     try:
-        return set(meta.find_undeclared_variables(ENV.parse(text)))
+        return frozenset(meta.find_undeclared_variables(_parse(text)))
     except TemplateError:
-        return set()
+        return frozenset()
 
 
 def check_columns(source: str, where: str, columns: set[str], names: set[str], csv_name: str) -> None:
