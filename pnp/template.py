@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -33,14 +34,8 @@ class Template:
         if simple is not None and simple in context:
             value = context[simple]
             return value if isinstance(value, str) else str(value)
-        try:
+        with _row_errors("template", self.where, row_where):
             return _from_string(self.source).render(context)
-        except TemplateError as exc:
-            raise PnpError(f"template error in {self.where}: {exc}", where=row_where,
-                           fix="check the template against the CSV columns") from None
-        except (ArithmeticError, TypeError, ValueError, LookupError) as exc:
-            raise PnpError(f"template {self.where} failed: {exc}", where=row_where,
-                           fix="check the values in this row") from None
 
 
 @dataclass(frozen=True)
@@ -53,14 +48,20 @@ class Expression:
 
     def evaluate(self, context: dict[str, Any], row_where: str) -> Any:
         """Evaluate the expression over a row."""
-        try:
+        with _row_errors("expression", self.where, row_where):
             return self.compiled(**context)
-        except TemplateError as exc:
-            raise PnpError(f"expression error in {self.where}: {exc}", where=row_where,
-                           fix="check the expression against the CSV columns") from None
-        except (ArithmeticError, TypeError, ValueError, LookupError) as exc:
-            raise PnpError(f"expression {self.where} failed: {exc}", where=row_where,
-                           fix="check the values in this row") from None
+
+
+@contextmanager
+def _row_errors(kind: str, where: str, row_where: str):
+    """Turn a failure while evaluating over a row into a PnpError naming the layout key and the row."""
+    try:
+        yield
+    except TemplateError as exc:
+        raise PnpError(f"{kind} error in {where}: {exc}", where=row_where,
+                       fix=f"check the {kind} against the CSV columns") from None
+    except (ArithmeticError, TypeError, ValueError, LookupError) as exc:
+        raise PnpError(f"{kind} {where} failed: {exc}", where=row_where, fix="check the values in this row") from None
 
 
 SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")

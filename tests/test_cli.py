@@ -129,3 +129,12 @@ def test_bad_input(project, name, mutate, message):
     assert "Traceback" not in result.output
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before, "a failed build must leave earlier output untouched and no partial file"
+
+
+def test_template_failure_on_a_row_names_the_row(project):
+    edit(project / FRONT, 'text: "{{ value }}"', 'text: "{{ 10 // value }}"')
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "error: card_data/demo/cards.csv: row 5: template layouts/demo/cards.yaml: elements[2] (value_text).text "
+        "failed: integer division or modulo by zero; check the values in this row")

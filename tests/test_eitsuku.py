@@ -149,3 +149,16 @@ def test_same_inputs_give_identical_bytes(eitsuku_out, repo, tmp_path):
 
 def test_sheets_pdf_is_small(eitsuku_out):
     assert (eitsuku_out / "eitsuku-a4.pdf").stat().st_size < 2 * 1024 * 1024
+
+
+def test_letter_short_edge_plain_marks(repo, tmp_path):
+    build(repo, [repo.load_game("eitsuku")], BuildOptions(tmp_path, paper="letter", marks="plain", duplex="short"))
+    reader = PdfReader(tmp_path / "eitsuku" / "eitsuku-letter.pdf")
+    letter = sorted([215.9 * MM, 279.4 * MM])
+    for page in reader.pages:
+        assert sorted([float(page.mediabox.width), float(page.mediabox.height)]) == pytest.approx(letter)
+    front, back = placements(reader.pages[0]), placements(reader.pages[1])
+    height = float(reader.pages[0].mediabox.height)
+    for (fx, fy), (bx, by) in zip(front, back):  # short edge on a portrait sheet: mirrored top to bottom
+        assert bx == pytest.approx(fx, abs=0.01)
+        assert by == pytest.approx(height - fy - 88 * MM, abs=0.01)
