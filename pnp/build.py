@@ -8,9 +8,11 @@ from typing import Callable
 
 from pnp.fonts import FontBook
 from pnp.pdfout import AtomicFiles, Document, write_sheet_pages, write_shop_pages
-from pnp.project import Component, Game, Project
+from pnp.component import Component
+from pnp.project import Game, Project
 from pnp.render import Face, Renderer
-from pnp.sheet import impose, sheet_marks
+from pnp.marks import page_marks, sheet_marks
+from pnp.sheet import impose, page_imposition
 from pnp.units import PAPER_SIZES, Size
 
 PAPERS = ("a4", "letter")
@@ -48,11 +50,13 @@ class CardFaces:
     backs: list[tuple[object, Face]] | None
 
 
-def render_component(component: Component, renderer: Renderer, progress: Progress) -> CardFaces:
+def render_component(component: Component, renderer: Renderer, paper: Size, progress: Progress) -> CardFaces:
     """Resolve each row once (each copy when a layout reads `card`) and expand by count."""
     fronts: list[tuple[object, Face]] = []
     backs: list[tuple[object, Face]] | None = [] if component.back else None
-    sides = [("front", component.front, fronts)] + ([("back", component.back, backs)] if component.back else [])
+    sides = [("front", component.front.on_paper(paper), fronts)]
+    if component.back:
+        sides.append(("back", component.back.on_paper(paper), backs))
     for row in component.table.rows:
         for side, layout, out in sides:
             per_copy = "card" in layout.names
@@ -87,13 +91,16 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report: BuildReport, progress: Progress) -> None:
     """Render a game's components and write its sheets and print-shop files."""
     folder = options.out / game.name
-    rendered = [(component, render_component(component, renderer, progress)) for component in game.components]
-    sheets = Document(files.temp_for(folder / f"{game.name}-{options.paper}.pdf"), fonts, f"{game.title} ({options.paper})")
     paper = Size(*PAPER_SIZES[options.paper])
+    rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
+    sheets = Document(files.temp_for(folder / f"{game.name}-{options.paper}.pdf"), fonts, f"{game.title} ({options.paper})")
     for component, faces in rendered:
-        layout = component.front
-        imposition = impose(layout.size, layout.bleed, paper)
-        marks = sheet_marks(imposition, options.marks)
+        if component.kind == "page":
+            imposition, marks = page_imposition(component.front.on_paper(paper).size), page_marks()
+        else:
+            layout = component.front
+            imposition = impose(layout.size, layout.bleed, paper)
+            marks = sheet_marks(imposition, options.marks, component.cut)
         report.pages += write_sheet_pages(sheets, imposition, marks, faces.fronts, faces.backs, options.duplex)
         report.cards += len(faces.fronts)
         if component.print_shop:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,6 +16,8 @@ from pnp.errors import PnpError
 from pnp.template import Expression, Template, compile_expression, compile_template, is_template
 from pnp.units import Size, parse_size
 
+PAPER_LAYOUTS = {"paper": "portrait", "paper-landscape": "landscape"}
+COMMON_PAPER = {"portrait": Size(210.0, 279.4), "landscape": Size(279.4, 210.0)}  # fits A4 and Letter
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styles", "symbols",
             "background", "elements"}
@@ -70,6 +73,16 @@ class Layout:
     symbols: dict[str, dict[str, Any]]
     elements: tuple[Element, ...]
     names: frozenset[str] = field(default_factory=frozenset)
+    scale: float = 1.0
+    paper: str | None = None
+
+    def on_paper(self, paper: Size) -> Layout:
+        """A page layout sized to the chosen paper; other layouts unchanged."""
+        if self.paper is None:
+            return self
+        landscape = self.paper == "landscape"
+        size = Size(max(paper.width, paper.height), min(paper.width, paper.height)) if landscape else paper
+        return dataclasses.replace(self, size=size)
 
 
 def load_layout(path: Path, root: Path, label_of) -> Layout:
@@ -77,7 +90,8 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
     data = _merged(path, label_of, seen=())
     label = label_of(path)
     check_keys(data, TOP_KEYS, label)
-    size = parse_size(data.get("size", "poker"), f"{label}: size")
+    paper = PAPER_LAYOUTS.get(str(data.get("size")))
+    size = COMMON_PAPER[paper] if paper else parse_size(data.get("size", "poker"), f"{label}: size")
     bleed = _number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0)
     safe = _number(data.get("safe", 3.0), f"{label}: safe", minimum=0)
     styles = _styles(data.get("styles") or {}, label)
@@ -88,7 +102,7 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
         names |= _element_names(element)
     return Layout(path, label, size, bleed, safe, dict(data.get("fonts") or {}), dict(data.get("vars") or {}),
                   {str(k): str(v) for k, v in (data.get("colors") or {}).items()}, styles, symbols,
-                  tuple(elements), frozenset(names))
+                  tuple(elements), frozenset(names), paper=paper)
 
 
 def _read_yaml(path: Path, label: str) -> dict[str, Any]:

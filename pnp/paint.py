@@ -15,6 +15,8 @@ from pnp.text import Run, TextBlock
 
 def paint_face(canvas, face: Face) -> None:
     """Draw every operation of a face; the trim's bottom-left corner is at (0, 0)."""
+    if face.scale != 1.0:
+        canvas.scale(face.scale, face.scale)
     for op in face.ops:
         isolated = op.rotate or op.dash or op.kind == "image"
         if isolated:  # rotation, dashes and clips must not leak into the next operation

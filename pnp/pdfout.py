@@ -13,11 +13,13 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.fonts import FontBook
 from pnp.paint import paint_face
 from pnp.render import Face
-from pnp.sheet import SCALE_BAR, Imposition, ScaleBar, SheetMarks, Slot, back_slots
+from pnp.marks import SCALE_BAR, ScaleBar, SheetMarks
+from pnp.sheet import Imposition, Slot, back_slots
 from pnp.units import pt
 
 HAIRLINE = 0.25  # pt
 REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
+CUT_GUIDE = rl_colors.Color(0.45, 0.45, 0.45)  # circle guides sit on the art: grey, hairline
 
 
 class AtomicFiles:
@@ -122,7 +124,11 @@ def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
     c.setLineWidth(HAIRLINE)
     for line in marks.lines:
         c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
-    _draw_scale_bar(c, marks.bar, font_name)
+    c.setStrokeColor(CUT_GUIDE)
+    for box in marks.circles:
+        c.ellipse(pt(box.x), pt(box.y), pt(box.right), pt(box.top), stroke=1, fill=0)
+    if marks.bar is not None:
+        _draw_scale_bar(c, marks.bar, font_name)
     c.restoreState()
 
 

@@ -58,6 +58,7 @@ class Face:
     height: float
     bleed: float
     ops: tuple[Op, ...]
+    scale: float = 1.0
 
 
 @dataclass
@@ -89,7 +90,7 @@ class Renderer:
             if element.visible is not None and not _truthy(element.visible, ctx):
                 continue
             ops.append(self._op(element, layout, ctx))
-        return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops))
+        return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
 
     def _register_fonts(self, layout: Layout) -> None:
         """Add the project fonts a layout names under fonts:."""
@@ -237,13 +238,13 @@ def _truthy(expression: Expression, ctx: RowContext) -> bool:
 
 def _box(element: Element, value: _Resolver, layout: Layout) -> Box:
     """Convert an element's top-left mm box to a bottom-left point box."""
-    height = layout.size.height
+    height = layout.size.height / layout.scale  # elements are placed in the layout's own size
     if element.type == "line":
         x1, y1, x2, y2 = (value.number(k, 0.0) for k in ("x1", "y1", "x2", "y2"))
         return Box(pt(x1), pt(height - y1), pt(x2 - x1), pt(y1 - y2))  # w, h: the vector to the end point
     if element.get("area") == "bleed":
-        b = layout.bleed
-        return Box(pt(-b), pt(-b), pt(layout.size.width + 2 * b), pt(height + 2 * b))
+        b = layout.bleed / layout.scale
+        return Box(pt(-b), pt(-b), pt(layout.size.width / layout.scale + 2 * b), pt(height + 2 * b))
     x, y, w, h = (value.number(k, 0.0) for k in ("x", "y", "w", "h"))
     return Box(pt(x), pt(height - y - h), pt(w), pt(h))
 

@@ -1,4 +1,4 @@
-"""Sheet geometry in millimetres: grid fit, slots, mirrored backs, crop marks, scale bar.
+"""Sheet geometry in millimetres: grid fit, slots with bleed clips, mirrored backs.
 
 All coordinates are page millimetres with the origin at the bottom-left corner,
 as in PDF. Nothing here draws; the PDF writer turns these numbers into ink.
@@ -11,12 +11,6 @@ from dataclasses import dataclass
 from pnp.units import Size
 
 PRINTER_MARGIN = 5.0  # mm the home printer cannot reach
-MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
-MARK_LENGTH = 6.0  # mm, longest crop mark
-MARK_PAGE_CLEARANCE = 1.5  # mm a crop mark stays away from the paper edge
-SCALE_BAR = 50.0  # mm
-SCALE_BAND = 3.0  # mm of room the scale bar needs across the band
-SCALE_NEED = 58.0  # mm of room the bar and its label need along the band
 
 
 @dataclass(frozen=True)
@@ -48,16 +42,6 @@ class Slot:
 
     trim: Rect
     clip: Rect
-
-
-@dataclass(frozen=True)
-class Line:
-    """A straight line segment."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
 
 
 @dataclass(frozen=True)
@@ -166,166 +150,7 @@ def back_slots(imposition: Imposition, duplex: str) -> tuple[Slot, ...]:
                  for s in imposition.slots)
 
 
-def cut_positions(imposition: Imposition) -> tuple[list[float], list[float]]:
-    """Return the x positions of vertical cuts and the y positions of horizontal cuts."""
-    xs = sorted({round(v, 6) for s in imposition.slots for v in (s.trim.x, s.trim.right)})
-    ys = sorted({round(v, 6) for s in imposition.slots for v in (s.trim.y, s.trim.top)})
-    return xs, ys
-
-
-def _span(start: float, limit: float, direction: int) -> tuple[float, float] | None:
-    """A mark from start towards limit (direction +1 or -1), at most MARK_LENGTH long."""
-    length = min(MARK_LENGTH, (limit - start) * direction)
-    if length < 1.0:
-        return None
-    return start, start + direction * length
-
-
-def _marks_along(imposition: Imposition, positions: list[float], vertical: bool,
-                 offset_extra: float = 0.0) -> list[Line]:
-    """Marks for cut lines at `positions`, drawn outward on both sides of the block."""
-    page, block = imposition.page, imposition.block
-    lines = []
-    if vertical:
-        starts = [(block.top + imposition.outer_bleed_y + MARK_GAP + offset_extra, page.height, 1),
-                  (block.y - imposition.outer_bleed_y - MARK_GAP - offset_extra, 0.0, -1)]
-    else:
-        starts = [(block.right + imposition.outer_bleed_x + MARK_GAP + offset_extra, page.width, 1),
-                  (block.x - imposition.outer_bleed_x - MARK_GAP - offset_extra, 0.0, -1)]
-    for start, edge, direction in starts:
-        span = _span(start, edge - direction * MARK_PAGE_CLEARANCE, direction)
-        if span is None:
-            continue
-        for pos in positions:
-            lines.append(Line(pos, span[0], pos, span[1]) if vertical else Line(span[0], pos, span[1], pos))
-    return lines
-
-
-def plain_marks(imposition: Imposition) -> list[Line]:
-    """Plain crop marks: one hairline per cut line on every side of the block."""
-    xs, ys = cut_positions(imposition)
-    lines = _marks_along(imposition, xs, True) + _marks_along(imposition, ys, False)
-    return [line for line in lines if _outside_cards(line, imposition)]
-
-
-def japanese_marks(imposition: Imposition) -> list[Line]:
-    """トンボ without centre crosses: cut marks plus corner marks doubled at trim and bleed."""
-    block, bleed = imposition.block, imposition.bleed
-    lines = plain_marks(imposition)
-    lines += _marks_along(imposition, [block.x - bleed, block.right + bleed], True)
-    lines += _marks_along(imposition, [block.y - bleed, block.top + bleed], False)
-    return [line for line in lines if _outside_cards(line, imposition)]
-
-
-def centre_marks(imposition: Imposition) -> list[Line]:
-    """Centre crosses (センタートンボ) outside the middle of each side of the block."""
-    block = imposition.block
-    cx, cy = block.x + block.w / 2, block.y + block.h / 2
-    lines = _marks_along(imposition, [cx], True) + _marks_along(imposition, [cy], False)
-    crosses = []
-    for line in lines:
-        mid_x, mid_y = (line.x1 + line.x2) / 2, (line.y1 + line.y2) / 2
-        if line.x1 == line.x2:
-            crosses.append(Line(mid_x - 2.5, mid_y, mid_x + 2.5, mid_y))
-        else:
-            crosses.append(Line(mid_x, mid_y - 2.5, mid_x, mid_y + 2.5))
-    return [line for line in lines + crosses if _outside_cards(line, imposition)]
-
-
-def _outside_cards(line: Line, imposition: Imposition) -> bool:
-    """Tell whether a mark lies on the page and clear of every card's printed area."""
-    box = _line_box(line, 1e-3)
-    page = imposition.page
-    on_page = box.x >= 0 and box.y >= 0 and box.right <= page.width and box.top <= page.height
-    return on_page and not any(box.overlaps(slot.clip, tolerance=0.0) for slot in imposition.slots)
-
-
-def _line_box(line: Line, pad: float) -> Rect:
-    """The bounding box of a line, grown by `pad` on every side."""
-    return Rect(min(line.x1, line.x2) - pad, min(line.y1, line.y2) - pad,
-                abs(line.x2 - line.x1) + 2 * pad, abs(line.y2 - line.y1) + 2 * pad)
-
-
-@dataclass(frozen=True)
-class SheetMarks:
-    """Everything printed around the cards: crop marks and the 50 mm scale bar."""
-
-    lines: tuple[Line, ...]
-    bar: ScaleBar
-
-
-def sheet_marks(imposition: Imposition, style: str) -> SheetMarks:
-    """Crop marks in the style 'jp', 'plain' or 'none', and a scale bar clear of them."""
-    if style == "jp":
-        lines = japanese_marks(imposition)
-    elif style == "plain":
-        lines = plain_marks(imposition)
-    else:
-        lines = []
-    bar = scale_bar(imposition, lines)
-    if style == "jp":
-        bar_box = bar.box()
-        lines += [line for line in centre_marks(imposition) if not _line_box(line, 0.5).overlaps(bar_box)]
-    return SheetMarks(tuple(lines), bar)
-
-
-@dataclass(frozen=True)
-class ScaleBar:
-    """Where the 50 mm check bar goes: its start point and direction."""
-
-    x: float
-    y: float
-    vertical: bool
-
-    def box(self) -> Rect:
-        """The area the bar and its label take."""
-        if self.vertical:
-            return Rect(self.x, self.y, SCALE_BAND, SCALE_NEED)
-        return Rect(self.x, self.y, SCALE_NEED, SCALE_BAND)
-
-
-def scale_bar(imposition: Imposition, marks: list[Line]) -> ScaleBar:
-    """Find a printable place beside the block for a 50 mm scale bar and its label."""
-    for band in _bands(imposition):
-        place = _free_interval(band, marks)
-        if place is not None:
-            return place
-    return ScaleBar(max(MARK_PAGE_CLEARANCE, imposition.block.x), MARK_PAGE_CLEARANCE, False)
-
-
-def _bands(imposition: Imposition):
-    """Yield (rect, vertical) for the printable bands below, above, left and right of the block."""
-    page, block = imposition.page, imposition.block
-    gap_x, gap_y = imposition.outer_bleed_x + MARK_GAP, imposition.outer_bleed_y + MARK_GAP
-    m = PRINTER_MARGIN
-    x0, x1 = max(block.x, m), min(block.right, page.width - m)
-    y0, y1 = max(block.y, m), min(block.top, page.height - m)
-    yield Rect(x0, m, x1 - x0, block.y - gap_y - m), False
-    yield Rect(x0, block.top + gap_y, x1 - x0, page.height - m - block.top - gap_y), False
-    yield Rect(m, y0, block.x - gap_x - m, y1 - y0), True
-    yield Rect(block.right + gap_x, y0, page.width - m - block.right - gap_x, y1 - y0), True
-
-
-def _free_interval(band_info, marks: list[Line]) -> ScaleBar | None:
-    """Place the bar in the band where no mark crosses it, if the band is big enough."""
-    band, vertical = band_info
-    thickness = band.w if vertical else band.h
-    if thickness < SCALE_BAND:
-        return None
-    start, end = (band.y, band.top) if vertical else (band.x, band.right)
-    cursor = start
-    for lo, hi in sorted(_blocked(band, marks, vertical)) + [(end, end)]:
-        if lo - cursor >= SCALE_NEED:
-            if vertical:
-                return ScaleBar(band.right - SCALE_BAND, cursor, True)
-            return ScaleBar(cursor, band.top - SCALE_BAND, False)
-        cursor = max(cursor, hi)
-    return None
-
-
-def _blocked(band: Rect, marks: list[Line], vertical: bool):
-    """Yield intervals along the band that marks occupy."""
-    for line in marks:
-        box = _line_box(line, 0.75)
-        if box.overlaps(band):
-            yield (box.y, box.top) if vertical else (box.x, box.right)
+def page_imposition(page: Size) -> Imposition:
+    """A page document: one piece exactly the size of the paper, no bleed, no margin."""
+    slot = Slot(Rect(0, 0, page.width, page.height), Rect(0, 0, page.width, page.height))
+    return Imposition(page, page, 0.0, 1, 1, 0.0, slot.trim, 0.0, 0.0, (slot,))

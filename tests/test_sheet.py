@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.sheet import PRINTER_MARGIN, Rect, back_slots, impose, mirror_axis, sheet_marks
+from pnp.marks import sheet_marks
+from pnp.sheet import PRINTER_MARGIN, Rect, back_slots, impose, mirror_axis
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])

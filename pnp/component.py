@@ -1,0 +1,152 @@
+"""Components: a manifest entry (or naming conventions) turned into a table, layouts and print settings."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from pnp.data import Table, read_table
+from pnp.errors import PnpError
+from pnp.layout import Layout, check_keys, load_layout
+from pnp.template import check_columns, compile_expression
+from pnp.units import parse_size
+
+COMPONENT_KEYS = {"name", "csv", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
+                  "size", "cut"}
+KINDS = {"card", "token", "sheet", "page"}
+CUTS = {"square", "circle"}
+
+
+@dataclass(frozen=True)
+class Component:
+    """A printed component: its CSV table, front layout and optional back layout."""
+
+    game: str
+    name: str
+    table: Table
+    front: Layout
+    back: Layout | None
+    kind: str
+    print_shop: bool
+    cut: str = "square"
+
+    @property
+    def card_count(self) -> int:
+        return self.table.card_count
+
+
+@dataclass(frozen=True)
+class Files:
+    """Where a component's files live: the project root, a label maker and a manifest reader."""
+
+    root: Path
+    label: Callable[[Path], str]
+    manifest: Callable[[str], dict[str, Any]]
+
+
+def build_component(files: Files, game: str, spec: Any, index: int) -> Component:
+    """Build one component of `game` from its manifest entry."""
+    where = f"{files.label(files.root / 'card_data' / game / 'game.yaml')}: components[{index}]"
+    spec = _checked_spec(spec, where)
+    source_game, base = _source(files, game, spec, where)
+    merged = {**base, **{k: v for k, v in spec.items() if k not in ("name", "from")}}
+    kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
+    source_name = str(base.get("name", spec["name"]))
+    table = _table(files, source_game, source_name, merged, where)
+    front = _layout(files, source_game, merged.get("layout", f"{source_name}.yaml"), True)
+    back_file = merged.get("back", f"{source_name}-back.yaml")
+    back = _layout(files, source_game, back_file, "back" in merged) if back_file else None
+    front, back = (_adjust(layout, merged, where) if layout else None for layout in (front, back))
+    for layout in filter(None, (front, back)):
+        check_names(layout, table)
+    print_shop = bool(merged.get("print_shop", kind in ("card", "token")))
+    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut)
+
+
+def _checked_spec(spec: Any, where: str) -> dict[str, Any]:
+    """A component entry as a mapping with known keys and a name."""
+    if isinstance(spec, str):
+        spec = {"name": spec}
+    if not isinstance(spec, dict) or "name" not in spec:
+        raise PnpError("a component needs a name", where=where, fix="write '- name: cards'")
+    check_keys(spec, COMPONENT_KEYS, where)
+    return spec
+
+
+def _source(files: Files, game: str, spec: dict[str, Any], where: str) -> tuple[str, dict[str, Any]]:
+    """The game and manifest entry a component comes from: its own, or another game's with from: GAME/NAME."""
+    reference = spec.get("from")
+    if reference is None:
+        return game, {}
+    parts = str(reference).split("/")
+    if len(parts) != 2 or not all(parts) or not (files.root / "card_data" / parts[0]).is_dir():
+        raise PnpError(f"from: '{reference}' names no component", where=f"{where}.from",
+                       fix="write from: GAME/COMPONENT, e.g. from: standard_deck/cards")
+    other, name = parts
+    folder = files.root / "card_data" / other
+    entries = files.manifest(other).get("components") or [{"name": p.stem} for p in sorted(folder.glob("*.csv"))]
+    for entry in entries:
+        entry = {"name": entry} if isinstance(entry, str) else entry
+        if isinstance(entry, dict) and str(entry.get("name")) == name:
+            return other, {k: v for k, v in entry.items() if k != "from"}
+    raise PnpError(f"from: '{reference}': game {other} has no component {name}", where=f"{where}.from",
+                   fix="check the component name in that game's game.yaml")
+
+
+def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], where: str) -> str:
+    """Read a key with a fixed set of values."""
+    value = spec.get(key, default)
+    if value not in choices:
+        raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
+    return str(value)
+
+
+def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str) -> Table:
+    """Read the component's CSV, keeping only the rows `where:` selects."""
+    path = files.root / "card_data" / game / str(spec.get("csv", f"{name}.csv"))
+    encoding = spec.get("encoding", files.manifest(game).get("encoding"))
+    table = read_table(path, files.label(path), encoding)
+    if "where" not in spec:
+        return table
+    expression = compile_expression(str(spec["where"]), f"{where}.where")
+    check_columns(expression.source, f"{where}.where", set(table.columns), set(), table.label)
+    rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
+    return dataclasses.replace(table, rows=rows)
+
+
+def _layout(files: Files, game: str, filename: str, required: bool) -> Layout | None:
+    """Load a layout from layouts/<game>/, or None when an optional one is absent."""
+    path = files.root / "layouts" / game / str(filename)
+    if not path.exists() and not required:
+        return None
+    return load_layout(path, files.root, files.label)
+
+
+def _adjust(layout: Layout, spec: dict[str, Any], where: str) -> Layout:
+    """Apply the manifest's vars: and size: to a layout (a new size scales the whole design)."""
+    if isinstance(spec.get("vars"), dict):
+        layout = dataclasses.replace(layout, vars={**layout.vars, **spec["vars"]})
+    elif "vars" in spec:
+        raise PnpError("vars must be a mapping", where=f"{where}.vars", fix="write vars: {back: blue}")
+    if "size" not in spec or layout.paper:
+        return layout
+    size = parse_size(spec["size"], f"{where}.size")
+    ratio = size.width / layout.size.width
+    if abs(size.height / layout.size.height - ratio) > 1e-3:
+        raise PnpError(f"size {size.width:g}x{size.height:g} mm changes the proportions of {layout.label}",
+                       where=f"{where}.size", fix="keep the layout's width:height ratio, or write a new layout")
+    return dataclasses.replace(layout, size=size, scale=layout.scale * ratio)
+
+
+def check_names(layout: Layout, table: Table) -> None:
+    """Fail when a layout's templates read a column the CSV lacks."""
+    columns, names = set(table.columns), set(layout.vars)
+    for element in layout.elements:
+        for key, value in element.props.items():
+            source = getattr(value, "source", None)
+            if source is not None:
+                check_columns(source, f"{element.where}.{key}", columns, names, table.label)
+        if element.visible is not None:
+            check_columns(element.visible.source, f"{element.where}.visible", columns, names, table.label)
