@@ -12,7 +12,9 @@ from pnp.component import Component
 from pnp.project import Game, Project
 from pnp.render import Face, Renderer
 from pnp.marks import page_marks, sheet_marks
-from pnp.sheet import impose, page_imposition
+from pnp.sheet import fits, impose, page_imposition
+from pnp.tilepdf import write_tile_pages
+from pnp.tiles import tile_piece
 from pnp.units import PAPER_SIZES, Size
 
 PAPERS = ("a4", "letter")
@@ -95,17 +97,48 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     sheets = Document(files.temp_for(folder / f"{game.name}-{options.paper}.pdf"), fonts, f"{game.title} ({options.paper})")
     for component, faces in rendered:
-        if component.kind == "page":
-            imposition, marks = page_imposition(component.front.on_paper(paper).size), page_marks()
+        layout = component.front
+        if component.kind != "page" and (component.tile or not fits(layout.size, layout.bleed, paper)):
+            report.pages += _write_tiled(sheets, component, faces, paper)
+            _write_a3(component, faces, folder, fonts, files, options)
         else:
-            layout = component.front
-            imposition = impose(layout.size, layout.bleed, paper)
-            marks = sheet_marks(imposition, options.marks, component.cut)
-        report.pages += write_sheet_pages(sheets, imposition, marks, faces.fronts, faces.backs, options.duplex)
+            report.pages += _write_sheets(sheets, component, faces, paper, options)
         report.cards += len(faces.fronts)
         if component.print_shop:
             _write_shop(component, faces, folder, fonts, files)
     sheets.save()
+
+
+def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions) -> int:
+    """Impose a component's fronts (and backs) on sheets of paper."""
+    if component.kind == "page":
+        imposition, marks = page_imposition(component.front.on_paper(paper).size), page_marks()
+    else:
+        imposition = impose(component.front.size, component.front.bleed, paper)
+        marks = sheet_marks(imposition, options.marks, component.cut)
+    return write_sheet_pages(doc, imposition, marks, faces.fronts, faces.backs, options.duplex)
+
+
+def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:
+    """Each copy of a piece larger than the paper, tiled over several sheets (fronts only)."""
+    layout = component.front
+    piece = Size(layout.size.width + 2 * layout.bleed, layout.size.height + 2 * layout.bleed)
+    tiling = tile_piece(piece, paper)
+    return sum(write_tile_pages(doc, tiling, key, face, layout.bleed, component.name) for key, face in faces.fronts)
+
+
+def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: AtomicFiles,
+              options: BuildOptions) -> None:
+    """The same piece on A3 sheets, for a copy shop's large format."""
+    doc = Document(files.temp_for(folder / f"{component.game}-{component.name}-a3.pdf"), fonts,
+                   f"{component.game} {component.name} (A3)")
+    a3 = Size(*PAPER_SIZES["a3"])
+    layout = component.front
+    if fits(layout.size, layout.bleed, a3):
+        _write_sheets(doc, component, faces, a3, options)
+    else:
+        _write_tiled(doc, component, faces, a3)
+    doc.save()
 
 
 def _write_shop(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: AtomicFiles) -> None:

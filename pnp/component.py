@@ -14,7 +14,7 @@ from pnp.template import check_columns, compile_expression
 from pnp.units import parse_size
 
 COMPONENT_KEYS = {"name", "csv", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
-                  "size", "cut"}
+                  "size", "cut", "tile"}
 KINDS = {"card", "token", "sheet", "page"}
 CUTS = {"square", "circle"}
 
@@ -31,6 +31,7 @@ class Component:
     kind: str
     print_shop: bool
     cut: str = "square"
+    tile: bool = False
 
     @property
     def card_count(self) -> int:
@@ -62,7 +63,7 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     for layout in filter(None, (front, back)):
         check_names(layout, table)
     print_shop = bool(merged.get("print_shop", kind in ("card", "token")))
-    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut)
+    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")))
 
 
 def _checked_spec(spec: Any, where: str) -> dict[str, Any]:

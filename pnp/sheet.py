@@ -88,6 +88,11 @@ def _candidates(card: Size, bleed: float, paper: Size, margin: float):
             yield cols * rows, gap > 0, portrait, page, cols, rows, gap
 
 
+def fits(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN) -> bool:
+    """Tell whether at least one piece fits inside the printer margin, in either orientation."""
+    return any(c[0] > 0 for c in _candidates(card, bleed, paper, margin))
+
+
 def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN) -> Imposition:
     """Choose orientation and grid that fit the most cards inside the printer margin."""
     best = max(_candidates(card, bleed, paper, margin), key=lambda c: (c[0], c[1], c[2]))
