@@ -13,6 +13,7 @@ from pnp.project import Game, Project
 from pnp.render import Face, Renderer
 from pnp.marks import page_marks, sheet_marks
 from pnp.sheet import fits, impose, page_imposition
+from pnp.standee import standee_face
 from pnp.tilepdf import write_tile_pages
 from pnp.tiles import tile_piece
 from pnp.units import PAPER_SIZES, Size
@@ -69,6 +70,12 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
                     shared = (key, renderer.face(layout, component.table, row, copy))
                 out.append(shared)
         progress(row.count)
+    if component.kind == "standee":
+        strips = {}
+        for (key, front), back in zip(fronts, backs or [(None, None)] * len(fronts)):
+            if key not in strips:
+                strips[key] = standee_face(front, back[1], component.base)
+        return CardFaces([(("standee",) + key, strips[key]) for key, _ in fronts], None)
     return CardFaces(fronts, backs)
 
 
@@ -97,8 +104,8 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     sheets = Document(files.temp_for(folder / f"{game.name}-{options.paper}.pdf"), fonts, f"{game.title} ({options.paper})")
     for component, faces in rendered:
-        layout = component.front
-        if component.kind != "page" and (component.tile or not fits(layout.size, layout.bleed, paper)):
+        size, bleed = component.piece_size(), component.front.bleed
+        if component.kind != "page" and (component.tile or not fits(size, bleed, paper)):
             report.pages += _write_tiled(sheets, component, faces, paper)
             _write_a3(component, faces, folder, fonts, files, options)
         else:
@@ -114,17 +121,16 @@ def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: 
     if component.kind == "page":
         imposition, marks = page_imposition(component.front.on_paper(paper).size), page_marks()
     else:
-        imposition = impose(component.front.size, component.front.bleed, paper)
+        imposition = impose(component.piece_size(), component.front.bleed, paper)
         marks = sheet_marks(imposition, options.marks, component.cut)
     return write_sheet_pages(doc, imposition, marks, faces.fronts, faces.backs, options.duplex)
 
 
 def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:
     """Each copy of a piece larger than the paper, tiled over several sheets (fronts only)."""
-    layout = component.front
-    piece = Size(layout.size.width + 2 * layout.bleed, layout.size.height + 2 * layout.bleed)
-    tiling = tile_piece(piece, paper)
-    return sum(write_tile_pages(doc, tiling, key, face, layout.bleed, component.name) for key, face in faces.fronts)
+    size, bleed = component.piece_size(), component.front.bleed
+    tiling = tile_piece(Size(size.width + 2 * bleed, size.height + 2 * bleed), paper)
+    return sum(write_tile_pages(doc, tiling, key, face, bleed, component.name) for key, face in faces.fronts)
 
 
 def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: AtomicFiles,
@@ -133,8 +139,7 @@ def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontB
     doc = Document(files.temp_for(folder / f"{component.game}-{component.name}-a3.pdf"), fonts,
                    f"{component.game} {component.name} (A3)")
     a3 = Size(*PAPER_SIZES["a3"])
-    layout = component.front
-    if fits(layout.size, layout.bleed, a3):
+    if fits(component.piece_size(), component.front.bleed, a3):
         _write_sheets(doc, component, faces, a3, options)
     else:
         _write_tiled(doc, component, faces, a3)

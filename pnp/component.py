@@ -11,11 +11,12 @@ from pnp.data import Table, read_table
 from pnp.errors import PnpError
 from pnp.layout import Layout, check_keys, load_layout
 from pnp.template import check_columns, compile_expression
-from pnp.units import parse_size
+from pnp.standee import standee_size
+from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
-                  "size", "cut", "tile"}
-KINDS = {"card", "token", "sheet", "page"}
+                  "size", "cut", "tile", "base"}
+KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
 
 
@@ -32,6 +33,13 @@ class Component:
     print_shop: bool
     cut: str = "square"
     tile: bool = False
+    base: float = 15.0  # mm, the base tabs of a standee
+
+    def piece_size(self) -> Size:
+        """The printed piece's trim size in mm (a standee is its whole fold-over strip)."""
+        if self.kind == "standee":
+            return standee_size(self.front.size, self.base)
+        return self.front.size
 
     @property
     def card_count(self) -> int:
@@ -63,7 +71,11 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     for layout in filter(None, (front, back)):
         check_names(layout, table)
     print_shop = bool(merged.get("print_shop", kind in ("card", "token")))
-    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")))
+    base = merged.get("base", 15.0)
+    if isinstance(base, bool) or not isinstance(base, (int, float)) or base < 0:
+        raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
+    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
+                     float(base))
 
 
 def _checked_spec(spec: Any, where: str) -> dict[str, Any]:

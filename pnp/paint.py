@@ -18,7 +18,7 @@ def paint_face(canvas, face: Face) -> None:
     if face.scale != 1.0:
         canvas.scale(face.scale, face.scale)
     for op in face.ops:
-        isolated = op.rotate or op.dash or op.kind == "image"
+        isolated = op.rotate or op.dash or op.kind in ("image", "face")
         if isolated:  # rotation, dashes and clips must not leak into the next operation
             canvas.saveState()
         if op.rotate:
@@ -218,4 +218,14 @@ def _suit(path, shape: str, b: Box) -> None:
     _polygon(path, [(0.38, 0.0), (0.62, 0.0), (0.54, 0.45), (0.46, 0.45)], b)
 
 
-PAINTERS = {"rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image, "icon": _icon}
+def _nested(canvas, op: Op) -> None:
+    """Draw another face clipped to the box, placed by the op's matrix."""
+    b = op.box
+    path = canvas.beginPath()
+    path.rect(b.x, b.y, b.w, b.h)
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.transform(*op.matrix)
+    paint_face(canvas, op.face)
+
+
+PAINTERS = {"face": _nested, "rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image, "icon": _icon}

@@ -48,6 +48,8 @@ class Op:
     valign: str = "top"
     image: Path | None = None
     fit: str = "contain"
+    face: Face | None = None  # a whole face drawn inside this one (standees)
+    matrix: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
 
 
 @dataclass(frozen=True)

@@ -118,3 +118,41 @@ def test_bad_component_entries(two_games, entry, message):
     with pytest.raises(PnpError) as err:
         Project(two_games.root).load_game("party")
     assert str(err.value).startswith(message)
+
+
+STANDEE = """size: [25, 40]
+bleed: 1
+safe: 1
+elements:
+  - {type: text, x: 2, y: 24, w: 21, h: 8, text: "{{ name }}", align: center}
+"""
+
+
+def test_standee_strip_holds_figure_twice_with_base_tabs(tmp_path):
+    from pnp.standee import standee_size
+    project = write(tmp_path, {
+        "card_data/g/game.yaml": "components:\n  - {name: piece, kind: standee, base: 12}\n",
+        "card_data/g/piece.csv": "name,count\nメンバー,3\n",
+        "layouts/g/piece.yaml": STANDEE,
+    })
+    game = project.load_game("g")
+    assert game.components[0].piece_size() == standee_size(Size(25, 40), 12) == Size(25, 104)
+    build(project, [game], BuildOptions(tmp_path / "out"))
+    page = texts(tmp_path / "out/g/g-a4.pdf")[0]
+    assert page.count("メンバー") == 6  # each of the 3 strips shows the figure on both halves
+    reader = PdfReader(tmp_path / "out/g/g-a4.pdf")
+    assert len(reader.pages) == 1 and not (tmp_path / "out/g/print-shop").exists()
+
+
+def test_standee_back_half_is_mirrored_or_turned():
+    from pnp.render import Face
+    from pnp.standee import standee_face
+    front = Face(100.0, 200.0, 3.0, ())
+    strip = standee_face(front, None, 10)
+    nested = [op for op in strip.ops if op.kind == "face"]
+    fold = 10 * MM + 200.0
+    assert nested[0].matrix == (1, 0, 0, 1, 0, 10 * MM)
+    assert nested[1].matrix == pytest.approx((1, 0, 0, -1, 0, fold + 200.0))  # mirrored across the fold
+    turned = [op for op in standee_face(front, Face(100.0, 200.0, 3.0, ()), 10).ops if op.kind == "face"][1]
+    assert turned.matrix == pytest.approx((-1, 0, 0, -1, 100.0, fold + 200.0))
+    assert strip.height == pytest.approx(400.0 + 20 * MM)
