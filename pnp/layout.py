@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import difflib
 from dataclasses import dataclass, field
@@ -111,7 +110,7 @@ def _read_yaml(path: Path, label: str) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise PnpError("layout file not found", where=label, fix="create it or fix the name in game.yaml") from None
-    return copy.deepcopy(_parse_yaml(text, label))
+    return dict(_parse_yaml(text, label))  # merging copies what it changes below the top level
 
 
 @lru_cache(maxsize=256)
