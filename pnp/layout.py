@@ -309,8 +309,8 @@ def _check_values(props: dict[str, Any], where: str) -> None:
 def _check_safe(element: Element, size: Size, safe: float) -> None:
     """Keep text boxes inside the safe zone, where a cutting error cannot clip them."""
     box = [element.get(k) for k in ("x", "y", "w", "h")]
-    if any(isinstance(v, Template) for v in box) or element.get("rotate"):
-        return
+    if any(isinstance(v, Template) for v in box) or element.get("rotate") not in (None, 0, 180):
+        return  # a quarter turn moves the box; a half turn keeps it in place
     x, y, w, h = (float(v) for v in box)
     eps = 1e-6
     if x < safe - eps or y < safe - eps or x + w > size.width - safe + eps or y + h > size.height - safe + eps:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from pnp.render import Box, Face, Op
 from pnp.text import Run, TextBlock
@@ -153,7 +154,7 @@ def _icon(canvas, op: Op) -> None:
         _polygon(path, points(), b)
     else:
         _suit(path, op.shape, b)
-    canvas.drawPath(path, stroke=stroke, fill=fill)
+    canvas.drawPath(path, stroke=stroke, fill=fill, fillMode=FILL_NON_ZERO)
 
 
 def _polygon(path, points: list[tuple[float, float]], b: Box) -> None:
@@ -215,7 +216,7 @@ def _suit(path, shape: str, b: Box) -> None:
     r = 0.22
     for cx, cy in ((0.5, 0.74), (0.27, 0.45), (0.73, 0.45)):
         path.ellipse(b.x + (cx - r) * b.w, b.y + (cy - r) * b.h, 2 * r * b.w, 2 * r * b.h)
-    _polygon(path, [(0.38, 0.0), (0.62, 0.0), (0.54, 0.45), (0.46, 0.45)], b)
+    _polygon(path, [(0.38, 0.0), (0.62, 0.0), (0.54, 0.6), (0.46, 0.6)], b)
 
 
 def _nested(canvas, op: Op) -> None:
