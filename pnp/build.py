@@ -121,7 +121,7 @@ def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: 
     if component.kind == "page":
         imposition, marks = page_imposition(component.front.on_paper(paper).size), page_marks()
     else:
-        imposition = impose(component.piece_size(), component.front.bleed, paper)
+        imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
         marks = sheet_marks(imposition, options.marks, component.cut)
     return write_sheet_pages(doc, imposition, marks, faces.fronts, faces.backs, options.duplex)
 

@@ -113,7 +113,7 @@ class SheetMarks:
 
     lines: tuple[Line, ...]
     bar: ScaleBar | None
-    circles: tuple[Rect, ...] = ()
+    circles: tuple[Rect, ...] = ()  # round cut guides, one per slot; drawn only where a piece is
 
 
 def sheet_marks(imposition: Imposition, style: str, cut: str = "square") -> SheetMarks:

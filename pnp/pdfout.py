@@ -109,15 +109,16 @@ def write_sheet_pages(doc: Document, imposition: Imposition, marks: SheetMarks, 
             if faces is None:
                 continue
             c.setPageSize((pt(imposition.page.width), pt(imposition.page.height)))
-            for slot, (key, face) in zip(slots, faces[start:start + per]):
+            placed = list(zip(slots, faces[start:start + per]))
+            for slot, (key, face) in placed:
                 doc.place(doc.form(key, face), slot)
-            _draw_marks(c, marks, doc.fonts.default.pdf_name)
+            _draw_marks(c, marks, doc.fonts.default.pdf_name, [slot.trim for slot, _ in placed])
             c.showPage()
             pages += 1
     return pages
 
 
-def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
+def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str, filled: list) -> None:
     """Hairline crop marks and the 50 mm scale bar."""
     c.saveState()
     c.setStrokeColor(REGISTRATION)
@@ -125,7 +126,7 @@ def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
     for line in marks.lines:
         c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
     c.setStrokeColor(CUT_GUIDE)
-    for box in marks.circles:
+    for box in filled if marks.circles else ():
         c.ellipse(pt(box.x), pt(box.y), pt(box.right), pt(box.top), stroke=1, fill=0)
     if marks.bar is not None:
         _draw_scale_bar(c, marks.bar, font_name)

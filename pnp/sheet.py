@@ -93,9 +93,15 @@ def fits(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN) 
     return any(c[0] > 0 for c in _candidates(card, bleed, paper, margin))
 
 
-def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN) -> Imposition:
-    """Choose orientation and grid that fit the most cards inside the printer margin."""
-    best = max(_candidates(card, bleed, paper, margin), key=lambda c: (c[0], c[1], c[2]))
+def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False) -> Imposition:
+    """Choose orientation and grid that fit the most cards inside the printer margin.
+
+    `spaced` keeps every piece's full bleed around it (round pieces need it) whenever that fits at all.
+    """
+    options = list(_candidates(card, bleed, paper, margin))
+    if spaced and any(c[0] > 0 and c[1] for c in options):
+        options = [c for c in options if c[1]]
+    best = max(options, key=lambda c: (c[0], c[1], c[2]))
     count, _, _, page, cols, rows, gap = best
     if count == 0:
         # Larger than the printable area: one card, centred, may reach into the margin.
