@@ -119,11 +119,11 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
 def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions) -> int:
     """Impose a component's fronts (and backs) on sheets of paper."""
     if component.kind == "page":
-        imposition, marks = page_imposition(component.front.on_paper(paper).size), page_marks()
-    else:
-        imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
-        marks = sheet_marks(imposition, options.marks, component.cut)
-    return write_sheet_pages(doc, imposition, marks, faces.fronts, faces.backs, options.duplex)
+        imposition = page_imposition(component.front.on_paper(paper).size)
+        return write_sheet_pages(doc, imposition, lambda _: page_marks(), faces.fronts, faces.backs, options.duplex)
+    imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
+    return write_sheet_pages(doc, imposition, lambda used: sheet_marks(used, options.marks, component.cut),
+                             faces.fronts, faces.backs, options.duplex)
 
 
 def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:

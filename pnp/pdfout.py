@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
@@ -14,7 +16,7 @@ from pnp.fonts import FontBook
 from pnp.paint import paint_face
 from pnp.render import Face
 from pnp.marks import SCALE_BAR, ScaleBar, SheetMarks
-from pnp.sheet import Imposition, Slot, back_slots
+from pnp.sheet import Imposition, Rect, Slot, back_slots
 from pnp.units import pt
 
 HAIRLINE = 0.25  # pt
@@ -99,26 +101,40 @@ class Document:
             rl_config.useA85 = saved
 
 
-def write_sheet_pages(doc: Document, imposition: Imposition, marks: SheetMarks, fronts: list[tuple[object, Face]],
+MarksFor = Callable[[Imposition], SheetMarks]
+
+
+def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: list[tuple[object, Face]],
                       backs: list[tuple[object, Face]] | None, duplex: str) -> int:
     """Add front sheets, each followed by its back sheet; return the number of pages."""
     c, per, pages = doc.canvas, imposition.per_sheet, 0
     mirrored = back_slots(imposition, duplex)
+    cache: dict[tuple[Slot, ...], SheetMarks] = {}
     for start in range(0, len(fronts), per):
-        for side, slots, faces in (("front", imposition.slots, fronts), ("back", mirrored, backs)):
+        for slots, faces in ((imposition.slots, fronts), (mirrored, backs)):
             if faces is None:
                 continue
             c.setPageSize((pt(imposition.page.width), pt(imposition.page.height)))
             placed = list(zip(slots, faces[start:start + per]))
             for slot, (key, face) in placed:
                 doc.place(doc.form(key, face), slot)
-            _draw_marks(c, marks, doc.fonts.default.pdf_name, [slot.trim for slot, _ in placed])
+            used = tuple(slot for slot, _ in placed)
+            if used not in cache:  # marks only for the pieces on this page: a last, part-filled sheet has fewer
+                cache[used] = marks_for(dataclasses.replace(imposition, slots=used, block=_bounds(used)))
+            _draw_marks(c, cache[used], doc.fonts.default.pdf_name)
             c.showPage()
             pages += 1
     return pages
 
 
-def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str, filled: list) -> None:
+def _bounds(slots: tuple[Slot, ...]) -> Rect:
+    """The rectangle around the trims of the given slots."""
+    left, bottom = min(s.trim.x for s in slots), min(s.trim.y for s in slots)
+    right, top = max(s.trim.right for s in slots), max(s.trim.top for s in slots)
+    return Rect(left, bottom, right - left, top - bottom)
+
+
+def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
     """Hairline crop marks and the 50 mm scale bar."""
     c.saveState()
     c.setStrokeColor(REGISTRATION)
@@ -126,7 +142,7 @@ def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str, filled: list) -> N
     for line in marks.lines:
         c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
     c.setStrokeColor(CUT_GUIDE)
-    for box in filled if marks.circles else ():
+    for box in marks.circles:
         c.ellipse(pt(box.x), pt(box.y), pt(box.right), pt(box.top), stroke=1, fill=0)
     if marks.bar is not None:
         _draw_scale_bar(c, marks.bar, font_name)

@@ -94,3 +94,37 @@ def test_eleusis_reference_cards(kit_out):
     assert len(pages) == 6
     for needle in ("40", "10", "20", "30"):
         assert all(needle in p for p in pages)
+
+
+def test_promotion_postcard_print_shop_page(kit_out):
+    for name in ("postcard.pdf", "postcard-back.pdf"):
+        reader = PdfReader(kit_out / "promotion/print-shop" / name)
+        assert len(reader.pages) == 1
+        page = reader.pages[0]
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((106 * MM, 154 * MM))
+        assert (float(page.trimbox.width), float(page.trimbox.height)) == pytest.approx((100 * MM, 148 * MM), abs=1e-3)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox])
+
+
+def test_promotion_front_shows_the_four_effects_in_order(kit_out):
+    front = squash(texts(kit_out / "promotion/print-shop/postcard.pdf")[0])
+    for effect in ("SPIN90°", "Down!", "Change!", "Wild!"):
+        assert effect in front
+    back = squash(texts(kit_out / "promotion/print-shop/postcard-back.pdf")[0])
+    for phrase in ("4人", "20分", "9歳以上", "K", "同時"):
+        assert phrase in back
+
+
+def test_promotion_rows_come_from_csv_and_every_side_is_balanced():
+    with open(ROOT / "card_data/promotion/postcard.csv", encoding="utf-8-sig", newline="") as handle:
+        row = next(csv.DictReader(handle))
+    effects = sorted(row[f"side{n}_effect"] for n in range(1, 5))
+    assert effects == sorted(["SPIN90°", "Down!", "Change!", "Wild!"])
+    for side in range(1, 5):
+        suits = "".join(row[f"side{side}_row{r}"] for r in (2, 3, 4))
+        assert all(suits.count(s) == suits.count("♠") for s in "♥♦♣")
+
+
+def test_promotion_uses_one_deck_without_jokers(repo):
+    deck = next(c for c in repo.load_game("promotion").components if c.name == "deck")
+    assert deck.card_count == 52
