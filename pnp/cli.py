@@ -64,6 +64,41 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, o
                f"{len(report.files)} PDF files in {_shown(options.out)}")
 
 
+@main.command("check")
+@click.argument("game")
+@click.option("--players", "players", type=int, multiple=True, help="Player count; repeat for several [default: all].")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="Games per player count.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="random", show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every figure as JSON.")
+@click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
+@project_option
+def check_command(game: str, players: tuple[int, ...], games: int, seed: int, policy: str, workers: int,
+                  json_path: Path | None, replay: int | None, project_dir: Path) -> None:
+    """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
+    from pnp.check.core import InvariantViolation
+    from pnp.check.run import check, render_report, replay_game, write_json
+    project = find_project(project_dir)
+    if replay is not None:
+        click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
+        return
+    command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] +
+                       [f"--games {games}", f"--seed {seed}", f"--policy {policy}"])
+    from pnp.check.run import player_counts
+    counts = len(player_counts(game, list(players)))
+    try:
+        with click.progressbar(length=games * 2 * counts, label="Simulating", file=sys.stderr) as bar:
+            report = check(project, game, list(players), games, seed, policy, workers, command, bar.update)
+    except InvariantViolation as exc:
+        raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
+                       fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
+    click.echo(render_report(report), nl=False)
+    if json_path is not None:
+        write_json(json_path, report)
+
+
 @main.command("list")
 @project_option
 def list_command(project_dir: Path) -> None:

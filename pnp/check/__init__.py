@@ -1,0 +1,1 @@
+"""The rules-checker: simulate whole games from the printed card data and report whether the design plays."""

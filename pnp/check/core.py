@@ -1,0 +1,131 @@
+"""The game interface (OpenSpiel's shape) and the loop that plays one game under invariant checks."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from pnp.errors import PnpError
+
+CHANCE = -1
+SIMULTANEOUS = -2
+TERMINAL = -4
+
+
+class InvariantViolation(Exception):
+    """A game broke a rule of play: a card created or lost, an illegal action, a wrong score."""
+
+
+class State(Protocol):
+    """One game in progress. Every random choice uses the rng it was made with."""
+
+    num_players: int
+
+    def current_player(self) -> int: ...
+    def legal_actions(self, player: int) -> list: ...
+    def apply_action(self, action) -> None: ...
+    def apply_actions(self, actions: list) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def ended_by_rules(self) -> bool: ...
+    def scores(self) -> list[float]: ...
+    def winners(self) -> list[int]: ...
+    def observation(self, player: int) -> Any: ...
+    def check_invariants(self) -> None: ...
+    def figures(self) -> dict[str, float]: ...
+    def describe(self, player: int, action) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game the checker knows: how to load its printed data, check it, and start a game."""
+
+    name: str
+    player_counts: tuple[int, ...]
+    load: Callable[[Any], Any]  # Project -> game data (from the same CSV files as the print)
+    integrity: Callable[[Any, Any], list]  # (data, player counts) -> findings
+    new_game: Callable[[Any, int, random.Random], State]
+    greedy: Callable[[Any, list, random.Random], Any]  # (observation, legal actions, rng) -> action
+    max_moves: int = 2000
+    rounds: Callable[[State], int] = lambda state: 0
+    piles: tuple[str, ...] = ()
+
+
+Policy = Callable[[Any, list, random.Random], Any]
+
+
+def random_policy(observation: Any, legal: list, rng: random.Random) -> Any:
+    """Pick uniformly among the legal actions."""
+    return legal[rng.randrange(len(legal))]
+
+
+@dataclass
+class GameRecord:
+    """What one simulated game produced."""
+
+    seed: int
+    moves: int
+    rounds: int
+    ended_by_rules: bool
+    scores: list[float]
+    winners: list[int]
+    figures: dict[str, float] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+
+def game_seed(master: int, index: int) -> int:
+    """The seed of game `index` of a run with master seed `master`."""
+    return (master * 1_000_003 + index) & 0xFFFFFFFFFFFF
+
+
+def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Policy],
+         check: bool = True, log: bool = False) -> GameRecord:
+    """Play one game to the end (or the safety cap), checking legality and invariants after every move."""
+    rng = random.Random(seed)
+    state = spec.new_game(data, players, rng)
+    moves, lines = 0, []
+    while not state.is_terminal() and moves < spec.max_moves:
+        player = state.current_player()
+        if player == SIMULTANEOUS:
+            chosen = [_choose(state, p, policies[p], rng, seed) for p in range(players)]
+            lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
+            state.apply_actions(chosen)
+        else:
+            policy = random_policy if player == CHANCE else policies[player]
+            action = _choose(state, player, policy, rng, seed)
+            if log:
+                lines.append(state.describe(player, action))
+            state.apply_action(action)
+        moves += 1
+        if check:
+            _check(state, seed)
+    return GameRecord(seed, moves, spec.rounds(state), state.is_terminal() and state.ended_by_rules(),
+                      state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines)
+
+
+def _choose(state: State, player: int, policy: Policy, rng: random.Random, seed: int):
+    """Ask a policy for an action and refuse anything illegal."""
+    legal = state.legal_actions(player)
+    if not legal:
+        raise InvariantViolation(f"seed {seed}: player {player} has no legal action")
+    observation = None if player == CHANCE else state.observation(player)
+    action = policy(observation, legal, rng)
+    if action not in legal:
+        raise InvariantViolation(f"seed {seed}: player {player} chose an illegal action {action!r}")
+    return action
+
+
+def _check(state: State, seed: int) -> None:
+    """Run the game's invariants, naming the seed to replay on failure."""
+    try:
+        state.check_invariants()
+    except InvariantViolation as exc:
+        raise InvariantViolation(f"seed {seed}: {exc}") from None
+    except AssertionError as exc:
+        raise InvariantViolation(f"seed {seed}: {exc}") from None
+
+
+def unknown_game(name: str, known: list[str]) -> PnpError:
+    """The error for a game the checker cannot simulate."""
+    return PnpError(f"no rules simulation for '{name}'", where="pnp check",
+                    fix=f"games with a simulation: {', '.join(known)}")

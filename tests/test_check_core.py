@@ -1,0 +1,82 @@
+"""The checker's framework: statistics, determinism across workers, invariants, the CLI."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+import toygame
+from pnp.check import registry
+from pnp.check.core import InvariantViolation, game_seed, play, random_policy
+from pnp.check.run import check, to_json
+from pnp.check.stats import chi_square_sf, chi_square_uniform, percentile, wilson
+from pnp.cli import main
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", "toygame")
+
+
+def test_wilson_interval_matches_hand_computation():
+    share = wilson(50, 100)
+    assert share.value == 0.5
+    assert share.low == pytest.approx(0.4038, abs=1e-4) and share.high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10).low == 0.0 and wilson(10, 10).high == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("x,dof,p", [(3.841459, 1, 0.05), (7.814728, 3, 0.05), (0.5, 2, math.exp(-0.25)),
+                                     (18.307038, 10, 0.05), (0.0, 4, 1.0)])
+def test_chi_square_survival(x, dof, p):
+    assert chi_square_sf(x, dof) == pytest.approx(p, abs=1e-5)
+
+
+def test_chi_square_uniform():
+    assert chi_square_uniform([25, 25, 25, 25]) == (0.0, 1.0)
+    statistic, p = chi_square_uniform([40, 20, 20, 20])
+    assert statistic == pytest.approx(12.0) and p == pytest.approx(chi_square_sf(12.0, 3))  # (15²+3·5²)/25
+
+
+def test_percentile_interpolates():
+    assert percentile([1, 2, 3, 4], 50) == 2.5 and percentile([5], 90) == 5
+
+
+def test_same_seed_same_game_and_illegal_moves_refused():
+    spec = toygame.SPEC
+    data = {"deck": toygame.DECK, "tricks": 3}
+    a = play(spec, data, 3, game_seed(7, 1), [random_policy] * 3)
+    b = play(spec, data, 3, game_seed(7, 1), [random_policy] * 3)
+    assert (a.scores, a.winners, a.moves) == (b.scores, b.winners, 3)
+    with pytest.raises(InvariantViolation, match="illegal action"):
+        play(spec, data, 2, 1, [lambda obs, legal, rng: 99] * 2)
+
+
+def test_report_is_identical_for_one_and_two_workers(repo):
+    one = check(repo, "toy", [2, 3], 450, 5, "random", 1, "cmd")
+    two = check(repo, "toy", [2, 3], 450, 5, "random", 2, "cmd")
+    assert to_json(one) == to_json(two)
+    assert one["players"]["2"]["termination"]["ended_by_rules"] == 450
+    skill = one["players"]["3"]["skill"]
+    assert skill["greedy"]["share"] > skill["baseline"] and not skill["flagged"]
+
+
+def test_cli_check_prints_report_and_writes_json(repo, tmp_path):
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(main, ["check", "toy", "--players", "2", "--games", "200", "--json", str(out),
+                                       "--project", str(repo.root)])
+    assert result.exit_code == 0, result.output
+    assert "== 2 players ==" in result.output and "Seat win share" in result.output
+    assert json.loads(out.read_text(encoding="utf-8"))["players"]["2"]["games"] == 200
+
+
+def test_cli_replay_and_bad_usage(repo):
+    result = CliRunner().invoke(main, ["check", "toy", "--players", "2", "--replay", "42", "--project", str(repo.root)])
+    assert result.exit_code == 0 and "player 1 plays" in result.output
+    bad = CliRunner().invoke(main, ["check", "toy", "--players", "7", "--project", str(repo.root)])
+    assert bad.exit_code == 2
+    assert bad.output == "error: pnp check --players: toy is for 2, 3, 4 players, not 7; choose a supported player count\n"
+    unknown = CliRunner().invoke(main, ["check", "nosuch", "--project", str(repo.root)])
+    assert unknown.exit_code == 1 and "no rules simulation for 'nosuch'" in unknown.output
