@@ -104,14 +104,22 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
 def list_command(project_dir: Path) -> None:
     """Show the games and their components with card counts."""
     project = find_project(project_dir)
+    broken = 0
     for name in project.game_names():
-        game = project.load_game(name)
+        try:
+            game = project.load_game(name)
+        except PnpError as exc:
+            broken += 1
+            click.echo(f"{name}  error: {exc.render()}")
+            continue
         total = sum(c.card_count for c in game.components)
         click.echo(f"{name}  ({game.title})  {total} pieces")
         for c in game.components:
             size = c.front.size
             back = "with back" if c.back else "no back"
             click.echo(f"  {c.name:<16} {c.card_count:>4}  {c.kind:<5} {size.width:g}x{size.height:g} mm  {back}")
+    if broken:
+        sys.exit(1)
 
 
 @main.command("new")

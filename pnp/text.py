@@ -213,28 +213,41 @@ def _finish(atoms: list[Atom]) -> Line:
 
 def fit(paras: list[list[Atom]], width: float, height: float, size: float,
         min_size: float, leading: float, step: float = 0.25) -> TextBlock:
-    """Lay out at the largest size from size down to min_size that fits the box, else Overflow."""
-    first = _try(paras, width, height, size, leading)
-    if first is not None:
-        return first
+    """Lay out at the largest size from size down to min_size that fits the box, else Overflow.
+
+    Words are split across lines only when no size down to min_size keeps them whole.
+    """
     sizes = [size]
     while sizes[-1] - step >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - step, 4))
+    for split in (False, True):
+        best = _largest(paras, width, height, sizes, leading, split)
+        if best is not None:
+            return best
+    raise Overflow(f"does not fit {width / 2.8346:.1f} x {height / 2.8346:.1f} mm even at {min_size:g} pt")
+
+
+def _largest(paras, width: float, height: float, sizes: list[float], leading: float, split: bool):
+    """The layout at the largest of the sizes that fits (binary search after trying the first)."""
+    first = _try(paras, width, height, sizes[0], leading, split)
+    if first is not None:
+        return first
     lo, hi, best = 1, len(sizes) - 1, None
-    while lo <= hi:  # binary search for the first (largest) size that fits
+    while lo <= hi:
         mid = (lo + hi) // 2
-        block = _try(paras, width, height, sizes[mid], leading)
+        block = _try(paras, width, height, sizes[mid], leading, split)
         if block is not None:
             best, hi = block, mid - 1
         else:
             lo = mid + 1
-    if best is None:
-        raise Overflow(f"does not fit {width / 2.8346:.1f} x {height / 2.8346:.1f} mm even at {min_size:g} pt")
     return best
 
 
-def _try(paras: list[list[Atom]], width: float, height: float, size: float, leading: float) -> TextBlock | None:
-    """Lay out at one size; None when it does not fit."""
+def _try(paras: list[list[Atom]], width: float, height: float, size: float, leading: float,
+         split: bool = True) -> TextBlock | None:
+    """Lay out at one size; None when it does not fit (or, unless split, when a word is wider than the box)."""
+    if not split and any(atom.width * size > width + 1e-6 for atoms in paras for atom in atoms):
+        return None
     lines = break_lines(paras, width / size)
     if any(line.width * size > width + 1e-6 for line in lines):
         return None

@@ -138,3 +138,14 @@ def test_template_failure_on_a_row_names_the_row(project):
     assert result.output.splitlines()[-1] == (
         "error: card_data/demo/cards.csv: row 5: template layouts/demo/cards.yaml: elements[2] (value_text).text "
         "failed: integer division or modulo by zero; check the values in this row")
+
+
+def test_list_reports_a_broken_game_and_goes_on(project):
+    run("new", "other", "--project", str(project))
+    (project / "layouts/demo/cards.yaml").unlink()
+    result = run("list", "--project", str(project))
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == ("demo  error: layouts/demo/cards.yaml: layout file not found; "
+                        "create it or fix the name in game.yaml")
+    assert lines[1].startswith("other  (other)  10 pieces")

@@ -87,3 +87,12 @@ def test_line_breaking_keeps_every_character_and_kinsoku(text, width):
         assert line[0] not in NO_LINE_START or all(c in NO_LINE_START for c in line)
     for line in lines[:-1]:
         assert line[-1] not in NO_LINE_END or all(c in NO_LINE_END for c in line)
+
+
+def test_words_shrink_before_they_split():
+    paras = paragraphs(runs("+40"))
+    whole = REGULAR.width("+40")
+    block = fit(paras, whole * 10, 100, 13, 6, 1.2)  # fits whole at 10 pt: shrink rather than split
+    assert lines_of(block) == ["+40"] and block.size <= 10
+    tiny = fit(paras, whole * 3, 100, 13, 6, 1.2)  # cannot fit whole even at 6 pt: split as a last resort
+    assert len(lines_of(tiny)) > 1
