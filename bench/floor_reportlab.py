@@ -82,7 +82,6 @@ PANEL_RADIUS = 2.5 * MM
 TITLE_SIZE = 11.0
 BODY_SIZE = 8.5
 BODY_LEADING = 12.0
-WRAP_CHARS = 17  # fixed character count per body line, no measuring
 
 DEFAULT_CARDS = 228  # 108 + 60 + 60
 CARD_DATA = Path(__file__).resolve().parents[1] / "card_data" / "eitsuku"
@@ -259,7 +258,7 @@ SHOP_BACK_NAME = "floor_shop_back.pdf"
 
 
 def run(cards: int, out_dir: Path) -> None:
-    """One full run: register the font, write the sheet PDF and the shop PDF."""
+    """One full run: register the fonts, write the sheet PDF and the shop front and back PDFs."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     register_fonts()
