@@ -14,7 +14,9 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import PnpError
 
-ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+# Jinja comments are {## ... ##} so that colour markup like {#c0392b|text} stays text.
+ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
+                           comment_start_string="{##", comment_end_string="##}")
 BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
 
 

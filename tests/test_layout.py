@@ -71,3 +71,8 @@ def test_bad_layouts(tmp_path, text, message):
     with pytest.raises(PnpError) as err:
         load(path)
     assert str(err.value).startswith(message)
+
+
+def test_colour_markup_with_hex_survives_templating():
+    from pnp.template import compile_template
+    assert compile_template("{#ff0000|赤} {{ name }}", "x").render({"name": "カード"}, "r") == "{#ff0000|赤} カード"
