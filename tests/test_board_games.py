@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-import math
+import re
 
 import pytest
 from pypdf import PdfReader
@@ -74,3 +74,60 @@ def test_torite_reference_cards(torite_out):
     pages = poppler("pdftotext", "-enc", "UTF-8", str(torite_out / "print-shop/reference.pdf"), "-").split("\f")[:-1]
     assert len(pages) == 5
     assert all("センター" in p for p in pages)
+
+
+RULE_NAMES = ["変なうにゅう", "キモいゆうか", "飛白", "ダミアン様", "毒子", "薬子", "核子", "かこん", "飯綱",
+              "汁親父", "双葉", "さくら", "御影さくら", "真の漢ぱら"]
+
+
+def ghost_cards():
+    return [r for r in rows("ghost_couple", "cards") for _ in range(int(r["count"]))]
+
+
+def test_ghost_couple_has_exactly_100_cards_in_couples():
+    cards = ghost_cards()
+    assert len(cards) == 100
+    by_ghost = {}
+    for card in cards:
+        by_ghost.setdefault(card["ghost"], []).append(card["side"])
+    for ghost, sides in by_ghost.items():
+        assert sides.count("0") == sides.count("1") and len(sides) in (2, 4), ghost
+    assert sum(len(s) == 2 for s in by_ghost.values()) >= 1
+
+
+def test_ghost_couple_points_and_wildcards():
+    cards = ghost_cards()
+    assert all(int(c["points"]) > 0 for c in cards if c["side"] == "0")
+    wild = [c for c in cards if c["ability"] == "wild"]
+    assert len(wild) == 2 and all(int(c["points"]) == -1 for c in wild)
+
+
+def test_ghost_couple_names_from_the_rules_and_abilities_name_real_characters():
+    cards = ghost_cards()
+    names = {c["name"] for c in cards} | {c["character"] for c in cards}
+    for name in RULE_NAMES:
+        assert name in names, name
+    for card in cards:
+        for other in filter(None, card["pair_with"].split("|")):
+            assert other in names, (card["name"], other)
+        for quoted in re.findall(r"[”\"]([^”\"]+)[”\"]", card["text"]):
+            assert quoted in names, (card["name"], quoted)
+
+
+def test_ghost_couple_field_mat_reassembles(repo, tmp_path):
+    game = repo.load_game("ghost_couple")
+    mat = next(c for c in game.components if c.name == "field_mat")
+    size, bleed = mat.piece_size(), mat.front.bleed
+    piece = Size(size.width + 2 * bleed, size.height + 2 * bleed)
+    assert size.width >= 5 * 44 and size.height >= 5 * 63
+    for paper in ("a4", "letter", "a3"):
+        tiling = tile_piece(piece, Size(*PAPER_SIZES[paper]))
+        area = covered_area(tiling)
+        assert (area.x, area.y, area.w, area.h) == pytest.approx((0, 0, piece.width, piece.height))
+    build(repo, [game], BuildOptions(tmp_path))
+    a3 = PdfReader(tmp_path / "ghost_couple/ghost_couple-field_mat-a3.pdf")
+    assert len(a3.pages) == 1
+    shop = PdfReader(tmp_path / "ghost_couple/print-shop/cards.pdf")
+    assert len(shop.pages) == 100
+    assert float(shop.pages[0].trimbox.width) == pytest.approx(44 * MM, abs=1e-3)
+    assert PdfReader(tmp_path / "ghost_couple/print-shop/playing_cards.pdf").get_num_pages() == 54
