@@ -115,9 +115,10 @@ def list_command(project_dir: Path) -> None:
         total = sum(c.card_count for c in game.components)
         click.echo(f"{name}  ({game.title})  {total} pieces")
         for c in game.components:
-            size = c.front.size
+            size = c.piece_size()
+            shown = f"paper ({c.front.paper})" if c.front.paper else f"{size.width:g}x{size.height:g} mm"
             back = "with back" if c.back else "no back"
-            click.echo(f"  {c.name:<16} {c.card_count:>4}  {c.kind:<5} {size.width:g}x{size.height:g} mm  {back}")
+            click.echo(f"  {c.name:<16} {c.card_count:>4}  {c.kind:<7} {shown}  {back}")
     if broken:
         sys.exit(1)
 

@@ -29,7 +29,7 @@ def test_new_then_build_then_list(project):
         "demo-a4.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
     listing = run("list", "--project", str(project))
     assert listing.output.splitlines() == ["demo  (demo)  10 pieces",
-                                           "  cards              10  card  63x88 mm  with back"]
+                                           "  cards              10  card    63x88 mm  with back"]
 
 
 def test_build_options_and_out(project, tmp_path):
