@@ -37,17 +37,24 @@ def _policies(spec: GameSpec, job: Job) -> list[Policy]:
     return [chosen] * job.players
 
 
+def _data(job: Job):
+    """The game's data for a job, loaded once per process (forked workers inherit it)."""
+    from pnp.check.registry import spec_for
+    from pnp.project import Project
+    key = (job.root, job.game)
+    if key not in _DATA:
+        _DATA[key] = spec_for(job.game).load(Project(Path(job.root)))
+    return _DATA[key]
+
+
 def run_job(job: Job) -> list[GameRecord]:
     """Play a chunk of games (in a worker process or in this one)."""
     from pnp.check.registry import spec_for
-    from pnp.project import Project
     spec = spec_for(job.game)
-    key = (job.root, job.game)
-    if key not in _DATA:
-        _DATA[key] = spec.load(Project(Path(job.root)))
+    data = _data(job)
     policies = _policies(spec, job)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
-    return [play(spec, _DATA[key], job.players, game_seed(job.seed, offset + i), policies)
+    return [play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
             for i in range(job.start, job.stop)]
 
 
@@ -61,12 +68,15 @@ def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy:
 def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> list[GameRecord]:
     """Run the chunks and return every record in chunk order, whatever the number of workers."""
     records: list[GameRecord] = []
+    if not jobs:
+        return records
     if workers <= 1:
         for job in jobs:
             chunk = run_job(job)
             records += chunk
             progress(len(chunk))
         return records
+    _data(jobs[0])  # load before forking, so no worker reads the CSV files again
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for chunk in pool.imap(run_job, jobs):
             records += chunk
