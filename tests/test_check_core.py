@@ -80,3 +80,20 @@ def test_cli_replay_and_bad_usage(repo):
     assert bad.output == "error: pnp check --players: toy is for 2, 3, 4 players, not 7; choose a supported player count\n"
     unknown = CliRunner().invoke(main, ["check", "nosuch", "--project", str(repo.root)])
     assert unknown.exit_code == 1 and "no rules simulation for 'nosuch'" in unknown.output
+
+
+def test_integer_histograms_have_whole_bins():
+    from pnp.check.stats import histogram
+    assert histogram([3, 4, 4, 5, 12]) == [(3, 3, 1), (4, 4, 2), (5, 5, 1), (6, 6, 0), (7, 7, 0), (8, 8, 0),
+                                           (9, 9, 0), (10, 10, 0), (11, 11, 0), (12, 12, 1)]
+    wide = histogram(list(range(100)))
+    assert sum(n for _, _, n in wide) == 100 and all(hi - lo == 8 for lo, hi, _ in wide)
+
+
+def test_not_applicable_figures_are_left_out_of_means():
+    from pnp.check.core import GameRecord
+    from pnp.check.report import game_figures
+    records = [GameRecord(1, 1, 1, True, [0], [0], {"turn": 4.0, "count": 1}),
+               GameRecord(2, 1, 1, True, [0], [0], {"turn": None, "count": 3}),
+               GameRecord(3, 1, 1, True, [0], [0], {})]
+    assert game_figures(records) == {"count": pytest.approx(4 / 3, abs=1e-6), "turn": 2.0}

@@ -59,6 +59,9 @@ def random_policy(observation: Any, legal: list, rng: random.Random) -> Any:
     return legal[rng.randrange(len(legal))]
 
 
+random_policy.blind = True  # it never looks at the observation, so none is built for it
+
+
 @dataclass
 class GameRecord:
     """What one simulated game produced."""
@@ -108,7 +111,8 @@ def _choose(state: State, player: int, policy: Policy, rng: random.Random, seed:
     legal = state.legal_actions(player)
     if not legal:
         raise InvariantViolation(f"seed {seed}: player {player} has no legal action")
-    observation = None if player == CHANCE else state.observation(player)
+    blind = player == CHANCE or getattr(policy, "blind", False)
+    observation = None if blind else state.observation(player)
     action = policy(observation, legal, rng)
     if action not in legal:
         raise InvariantViolation(f"seed {seed}: player {player} chose an illegal action {action!r}")

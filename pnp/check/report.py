@@ -40,13 +40,19 @@ def exhaustion(records: list[GameRecord]) -> dict:
 
 
 def game_figures(records: list[GameRecord]) -> dict:
-    """Mean of every game-specific figure over all games (absent counts as 0)."""
+    """Mean of every game-specific figure: an absent figure counts as 0, a None one (not applicable) not at all."""
     totals: dict[str, float] = defaultdict(float)
+    skipped: dict[str, int] = defaultdict(int)
     for record in records:
         for key, value in record.figures.items():
-            if not key.startswith(EXHAUSTED):
+            if key.startswith(EXHAUSTED):
+                continue
+            if value is None:
+                skipped[key] += 1
+            else:
                 totals[key] += value
-    return {key: round(total / max(1, len(records)), 6) for key, total in sorted(totals.items())}
+    keys = sorted(set(totals) | set(skipped))
+    return {key: round(totals[key] / max(1, len(records) - skipped[key]), 6) for key in keys}
 
 
 def play_figures(records: list[GameRecord], players: int) -> dict:
@@ -99,7 +105,8 @@ def _text_for(fig: dict) -> list[str]:
              + (f" (replay: {', '.join(map(str, term['stalled_seeds'][:5]))})" if term["capped"] else ""),
              f"Length: mean {rounds['mean']:.1f} rounds, median {rounds['median']:g}, "
              f"10-90% {rounds['p10']:g}-{rounds['p90']:g}; moves mean {fig['length_moves']['mean']:.1f}",
-             "  " + " ".join(f"[{int(lo)}-{int(hi)}]:{n}" for lo, hi, n in rounds["histogram"]),
+             "  " + " ".join((f"[{lo:g}]" if lo == hi else f"[{lo:g}-{hi:g}]") + f":{n}"
+                             for lo, hi, n in rounds["histogram"]),
              "Seat win share (95% interval): " + ", ".join(
                  f"seat {s['seat']} {s['share']:.1%} [{s['low']:.1%}-{s['high']:.1%}]" for s in seats["seats"]),
              f"  chi-square {seats['chi_square']:.2f}, p = {seats['p_value']:.3f}"

@@ -92,12 +92,19 @@ def summary(values: list[float]) -> dict[str, float]:
 
 
 def histogram(values: list[float], bins: int = 12) -> list[tuple[float, float, int]]:
-    """Equal-width bins (low, high, count) covering the values."""
+    """Equal-width bins (low, high, count) covering the values; whole numbers get whole, non-overlapping bins."""
     if not values:
         return []
     low, high = min(values), max(values)
     if high == low:
         return [(low, high, len(values))]
+    if all(float(v).is_integer() for v in values):
+        width = math.ceil((high - low + 1) / bins)
+        counts: dict[int, int] = {}
+        for value in values:
+            counts[int((value - low) // width)] = counts.get(int((value - low) // width), 0) + 1
+        return [(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0))
+                for i in range(int((high - low) // width) + 1)]
     width = (high - low) / bins
     counts = [0] * bins
     for value in values:
