@@ -26,9 +26,9 @@ def rate(game: str, players: int, games: int, workers: int) -> float:
     """Games per second for one run of `games` random games."""
     jobs = jobs_for(ROOT, game, players, games, seed=1, policy="random")
     start = time.perf_counter()
-    records = run_jobs(jobs, workers)
+    results = run_jobs(jobs, workers)
     elapsed = time.perf_counter() - start
-    assert len(records) == games
+    assert len(results.records) == games
     return games / elapsed
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pnp.check.core import GameRecord
+from pnp.check.runner import EXHAUSTED, Results
 from pnp.check.stats import chi_square_uniform, histogram, summary, wilson
 
-EXHAUSTED = "exhausted."
 
 
 def seat_figures(records: list[GameRecord], players: int) -> dict:
@@ -39,24 +39,14 @@ def exhaustion(records: list[GameRecord]) -> dict:
             for pile, times in sorted(when.items())}
 
 
-def game_figures(records: list[GameRecord]) -> dict:
-    """Mean of every game-specific figure: an absent figure counts as 0, a None one (not applicable) not at all."""
-    totals: dict[str, float] = defaultdict(float)
-    skipped: dict[str, int] = defaultdict(int)
-    for record in records:
-        for key, value in record.figures.items():
-            if key.startswith(EXHAUSTED):
-                continue
-            if value is None:
-                skipped[key] += 1
-            else:
-                totals[key] += value
-    keys = sorted(set(totals) | set(skipped))
-    return {key: round(totals[key] / max(1, len(records) - skipped[key]), 6) for key in keys}
+def game_figures(totals: dict[str, list[float]], games: int) -> dict:
+    """Mean of every game-specific figure: absent counts as 0, not applicable (None) not at all."""
+    return {key: round(total / max(1, games - skipped), 6) for key, (total, skipped) in sorted(totals.items())}
 
 
-def play_figures(records: list[GameRecord], players: int) -> dict:
+def play_figures(results: Results, players: int) -> dict:
     """Everything measured for one player count."""
+    records = results.records
     ended = sum(r.ended_by_rules for r in records)
     return {
         "games": len(records),
@@ -69,16 +59,16 @@ def play_figures(records: list[GameRecord], players: int) -> dict:
         "seat_advantage": seat_figures(records, players),
         "score_spread": score_figures(records),
         "exhaustion": exhaustion(records),
-        "figures": game_figures(records),
+        "figures": game_figures(results.totals, len(records)),
     }
 
 
-def skill_figures(by_seat: list[list[GameRecord]], players: int) -> dict:
+def skill_figures(by_seat: list[Results], players: int) -> dict:
     """Greedy in one seat against random elsewhere, seats rotated: greedy's win share against 1/k."""
     wins = 0.0
-    for seat, records in enumerate(by_seat):
-        wins += sum(1.0 / len(r.winners) for r in records if seat in r.winners)
-    games = sum(len(records) for records in by_seat)
+    for seat, results in enumerate(by_seat):
+        wins += sum(1.0 / len(r.winners) for r in results.records if seat in r.winners)
+    games = sum(len(results.records) for results in by_seat)
     share = wilson(wins, games)
     baseline = 1.0 / players
     return {"greedy": share.as_dict(), "baseline": round(baseline, 6), "games": games,

@@ -9,7 +9,43 @@ from typing import Callable
 
 from pnp.check.core import GameRecord, GameSpec, Policy, game_seed, play, random_policy
 
+EXHAUSTED = "exhausted."
+
 CHUNK = 200
+
+
+@dataclass
+class Results:
+    """Games of a run: one record each (figures reduced to pile exhaustion), and the sums of other figures."""
+
+    records: list[GameRecord]
+    totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply]
+
+    def add(self, other: Results) -> None:
+        """Append another chunk's results (always in chunk order, so sums come out the same)."""
+        self.records += other.records
+        for key, (total, skipped) in other.totals.items():
+            mine = self.totals.setdefault(key, [0.0, 0])
+            mine[0] += total
+            mine[1] += skipped
+
+
+def reduce_figures(records: list[GameRecord]) -> Results:
+    """Fold per-game figures into sums (None means not applicable), keeping only pile exhaustion per game."""
+    totals: dict[str, list[float]] = {}
+    for record in records:
+        kept = {}
+        for key, value in record.figures.items():
+            if key.startswith(EXHAUSTED):
+                kept[key] = value
+                continue
+            slot = totals.setdefault(key, [0.0, 0])
+            if value is None:
+                slot[1] += 1
+            else:
+                slot[0] += value
+        record.figures = kept
+    return Results(records, totals)
 
 
 @dataclass(frozen=True)
@@ -47,15 +83,15 @@ def _data(job: Job):
     return _DATA[key]
 
 
-def run_job(job: Job) -> list[GameRecord]:
+def run_job(job: Job) -> Results:
     """Play a chunk of games (in a worker process or in this one)."""
     from pnp.check.registry import spec_for
     spec = spec_for(job.game)
     data = _data(job)
     policies = _policies(spec, job)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
-    return [play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
-            for i in range(job.start, job.stop)]
+    return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
+                           for i in range(job.start, job.stop)])
 
 
 def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,
@@ -65,20 +101,23 @@ def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy:
             for start in range(0, games, CHUNK)]
 
 
-def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> list[GameRecord]:
-    """Run the chunks and return every record in chunk order, whatever the number of workers."""
-    records: list[GameRecord] = []
+def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> Results:
+    """Run the chunks and merge them in chunk order, whatever the number of workers."""
+    results = Results([], {})
     if not jobs:
-        return records
+        return results
     if workers <= 1:
-        for job in jobs:
-            chunk = run_job(job)
-            records += chunk
-            progress(len(chunk))
-        return records
-    _data(jobs[0])  # load before forking, so no worker reads the CSV files again
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        for chunk in pool.imap(run_job, jobs):
-            records += chunk
-            progress(len(chunk))
-    return records
+        chunks = map(run_job, jobs)
+    else:
+        _data(jobs[0])  # load before forking, so no worker reads the CSV files again
+        pool = multiprocessing.get_context("fork").Pool(workers)
+        chunks = pool.imap(run_job, jobs)
+    try:
+        for chunk in chunks:
+            results.add(chunk)
+            progress(len(chunk.records))
+    finally:
+        if workers > 1:
+            pool.close()
+            pool.join()
+    return results
