@@ -98,3 +98,11 @@ def test_not_applicable_figures_are_left_out_of_means():
                GameRecord(2, 1, 1, True, [0], [0], {"turn": None, "count": 3}),
                GameRecord(3, 1, 1, True, [0], [0], {})]
     assert game_figures(reduce_figures(records).totals, 3) == {"count": pytest.approx(4 / 3, abs=1e-6), "turn": 2.0}
+
+
+@pytest.mark.parametrize("game,players", [("promotion", 4), ("eitsuku", 3)])
+def test_shipped_games_give_the_same_json_for_any_worker_count(repo, game, players):
+    one = check(repo, game, [players], 240, 11, "random", 1, "cmd")
+    two = check(repo, game, [players], 240, 11, "random", 2, "cmd")
+    assert to_json(one) == to_json(two)
+    assert one["players"][str(players)]["termination"]["ended_by_rules"] == 240
