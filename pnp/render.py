@@ -80,6 +80,7 @@ class Renderer:
         self.fonts = fonts
         self.root = root.resolve()
         self._inline_cache: dict[int, tuple] = {}
+        self._blocks: dict[tuple, TextBlock] = {}
 
     def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
         """Resolve every element of the layout for this row."""
@@ -131,13 +132,22 @@ class Renderer:
         regular = self.fonts.get(value.text("font", "regular"), element.where)
         bold = self.fonts.get(value.text("bold_font", "bold"), element.where)
         color = self._color(value, "color", layout, ctx) or rl_colors.black
+        sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3))
+        key = (source, regular.key, bold.key, repr(color), box.w, box.h, sizes, id(layout))
+        block = self._blocks.get(key)
+        if block is None:  # the same text in the same box and style is laid out once per build
+            block = self._blocks[key] = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
+        return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
+                  **common)
+
+    def _layout_text(self, source, regular, bold, color, box: Box, sizes, element: Element, layout: Layout,
+                     ctx: RowContext) -> TextBlock:
+        """Parse markup, check glyphs and fit the text to its box."""
         palette, symbols = self._inline(layout, ctx)
         runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, symbols)
         try:
             check_glyphs(runs)
-            paras = paragraphs(runs)
-            block = fit(paras, box.w, box.h, value.number("size", 9.0), value.number("min_size", 6.0),
-                        value.number("leading", 1.3))
+            return fit(paragraphs(runs), box.w, box.h, *sizes)
         except MissingGlyph as exc:
             holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
             field = holders[0] if holders else _field(element, ctx)
@@ -146,8 +156,6 @@ class Renderer:
         except Overflow as exc:
             raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
                            fix="shorten the text, enlarge the box or lower min_size") from None
-        return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
-                  **common)
 
     def _inline(self, layout: Layout, ctx: RowContext) -> tuple[dict, dict[str, Symbol]]:
         """The layout's text palette and inline symbols, resolved once per layout."""

@@ -217,6 +217,9 @@ def fit(paras: list[list[Atom]], width: float, height: float, size: float,
 
     Words are split across lines only when no size down to min_size keeps them whole.
     """
+    first = _try(paras, width, height, size, leading, split=False)
+    if first is not None:
+        return first
     sizes = [size]
     while sizes[-1] - step >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - step, 4))
