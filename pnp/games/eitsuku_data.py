@@ -65,10 +65,14 @@ class Data:
     numbers: tuple[int, ...]  # the numbers a プロモーターの介入 may declare
     die_kind: dict[int, int | None]
     all_ids: list[int] = field(default_factory=list, repr=False)
+    id_set: frozenset = frozenset()
+    misplaced: tuple[frozenset, ...] = ()  # by slot: the role ids of the other kinds
+    place: list = field(default_factory=list, repr=False)  # by role id: its 3B action if its kind has one slot
     face: list[int] = field(default_factory=list, repr=False)  # equal for interchangeable cards
     by_value: tuple[int, ...] = (2, 1, 0)  # budget sizes, highest value first
     award_slots: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
     memo: dict = field(default_factory=dict, repr=False)
+    reach_memo: dict = field(default_factory=dict, repr=False)
     roles: int = 0  # role cards have ids 0 .. roles-1, event cards roles .. cards-1
     cards: int = 0
 
@@ -104,6 +108,9 @@ def build(tables: dict[str, Table]) -> Data:
     data = Data(tables, tuple(values), tuple(counts), tuple(kinds), kind_slots, tuple(k for k, _ in slots),
                 kind_ids, role_kind, role_value, role_cost, codes, tuple(sorted(set(role_value))) or (1,), die)
     data.all_ids, data.roles, data.cards = list(range(len(codes))), len(role_kind), len(codes)
+    data.id_set = frozenset(data.all_ids)
+    data.place = [("place", c, kind_slots[k][0]) if len(kind_slots[k]) == 1 else None for c, k in enumerate(role_kind)]
+    data.misplaced = tuple(frozenset(i for i, k in enumerate(role_kind) if k != kind) for kind in data.slot_kind)
     data.by_value = tuple(sorted(range(3), key=lambda k: -data.budget_value[k]))
     data.face = [(k << 16) + v for k, v in zip(role_kind, role_value)] + [-2 - c for c in codes[len(role_kind):]]
     data.award_slots = {code: kind_slots[kinds.index(name)] if name in kinds else () for code, name in AWARDS.items()}
@@ -136,12 +143,16 @@ def pay(data: Data, hand: list[int], cost: int, limit: int | None, stake: bool =
 
 def reach(data: Data, hand: list[int], limit: int) -> int:
     """The most a player can pay with at most `limit` cards: any cost up to it can be paid (change is not given)."""
-    total = 0
-    for k in data.by_value:
-        n = hand[k] if hand[k] < limit else limit
-        total += n * data.budget_value[k]
-        limit -= n
-    return total
+    key = (hand[0], hand[1], hand[2], limit)
+    memo = data.reach_memo
+    if key not in memo:
+        total = 0
+        for k in data.by_value:
+            n = hand[k] if hand[k] < limit else limit
+            total += n * data.budget_value[k]
+            limit -= n
+        memo[key] = total
+    return memo[key]
 
 
 def _cheapest(hand, values, cost, limit, stake):

@@ -16,7 +16,8 @@ LATE, TIE_UP_POINTS = 5, 10
 
 def bonus_hand(values) -> str:
     """The one best bonus of ◆4 B for the numbers of a film (4 or 5 cards)."""
-    shape = sorted(Counter(values).values(), reverse=True) + [0]
+    values = list(values)
+    shape = sorted(map(values.count, set(values)), reverse=True) + [0]
     if shape[0] >= 5:
         return "five_card"
     if shape[0] == 4:
@@ -103,6 +104,6 @@ def figures(state) -> dict[str, float]:
     hands = Counter(bonus_hand(film(state, p)) for p in released)
     for name in BONUSES:
         out[f"bonus.{name}"] = float(hands[name])
-    with_events, without = totals(state), [sum(part) for part in parts(state, events=False)]
+    with_events, without = state._final or totals(state), [sum(part) for part in parts(state, events=False)]
     out["event_score_effect"] = (sum(with_events) - sum(without)) / players
     return out

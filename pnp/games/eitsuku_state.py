@@ -42,6 +42,7 @@ class Eitsuku(TurnMixin, EventMixin):
         self._board = None  # the observations' copy of everything placed, rebuilt after a change
         self._deal(rng)
         self._places = (self.rpile + [self.epile, self.rdis, self.edis] + self.hr + self.he + self.pe + self.slots)
+        self._budgets = (self.bp, self.box, self.bdis, *self.hb, *self.sc)
         self._checked_turn = -1
         self._budget_count = list(data.budget_count)
         self._settle()
@@ -152,9 +153,9 @@ class Eitsuku(TurnMixin, EventMixin):
         empties = -(sum(map(sum, self.slots)) // EMPTY_WEIGHT)
         if sum(map(len, self._places)) - empties + (self.held != EMPTY) != self.data.cards:
             raise InvariantViolation(f"turn {self.turn}: a role or event card was created or lost")
-        if list(map(sum, zip(self.bp, self.box, self.bdis, *self.hb, *self.sc))) != self._budget_count:
+        if list(map(sum, zip(*self._budgets))) != self._budget_count:
             raise InvariantViolation(f"turn {self.turn}: budget cards created or lost")
-        if min(self.hb[self.cur]) < 0 or min(self.sc[self.cur]) < 0 or min(self.bp) < 0:
+        if min(*self.hb[self.cur], *self.sc[self.cur], *self.bp) < 0:
             raise InvariantViolation(f"turn {self.turn}: a negative number of budget cards")
         if self.used > PER_TURN:
             raise InvariantViolation(f"turn {self.turn}: player {self.cur + 1} used {self.used} budget cards")
@@ -166,13 +167,13 @@ class Eitsuku(TurnMixin, EventMixin):
     def _check_every_card(self) -> None:
         """Every role and event id in exactly one place, roles in slots of their kind, no negative budget."""
         self._checked_turn, d = self.turn, self.data
-        cards = sorted(chain((self.held,), *self._places))
-        if cards[cards.count(EMPTY):] != d.all_ids:
+        cards = set(chain((self.held,), *self._places))  # with the count checked before: each id once
+        cards.discard(EMPTY)
+        if cards != d.id_set:
             raise InvariantViolation(f"turn {self.turn}: a role or event card is in two places or in none")
         for p, slots in enumerate(self.slots):
-            for card, kind in zip(slots, d.slot_kind):
-                if 0 <= card < d.roles and d.role_kind[card] != kind:
-                    raise InvariantViolation(f"turn {self.turn}: player {p + 1} has a role in another role's slot")
+            if any(map(frozenset.__contains__, d.misplaced, slots)):
+                raise InvariantViolation(f"turn {self.turn}: player {p + 1} has a role in another role's slot")
         if min(chain(self.box, self.bdis, *self.hb, *self.sc)) < 0:
             raise InvariantViolation(f"turn {self.turn}: a negative number of budget cards")
 

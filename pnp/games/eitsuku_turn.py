@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pnp.games.eitsuku_data import (
     AD, CHANCE, COLLECT, DRAW_EVENT, EMPTY, FLASH, INFO, INFO_EVENTS, INFO_ROLES, LARGE, LOCAL, MEDIUM, MONOPOLY, PASS,
-    PER_TURN, PH_ACTION, PH_END, PH_INFO, PH_OVER, PH_SCOUT, PH_START, RELEASE, SCOUT_STAKE, SIZE_SLUGS, SMALL, STRIKE,
-    STRIKE_B, TURN_LIMIT, pay, reach)
+    PER_TURN, PH_ACTION, PH_END, PH_INFO, PH_OVER, PH_SCOUT, PH_START, RELEASE, ROLE_KINDS, SCOUT_STAKE, SIZE_SLUGS,
+    SMALL, STRIKE, STRIKE_B, TURN_LIMIT, pay, reach)
 
 RETURN, DRAW = 0, 1
 STAKES = {SMALL: 0, MEDIUM: 1, LARGE: 2}
+ROLE_DRAWS = tuple(("role", k) for k in range(len(ROLE_KINDS)))  # 4A: draw from role pile k
 
 
 class TurnMixin:
@@ -46,7 +47,7 @@ class TurnMixin:
                 break
         self.strikes_due = sum(self.cnt[q][STRIKE] for q in self._others(p)) if self.tot[STRIKE] else 0
         self.ev_left = 1_000 if self._ad_ready(p) else 1
-        self.phase = PH_START
+        self.phase = PH_START if self.strikes_due else PH_ACTION  # no answer owed: straight to the action phase
 
     def _opt_strike(self):
         """ストライキ (◆5): discard a placed role (A) or budget worth 2 per placed role (B)."""
@@ -74,25 +75,28 @@ class TurnMixin:
     def _opt_set(self):
         """3A draw an event or 3B place a role paying 【数字+2】 (+1 per opponent's 話題の独占)."""
         if self.set_left <= 0:
-            self.phase, self.scout_left = PH_SCOUT, 1 + self.cnt[self.cur][LOCAL]
+            self._enter_scout()
             return None
         return self._set_options(self.cur)
+
+    def _enter_scout(self) -> None:
+        """On to the scout phase: one action, one more per 地元の協力 placed this turn."""
+        self.phase, self.scout_left = PH_SCOUT, 1 + self.cnt[self.cur][LOCAL]
 
     def _set_options(self, p: int) -> list:
         """The set actions open to p now (never empty: PASS when nothing is possible)."""
         d = self.data
-        legal = [DRAW_EVENT] if self.epile else []
-        if self.hr[p]:
+        legal, hand = [DRAW_EVENT] if self.epile else [], self.hr[p]
+        if hand:
             most, seen = reach(d, self.hb[p], PER_TURN - self.used), set()
             if self.tot[MONOPOLY]:
                 most -= self._monopoly(p)
-            cost, face, kind_slots = d.role_cost, d.face, d.kind_slots
-            for card in self.hr[p]:
+            cost, face, place = d.role_cost, d.face, d.place
+            for card in hand:
                 if cost[card] <= most and face[card] not in seen:
                     seen.add(face[card])
-                    group = kind_slots[d.role_kind[card]]
-                    if len(group) == 1:
-                        legal.append(("place", card, group[0]))
+                    if place[card]:  # the kind has one slot
+                        legal.append(place[card])
                     else:
                         legal += [("place", card, s) for s in self._slots_for(p, d.role_kind[card])]
         return legal or [PASS]
@@ -110,6 +114,8 @@ class TurnMixin:
                 self._clear_slot(p, slot)
             self.slots[p][slot] = card
             self._revalue(p)
+        if self.set_left <= 0:  # the last set action: on at once, as the next settle would
+            self._enter_scout()
 
     def _slots_for(self, p: int, kind: int) -> list[int]:
         """Where a role of this kind may go: every occupied slot of its kind (replace) and the first empty one."""
@@ -128,7 +134,7 @@ class TurnMixin:
             self._enter_end()
             return None
         p, d, pile = self.cur, self.data, self.bp
-        legal = [("role", k) for k, cards in enumerate(self.rpile) if cards]
+        legal = [ROLE_DRAWS[k] for k, cards in enumerate(self.rpile) if cards]
         if pile[0]:
             legal.append(SMALL)
         most = reach(d, self.hb[p], PER_TURN - self.used)
@@ -155,6 +161,8 @@ class TurnMixin:
             self.hb[p][k] += 1
             if not self.bp[k]:
                 self._ran_out(SIZE_SLUGS[k])
+        if self.scout_left <= 0:  # the last scout action: on to the end phase at once
+            self._enter_end()
 
     def _enter_end(self) -> None:
         """End phase effects of this turn's events, then the 独自の情報網 returns and draws."""
@@ -168,7 +176,7 @@ class TurnMixin:
             ads = [c for c in self.pe[p] if codes[c] == AD and self.ev_turn[c] < self.turn]
             if ads:
                 self._unplace(p, ads[0])
-        self.phase = PH_INFO
+        self.phase = PH_INFO if count[INFO] else PH_END
         if count[INFO]:
             infos = [c for c in self.pe[p] if codes[c] == INFO]
             self.tasks = ([[RETURN, c, 2] for c in infos if self.ev_turn[c] < self.turn]
