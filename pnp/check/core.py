@@ -87,46 +87,48 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
     rng = random.Random(seed)
     state = spec.new_game(data, players, rng)
     moves, lines = 0, []
-    while not state.is_terminal() and moves < spec.max_moves:
-        player = state.current_player()
-        if player == SIMULTANEOUS:
-            chosen = [_choose(state, p, policies[p], rng, seed) for p in range(players)]
-            lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
-            state.apply_actions(chosen)
-        else:
-            policy = random_policy if player == CHANCE else policies[player]
-            action = _choose(state, player, policy, rng, seed)
-            if log:
-                lines.append(state.describe(player, action))
-            state.apply_action(action)
-        moves += 1
-        if check:
-            _check(state, seed)
+    choose = _Chooser(state, policies, rng, seed)
+    try:
+        while not state.is_terminal() and moves < spec.max_moves:
+            player = state.current_player()
+            if player == SIMULTANEOUS:
+                chosen = [choose(p) for p in range(players)]
+                lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
+                state.apply_actions(chosen)
+            else:
+                action = choose(player)
+                if log:
+                    lines.append(state.describe(player, action))
+                state.apply_action(action)
+            moves += 1
+            if check:
+                state.check_invariants()
+    except (InvariantViolation, AssertionError) as exc:
+        message = str(exc)
+        raise InvariantViolation(message if message.startswith("seed ") else f"seed {seed}: {message}") from None
     return GameRecord(seed, moves, spec.rounds(state), state.is_terminal() and state.ended_by_rules(),
                       state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines)
 
 
-def _choose(state: State, player: int, policy: Policy, rng: random.Random, seed: int):
-    """Ask a policy for an action and refuse anything illegal."""
-    legal = state.legal_actions(player)
-    if not legal:
-        raise InvariantViolation(f"seed {seed}: player {player} has no legal action")
-    blind = player == CHANCE or getattr(policy, "blind", False)
-    observation = None if blind else state.observation(player)
-    action = policy(observation, legal, rng)
-    if action not in legal:
-        raise InvariantViolation(f"seed {seed}: player {player} chose an illegal action {action!r}")
-    return action
+class _Chooser:
+    """Asks the right policy for an action and refuses anything illegal."""
 
+    def __init__(self, state: State, policies: list[Policy], rng: random.Random, seed: int):
+        self.state, self.rng, self.seed = state, rng, seed
+        self.policies = policies
+        self.blind = [getattr(policy, "blind", False) for policy in policies]
 
-def _check(state: State, seed: int) -> None:
-    """Run the game's invariants, naming the seed to replay on failure."""
-    try:
-        state.check_invariants()
-    except InvariantViolation as exc:
-        raise InvariantViolation(f"seed {seed}: {exc}") from None
-    except AssertionError as exc:
-        raise InvariantViolation(f"seed {seed}: {exc}") from None
+    def __call__(self, player: int):
+        legal = self.state.legal_actions(player)
+        if not legal:
+            raise InvariantViolation(f"seed {self.seed}: player {player} has no legal action")
+        if player == CHANCE:
+            return legal[self.rng.randrange(len(legal))]
+        observation = None if self.blind[player] else self.state.observation(player)
+        action = self.policies[player](observation, legal, self.rng)
+        if action not in legal:
+            raise InvariantViolation(f"seed {self.seed}: player {player} chose an illegal action {action!r}")
+        return action
 
 
 def unknown_game(name: str, known: list[str]) -> PnpError:
