@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from pnp.fonts import FontBook
-from pnp.pdfout import AtomicFiles, Document, write_sheet_pages, write_shop_pages
 from pnp.component import Component
+from pnp.errors import PnpError
+from pnp.fonts import FontBook
+from pnp.marks import page_marks, sheet_marks
+from pnp.pdfout import AtomicFiles, Document, write_sheet_pages, write_shop_pages
 from pnp.project import Game, Project
 from pnp.render import Face, Renderer
-from pnp.marks import page_marks, sheet_marks
 from pnp.sheet import fits, impose, page_imposition
 from pnp.standee import standee_face
 from pnp.tilepdf import write_tile_pages
@@ -102,18 +104,22 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     folder = options.out / game.name
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
-    sheets = Document(files.temp_for(folder / f"{game.name}-{options.paper}.pdf"), fonts, f"{game.title} ({options.paper})")
-    for component, faces in rendered:
-        size, bleed = component.piece_size(), component.front.bleed
-        if component.kind != "page" and (component.tile or not fits(size, bleed, paper)):
-            report.pages += _write_tiled(sheets, component, faces, paper)
-            _write_a3(component, faces, folder, fonts, files, options)
-        else:
-            report.pages += _write_sheets(sheets, component, faces, paper, options)
-        report.cards += len(faces.fronts)
-        if component.print_shop:
-            _write_shop(component, faces, folder, fonts, files)
-    sheets.save()
+    shop = _shop_plan([(c, f) for c, f in rendered if c.print_shop], folder, files)
+    sheets_path = files.temp_for(folder / f"{game.name}-{options.paper}.pdf")
+
+    def write_sheets() -> None:
+        sheets = Document(sheets_path, fonts, f"{game.title} ({options.paper})")
+        for component, faces in rendered:
+            size, bleed = component.piece_size(), component.front.bleed
+            if component.kind != "page" and (component.tile or not fits(size, bleed, paper)):
+                report.pages += _write_tiled(sheets, component, faces, paper)
+                _write_a3(component, faces, folder, fonts, files, options)
+            else:
+                report.pages += _write_sheets(sheets, component, faces, paper, options)
+            report.cards += len(faces.fronts)
+        sheets.save()
+
+    both(write_sheets, lambda: _write_shop(shop, fonts))
 
 
 def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions) -> int:
@@ -146,12 +152,43 @@ def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontB
     doc.save()
 
 
-def _write_shop(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: AtomicFiles) -> None:
-    """One-card-per-page files for a print shop, fronts and backs."""
-    for suffix, pages in (("", faces.fronts), ("-back", faces.backs)):
-        if not pages:
-            continue
-        path = folder / "print-shop" / f"{component.name}{suffix}.pdf"
-        doc = Document(files.temp_for(path), fonts, f"{component.game} {component.name}{suffix}")
+def _shop_plan(components: list[tuple[Component, CardFaces]], folder: Path, files: AtomicFiles):
+    """(temporary path, title, pages) of every print-shop file: one card per page, fronts and backs."""
+    plan = []
+    for component, faces in components:
+        for suffix, pages in (("", faces.fronts), ("-back", faces.backs)):
+            if pages:
+                path = files.temp_for(folder / "print-shop" / f"{component.name}{suffix}.pdf")
+                plan.append((path, f"{component.game} {component.name}{suffix}", pages))
+    return plan
+
+
+def _write_shop(plan, fonts: FontBook) -> None:
+    """Write the print-shop files of a plan."""
+    for path, title, pages in plan:
+        doc = Document(path, fonts, title)
         write_shop_pages(doc, pages)
         doc.save()
+
+
+def both(first: Callable[[], None], second: Callable[[], None]) -> None:
+    """Run two writing jobs at once, the second in a forked process, where the system allows; else in turn."""
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+        first()
+        second()
+        return
+    pid = os.fork()
+    if pid == 0:  # the child writes its files and leaves without running any cleanup of the parent's
+        code = 1
+        try:
+            second()
+            code = 0
+        finally:
+            os._exit(code)
+    try:
+        first()
+    finally:
+        _, status = os.waitpid(pid, 0)
+    if status != 0:
+        raise PnpError("writing the print-shop files failed", where="pnp build",
+                       fix="check the output folder is writable and has space, then build again")
