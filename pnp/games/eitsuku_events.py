@@ -23,9 +23,9 @@ class EventMixin:
             self._playable(p, legal)
         if self.cnt[p][CONVERT] and self._converter(p) is not None and self._targets(p):
             legal.append(USE_CONVERT)
-        if not legal:
+        if not legal:  # straight on to the set phase, whose options these are
             self._end_action()
-            return None
+            return self._set_options(p)
         return legal + self._set_options(p)
 
     def _end_action(self) -> None:
@@ -35,8 +35,9 @@ class EventMixin:
     def _playable(self, p: int, legal: list) -> None:
         """One action per event kind in hand whose conditions hold (〜大賞 names the slot it raises)."""
         d, seen, slots = self.data, 0, self.slots[p]
+        codes = d.codes
         for card in self.he[p]:
-            code = d.codes[card]
+            code = codes[card]
             if code < 0 or seen >> code & 1:
                 continue
             seen |= 1 << code
@@ -167,10 +168,10 @@ class EventMixin:
 
     def _revalue(self, p: int) -> None:
         """Each slot's number: the card's value or the declared number, +2 per 〜大賞 on that slot."""
-        d, vals, slots = self.data, self.val[p], self.slots[p]
+        d, vals, slots, declared = self.data, self.val[p], self.slots[p], self.declared
         self._board = None
-        for s, card in enumerate(slots):
-            vals[s] = 0 if card == EMPTY else d.role_value[card] if card < d.roles else self.declared[card][1]
+        value, roles = d.role_value, d.roles
+        vals[:] = [0 if card == EMPTY else value[card] if card < roles else declared[card][1] for card in slots]
         for card in self.pe[p]:
             if d.codes[card] in AWARDS and slots[self.ev_arg[card]] != EMPTY:
                 vals[self.ev_arg[card]] += 2

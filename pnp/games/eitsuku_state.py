@@ -44,6 +44,7 @@ class Eitsuku(TurnMixin, EventMixin):
         self._places = (self.rpile + [self.epile, self.rdis, self.edis] + self.hr + self.he + self.pe + self.slots)
         self._budgets = (self.bp, self.box, self.bdis, *self.hb, *self.sc)
         self._checked_turn = -1
+        self._misplaced = data.misplaced * players  # by slot of every player in turn
         self._budget_count = list(data.budget_count)
         self._settle()
 
@@ -150,12 +151,13 @@ class Eitsuku(TurnMixin, EventMixin):
         # After every move the cards in all places are counted (an empty role slot holds EMPTY, told
         # apart by its weight in the sum of ids) and the mover's budget is checked; at each new turn and
         # at the end every id is checked to be in exactly one place and every budget count non-negative.
-        empties = -(sum(map(sum, self.slots)) // EMPTY_WEIGHT)
-        if sum(map(len, self._places)) - empties + (self.held != EMPTY) != self.data.cards:
+        filled = sum(map(len, self._places)) + sum(map(sum, self.slots)) // EMPTY_WEIGHT  # minus the empties
+        if filled + (self.held != EMPTY) != self.data.cards:
             raise InvariantViolation(f"turn {self.turn}: a role or event card was created or lost")
-        if list(map(sum, zip(*self._budgets))) != self._budget_count:
+        if [*map(sum, zip(*self._budgets))] != self._budget_count:
             raise InvariantViolation(f"turn {self.turn}: budget cards created or lost")
-        if min(*self.hb[self.cur], *self.sc[self.cur], *self.bp) < 0:
+        cur = self.cur
+        if min(*self.hb[cur], *self.sc[cur], *self.bp) < 0:
             raise InvariantViolation(f"turn {self.turn}: a negative number of budget cards")
         if self.used > PER_TURN:
             raise InvariantViolation(f"turn {self.turn}: player {self.cur + 1} used {self.used} budget cards")
@@ -167,14 +169,14 @@ class Eitsuku(TurnMixin, EventMixin):
     def _check_every_card(self) -> None:
         """Every role and event id in exactly one place, roles in slots of their kind, no negative budget."""
         self._checked_turn, d = self.turn, self.data
-        cards = set(chain((self.held,), *self._places))  # with the count checked before: each id once
+        cards = set().union((self.held,), *self._places)  # with the count checked before: each id once
         cards.discard(EMPTY)
         if cards != d.id_set:
             raise InvariantViolation(f"turn {self.turn}: a role or event card is in two places or in none")
-        for p, slots in enumerate(self.slots):
-            if any(map(frozenset.__contains__, d.misplaced, slots)):
-                raise InvariantViolation(f"turn {self.turn}: player {p + 1} has a role in another role's slot")
-        if min(chain(self.box, self.bdis, *self.hb, *self.sc)) < 0:
+        if any(map(frozenset.__contains__, self._misplaced, chain.from_iterable(self.slots))):
+            p = next(p for p, slots in enumerate(self.slots) if any(map(frozenset.__contains__, d.misplaced, slots)))
+            raise InvariantViolation(f"turn {self.turn}: player {p + 1} has a role in another role's slot")
+        if min(chain.from_iterable(self._budgets)) < 0:
             raise InvariantViolation(f"turn {self.turn}: a negative number of budget cards")
 
     def figures(self) -> dict[str, float]:

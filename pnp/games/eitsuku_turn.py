@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from pnp.games.eitsuku_data import (
     AD, CHANCE, COLLECT, DRAW_EVENT, EMPTY, FLASH, INFO, INFO_EVENTS, INFO_ROLES, LARGE, LOCAL, MEDIUM, MONOPOLY, PASS,
     PER_TURN, PH_ACTION, PH_END, PH_INFO, PH_OVER, PH_SCOUT, PH_START, RELEASE, ROLE_KINDS, SCOUT_STAKE, SIZE_SLUGS,
@@ -34,7 +36,7 @@ class TurnMixin:
         p, codes = self.cur, self.data.codes
         self.used = self.ev_placed = 0
         self.ad_used = False
-        if self.cnt[p][STRIKE]:
+        if self.tot[STRIKE] and self.cnt[p][STRIKE]:
             for card in [c for c in self.pe[p] if codes[c] == STRIKE and self.ev_turn[c] < self.turn]:
                 self._unplace(p, card)
         hand, pile = self.hb[p], self.bp
@@ -46,7 +48,7 @@ class TurnMixin:
                     self._ran_out(SIZE_SLUGS[k])
                 break
         self.strikes_due = sum(self.cnt[q][STRIKE] for q in self._others(p)) if self.tot[STRIKE] else 0
-        self.ev_left = 1_000 if self._ad_ready(p) else 1
+        self.ev_left = 1_000 if self.tot[AD] and self._ad_ready(p) else 1
         self.phase = PH_START if self.strikes_due else PH_ACTION  # no answer owed: straight to the action phase
 
     def _opt_strike(self):
@@ -85,12 +87,10 @@ class TurnMixin:
 
     def _set_options(self, p: int) -> list:
         """The set actions open to p now (never empty: PASS when nothing is possible)."""
-        d = self.data
         legal, hand = [DRAW_EVENT] if self.epile else [], self.hr[p]
         if hand:
-            most, seen = reach(d, self.hb[p], PER_TURN - self.used), set()
-            if self.tot[MONOPOLY]:
-                most -= self._monopoly(p)
+            d, seen = self.data, set()
+            most = reach(d, self.hb[p], PER_TURN - self.used) - (self._monopoly(p) if self.tot[MONOPOLY] else 0)
             cost, face, place = d.role_cost, d.face, d.place
             for card in hand:
                 if cost[card] <= most and face[card] not in seen:
@@ -133,15 +133,16 @@ class TurnMixin:
         if self.scout_left <= 0:
             self._enter_end()
             return None
-        p, d, pile = self.cur, self.data, self.bp
-        legal = [ROLE_DRAWS[k] for k, cards in enumerate(self.rpile) if cards]
+        pile = self.bp
+        legal = list(compress(ROLE_DRAWS, self.rpile))  # the role piles that are not empty
         if pile[0]:
             legal.append(SMALL)
-        most = reach(d, self.hb[p], PER_TURN - self.used)
-        if pile[1] and most >= SCOUT_STAKE[1]:
-            legal.append(MEDIUM)
-        if pile[2] and most >= SCOUT_STAKE[2]:
-            legal.append(LARGE)
+        if pile[1] or pile[2]:
+            most = reach(self.data, self.hb[self.cur], PER_TURN - self.used)
+            if pile[1] and most >= SCOUT_STAKE[1]:
+                legal.append(MEDIUM)
+            if pile[2] and most >= SCOUT_STAKE[2]:
+                legal.append(LARGE)
         return legal or [PASS]
 
     def _do_scout(self, action) -> None:
@@ -245,7 +246,7 @@ class TurnMixin:
         p = self.cur
         if action == RELEASE:
             self.rel[p], self._board = self.turn, None
-        else:
+        elif any(self.sc[p]):  # 5A: the scout stakes come back
             for size in range(3):
                 self.hb[p][size] += self.sc[p][size]
                 self.sc[p][size] = 0
