@@ -86,11 +86,14 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
     """Play one game to the end (or the safety cap), checking legality and invariants after every move."""
     rng = random.Random(seed)
     state = spec.new_game(data, players, rng)
-    moves, lines = 0, []
+    moves, lines, cap = 0, [], spec.max_moves
     choose = _Chooser(state, policies, rng, seed)
+    # Bound methods kept in locals: this loop runs once per move of every simulated game.
+    terminal, current, apply, invariants = state.is_terminal, state.current_player, state.apply_action, \
+        state.check_invariants
     try:
-        while not state.is_terminal() and moves < spec.max_moves:
-            player = state.current_player()
+        while moves < cap and not terminal():
+            player = current()
             if player == SIMULTANEOUS:
                 chosen = [choose(p) for p in range(players)]
                 lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
@@ -99,10 +102,10 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
                 action = choose(player)
                 if log:
                     lines.append(state.describe(player, action))
-                state.apply_action(action)
+                apply(action)
             moves += 1
             if check:
-                state.check_invariants()
+                invariants()
     except (InvariantViolation, AssertionError) as exc:
         message = str(exc)
         raise InvariantViolation(message if message.startswith("seed ") else f"seed {seed}: {message}") from None
@@ -124,8 +127,10 @@ class _Chooser:
             raise InvariantViolation(f"seed {self.seed}: player {player} has no legal action")
         if player == CHANCE:
             return legal[self.rng.randrange(len(legal))]
-        observation = None if self.blind[player] else self.state.observation(player)
-        action = self.policies[player](observation, legal, self.rng)
+        if self.blind[player]:
+            action = self.policies[player](None, legal, self.rng)
+        else:
+            action = self.policies[player](self.state.observation(player), legal, self.rng)
         if action not in legal:
             raise InvariantViolation(f"seed {self.seed}: player {player} chose an illegal action {action!r}")
         return action
