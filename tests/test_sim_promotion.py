@@ -306,9 +306,9 @@ def test_a_side_with_every_suit_on_every_row_wins_more(repo, scratch):
     def every_suit(rows):
         rows[0].update(side1_row2="♠♥♣♦", side1_row3="♠♥♣♦")
         return rows
-    before = check(repo, "promotion", [4], 800, 3, "random", 1, "cmd")["players"]["4"]
+    before = check(repo, "promotion", [4], 2000, 3, "random", 1, "cmd")["players"]["4"]
     edit(scratch, "promotion/postcard.csv", every_suit)
-    after = check(Project(scratch.root), "promotion", [4], 800, 3, "random", 1, "cmd")["players"]["4"]
+    after = check(Project(scratch.root), "promotion", [4], 2000, 3, "random", 1, "cmd")["players"]["4"]
     games = before["games"]
     won_before, won_after = (wilson(fig["figures"]["win_side.1"] * games, games) for fig in (before, after))
     assert won_after.low > won_before.high  # side 1 wins clearly more often (95% intervals apart)

@@ -55,8 +55,8 @@ Policy = Callable[[Any, list, random.Random], Any]
 
 
 def random_policy(observation: Any, legal: list, rng: random.Random) -> Any:
-    """Pick uniformly among the legal actions."""
-    return legal[rng.randrange(len(legal))]
+    """Pick uniformly among the legal actions (random() is several times cheaper than randrange())."""
+    return legal[int(rng.random() * len(legal))]
 
 
 random_policy.blind = True  # it never looks at the observation, so none is built for it
@@ -126,7 +126,7 @@ class _Chooser:
         if not legal:
             raise InvariantViolation(f"seed {self.seed}: player {player} has no legal action")
         if player == CHANCE:
-            return legal[self.rng.randrange(len(legal))]
+            return random_policy(None, legal, self.rng)
         if self.blind[player]:
             action = self.policies[player](None, legal, self.rng)
         else:
