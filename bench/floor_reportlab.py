@@ -229,25 +229,16 @@ def write_sheets(cards: int, path: Path, faces: list[dict]) -> None:
     c.save()
 
 
-def write_shop(cards: int, path: Path, faces: list[dict]) -> None:
+def write_shop(cards: int, path: Path, faces: list[dict], draw=None) -> None:
+    """A print-shop file: one card per page (fronts, or backs with draw=_draw_back), with boxes."""
+    draw = draw or _draw_face
     c = _new_canvas(path, (SHOP_W, SHOP_H))
     # Boxes are read at every showPage, so setting them once puts them on
     # every page. Values are (x0, y0, x1, y1) in points.
     c.setTrimBox((BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))
     c.setBleedBox((0, 0, SHOP_W, SHOP_H))
     for i in range(cards):
-        _draw_face(c, faces[i % len(faces)], BLEED, BLEED)
-        c.showPage()
-    c.save()
-
-
-def write_shop_backs(cards: int, path: Path, faces: list[dict]) -> None:
-    """The print-shop back file: one back per page, matching the front file page for page."""
-    c = _new_canvas(path, (SHOP_W, SHOP_H))
-    c.setTrimBox((BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))
-    c.setBleedBox((0, 0, SHOP_W, SHOP_H))
-    for i in range(cards):
-        _draw_back(c, faces[i % len(faces)], BLEED, BLEED)
+        draw(c, faces[i % len(faces)], BLEED, BLEED)
         c.showPage()
     c.save()
 
@@ -265,7 +256,7 @@ def run(cards: int, out_dir: Path) -> None:
     faces = _make_faces()
     write_sheets(cards, out_dir / SHEETS_NAME, faces)
     write_shop(cards, out_dir / SHOP_NAME, faces)
-    write_shop_backs(cards, out_dir / SHOP_BACK_NAME, faces)
+    write_shop(cards, out_dir / SHOP_BACK_NAME, faces, draw=_draw_back)
 
 
 def main(argv: list[str] | None = None) -> int:
