@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 
 from pnp.check.core import GameRecord
 from pnp.check.runner import EXHAUSTED, Results
@@ -28,13 +27,13 @@ def score_figures(records: list[GameRecord]) -> dict:
     return {"scores": summary(scores), "margin": summary(margins)}
 
 
-def exhaustion(records: list[GameRecord]) -> dict:
-    """Per pile: the share of games it ran out, and when (in rounds)."""
-    when: dict[str, list[float]] = defaultdict(list)
+def exhaustion(records: list[GameRecord], piles: tuple[str, ...] = ()) -> dict:
+    """Per pile (every pile the game names, and any that ran out): the share of games it ran out, and when."""
+    when: dict[str, list[float]] = {pile: [] for pile in piles}
     for record in records:
         for key, value in record.figures.items():
             if key.startswith(EXHAUSTED):
-                when[key[len(EXHAUSTED):]].append(value)
+                when.setdefault(key[len(EXHAUSTED):], []).append(value)
     return {pile: {**wilson(len(times), len(records)).as_dict(), "when": summary(times)}
             for pile, times in sorted(when.items())}
 
@@ -44,7 +43,7 @@ def game_figures(totals: dict[str, list[float]], games: int) -> dict:
     return {key: round(total / max(1, games - skipped), 6) for key, (total, skipped) in sorted(totals.items())}
 
 
-def play_figures(results: Results, players: int) -> dict:
+def play_figures(results: Results, players: int, piles: tuple[str, ...] = ()) -> dict:
     """Everything measured for one player count."""
     records = results.records
     ended = sum(r.ended_by_rules for r in records)
@@ -58,7 +57,7 @@ def play_figures(results: Results, players: int) -> dict:
                           "histogram": histogram([r.rounds for r in records])},
         "seat_advantage": seat_figures(records, players),
         "score_spread": score_figures(records),
-        "exhaustion": exhaustion(records),
+        "exhaustion": exhaustion(records, piles),
         "figures": game_figures(results.totals, len(records)),
     }
 
@@ -105,7 +104,8 @@ def _text_for(fig: dict) -> list[str]:
     lines.append(f"Scores: mean {spread['scores']['mean']:.1f}, 10-90% {spread['scores']['p10']:g} to "
                  f"{spread['scores']['p90']:g}; margin 1st-2nd median {spread['margin']['median']:g}")
     for pile, ex in fig["exhaustion"].items():
-        lines.append(f"Pile {pile} ran out in {ex['share']:.1%} of games (median round {ex['when']['median']:g})")
+        when = f" (median round {ex['when']['median']:g})" if ex["share"] else ""
+        lines.append(f"Pile {pile} ran out in {ex['share']:.1%} of games{when}")
     if "skill" in fig:
         skill = fig["skill"]
         lines.append(f"Skill: greedy wins {skill['greedy']['share']:.1%} [{skill['greedy']['low']:.1%}-"

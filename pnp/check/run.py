@@ -24,7 +24,7 @@ def check(project: Project, game: str, players: list[int], games: int, seed: int
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
     for count in counts:
         records = run_jobs(jobs_for(project.root, game, count, games, seed, policy), workers, progress)
-        figures = play_figures(records, count)
+        figures = play_figures(records, count, spec.piles)
         by_seat = [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
                             workers, progress) for seat in range(count)]
         figures["skill"] = skill_figures(by_seat, count)
