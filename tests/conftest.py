@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from pnp.build import BuildOptions, build
 from pnp.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# CI replays the same examples every run; locally hypothesis explores new ones each time.
+settings.register_profile("ci", derandomize=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(scope="session")
