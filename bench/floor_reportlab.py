@@ -205,26 +205,24 @@ def _new_canvas(path: Path, pagesize: tuple[float, float]) -> Canvas:
     return Canvas(str(path), pagesize=pagesize, invariant=1, initialFontName=FONT_NAME)
 
 
+def _sheet_side(c: Canvas, faces: list[dict], start: int, n: int, draw, mirrored: bool) -> None:
+    """One side of a sheet: each slot clipped to its trim, then the page is finished."""
+    for slot in range(n):
+        x, y = _slot_origin(slot, mirrored=mirrored)
+        c.saveState()
+        _clip_to_trim(c, x, y)
+        draw(c, faces[(start + slot) % len(faces)], x, y)
+        c.restoreState()
+
+
 def write_sheets(cards: int, path: Path, faces: list[dict]) -> None:
     c = _new_canvas(path, (PAGE_W, PAGE_H))
     for start in range(0, cards, PER_SHEET):
         n = min(PER_SHEET, cards - start)
-        # Front sheet.
-        for slot in range(n):
-            x, y = _slot_origin(slot, mirrored=False)
-            c.saveState()
-            _clip_to_trim(c, x, y)
-            _draw_face(c, faces[(start + slot) % len(faces)], x, y)
-            c.restoreState()
+        _sheet_side(c, faces, start, n, _draw_face, mirrored=False)
         _crop_marks(c)
         c.showPage()
-        # Back sheet, mirrored horizontally.
-        for slot in range(n):
-            x, y = _slot_origin(slot, mirrored=True)
-            c.saveState()
-            _clip_to_trim(c, x, y)
-            _draw_back(c, faces[(start + slot) % len(faces)], x, y)
-            c.restoreState()
+        _sheet_side(c, faces, start, n, _draw_back, mirrored=True)  # long-edge duplex
         c.showPage()
     c.save()
 

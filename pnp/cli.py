@@ -79,7 +79,8 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
                   json_path: Path | None, replay: int | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.core import InvariantViolation
-    from pnp.check.run import check, render_report, replay_game, write_json
+    from pnp.check.report import render_text
+    from pnp.check.run import check, replay_game, write_json
     project = find_project(project_dir)
     if replay is not None:
         click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
@@ -94,7 +95,7 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
     except InvariantViolation as exc:
         raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
                        fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
-    click.echo(render_report(report), nl=False)
+    click.echo(render_text(report), nl=False)
     if json_path is not None:
         write_json(json_path, report)
 

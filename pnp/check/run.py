@@ -47,12 +47,6 @@ def to_json(report: dict) -> str:
     return json.dumps(report, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_report(report: dict) -> str:
-    """The text report."""
-    from pnp.check.report import render_text
-    return render_text(report)
-
-
 def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
     """Play one game again, move by move, as text."""
     spec = spec_for(game)
