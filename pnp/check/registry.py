@@ -6,7 +6,13 @@ import importlib
 
 from pnp.check.core import GameSpec, unknown_game
 
-GAMES = {"eitsuku": "pnp.games.eitsuku", "promotion": "pnp.games.promotion"}
+GAMES = {
+    "eitsuku": "pnp.games.eitsuku",
+    "promotion": "pnp.games.promotion",
+    "eleusis": "pnp.games.eleusis",
+    "ghost_couple": "pnp.games.ghost_couple",
+    "torite4to6": "pnp.games.torite",
+}
 
 
 def spec_for(name: str) -> GameSpec:
