@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import difflib
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +29,7 @@ REQUIRED = {"rect": {"x", "y", "w", "h"}, "ellipse": {"x", "y", "w", "h"}, "line
             "icon": {"x", "y", "w", "h", "shape"}}
 DEFAULT_STYLE = {"font": "regular", "bold_font": "bold", "size": 9.0, "min_size": 6.0, "color": "#000000",
                  "align": "left", "valign": "top", "leading": 1.3}
+_SAFE_ZONE_NOTES: ContextVar[list[PnpError] | None] = ContextVar("safe_zone_notes", default=None)
 CHOICES = {"align": {"left", "center", "right"}, "valign": {"top", "middle", "bottom"},
            "fit": {"contain", "cover", "stretch"}, "area": {"bleed", "trim", "safe"}}
 
@@ -154,8 +157,22 @@ def _check_safe(element: Element, size: Size, safe: float) -> None:
     x, y, w, h = (float(v) for v in box)
     eps = 1e-6
     if x < safe - eps or y < safe - eps or x + w > size.width - safe + eps or y + h > size.height - safe + eps:
-        raise PnpError(f"text box ({x:g}, {y:g}, {w:g} x {h:g} mm) leaves the safe zone {safe:g} mm inside the trim",
-                       where=element.where, fix="move or shrink the box, or set safe: to a smaller value")
+        error = PnpError(f"text box ({x:g}, {y:g}, {w:g} x {h:g} mm) leaves the safe zone {safe:g} mm inside the trim",
+                         where=element.where, fix="move or shrink the box, or set safe: to a smaller value")
+        notes = _SAFE_ZONE_NOTES.get()
+        if notes is None:
+            raise error
+        notes.append(error)
+
+
+@contextmanager
+def noting_safe_zone(notes: list[PnpError]):
+    """Within this block, text boxes leaving the safe zone are added to notes instead of stopping the load."""
+    token = _SAFE_ZONE_NOTES.set(notes)
+    try:
+        yield notes
+    finally:
+        _SAFE_ZONE_NOTES.reset(token)
 
 
 def element_names(element: Element) -> set[str]:

@@ -18,7 +18,8 @@ PAPER_LAYOUTS = {"paper": "portrait", "paper-landscape": "landscape"}
 COMMON_PAPER = {"portrait": Size(210.0, 279.4), "landscape": Size(279.4, 210.0)}  # fits A4 and Letter
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styles", "symbols",
-            "background", "elements"}
+            "background", "elements", "readable_size"}
+READABLE_SIZE = 6.0  # pt: `pnp proof` reports text shrunk below this
 SYMBOL_KEYS = {"char", "font", "color"}
 @dataclass(frozen=True)
 class Layout:
@@ -38,6 +39,7 @@ class Layout:
     names: frozenset[str] = field(default_factory=frozenset)
     scale: float = 1.0
     paper: str | None = None
+    readable_size: float = READABLE_SIZE
 
     def on_paper(self, paper: Size) -> Layout:
         """A page layout sized to the chosen paper; other layouts unchanged."""
@@ -57,6 +59,7 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
     size = COMMON_PAPER[paper] if paper else parse_size(data.get("size", "poker"), f"{label}: size")
     bleed = parse_number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0)
     safe = parse_number(data.get("safe", 3.0), f"{label}: safe", minimum=0)
+    readable = parse_number(data.get("readable_size", READABLE_SIZE), f"{label}: readable_size", minimum=0)
     styles = _styles(data.get("styles") or {}, label)
     symbols = _symbols(data.get("symbols") or {}, label)
     elements = parse_elements(data, label, styles, size, safe)
@@ -65,7 +68,7 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
         names |= element_names(element)
     return Layout(path, label, size, bleed, safe, dict(data.get("fonts") or {}), dict(data.get("vars") or {}),
                   {str(k): str(v) for k, v in (data.get("colors") or {}).items()}, styles, symbols,
-                  tuple(elements), frozenset(names), paper=paper)
+                  tuple(elements), frozenset(names), paper=paper, readable_size=readable)
 
 
 def _read_yaml(path: Path, label: str) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from pnp.errors import PnpError
 from pnp.fonts import FontBook
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
-from pnp.text import MissingGlyph, Overflow, Symbol, TextBlock, check_glyphs, fit, paragraphs, parse_markup
+from pnp.text import (MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
+                      paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
@@ -63,6 +64,18 @@ class Face:
     scale: float = 1.0
 
 
+@dataclass(frozen=True)
+class TextTrace:
+    """A text element as drawn for one row, with the problems a build would stop at (collecting mode)."""
+
+    element: Element
+    field: str
+    op: Op
+    text: str  # the characters shown, without markup
+    problems: tuple[tuple[str, str], ...]  # (field, message): missing characters, overflow
+    fits: bool = True  # False: drawn at min_size running out of its box
+
+
 @dataclass
 class RowContext:
     """Everything needed to resolve templates for one row."""
@@ -81,6 +94,8 @@ class Renderer:
         self.root = root.resolve()
         self._inline_cache: dict[int, tuple] = {}
         self._blocks: dict[tuple, TextBlock] = {}
+        self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
+        self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
 
     def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
         """Resolve every element of the layout for this row."""
@@ -134,11 +149,27 @@ class Renderer:
         color = self._color(value, "color", layout, ctx) or rl_colors.black
         sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3))
         key = (source, regular.key, bold.key, repr(color), box.w, box.h, sizes, id(layout))
+        if self.traces is not None:
+            place = {"align": value.text("align", "left"), "valign": value.text("valign", "top"), **common}
+            return self._traced(key, source, (regular, bold, color), box, sizes, element, layout, ctx, place)
         block = self._blocks.get(key)
         if block is None:  # the same text in the same box and style is laid out once per build
             block = self._blocks[key] = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
         return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
                   **common)
+
+    def _traced(self, key, source, style, box: Box, sizes, element: Element, layout: Layout, ctx: RowContext,
+                place) -> Op:
+        """Collecting mode: lay out without stopping and record what a build would stop at."""
+        found = self._found.get(key)
+        if found is None:
+            palette, symbols = self._inline(layout, ctx)
+            runs = parse_markup(source.replace("\r\n", "\n"), *style, palette, symbols)
+            found = self._found[key] = self._collect_text(runs, box, sizes, element, ctx)
+        block, shown, problems, fits = found
+        op = Op("text", box, text=block, **place)
+        self.traces.append(TextTrace(element, _field(element, ctx), op, shown, problems, fits))
+        return op
 
     def _layout_text(self, source, regular, bold, color, box: Box, sizes, element: Element, layout: Layout,
                      ctx: RowContext) -> TextBlock:
@@ -156,6 +187,24 @@ class Renderer:
         except Overflow as exc:
             raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
                            fix="shorten the text, enlarge the box or lower min_size") from None
+
+    @staticmethod
+    def _collect_text(runs, box: Box, sizes, element: Element, ctx: RowContext) -> tuple[TextBlock, str, tuple, bool]:
+        """Lay out text without stopping: note missing characters and overflow, draw overflowing text at min_size."""
+        problems = []
+        for char, font in missing_glyphs(runs):
+            holders = [c for c in ctx.table.columns if char in str(ctx.values.get(c, ""))]
+            problems.append((holders[0] if holders else _field(element, ctx), str(MissingGlyph(char, font))))
+        paras = paragraphs(runs)
+        try:
+            return fit(paras, box.w, box.h, *sizes), plain_text(runs), tuple(problems), True
+        except Overflow as exc:
+            problems.append((_field(element, ctx), f"text {exc} ({element.where})"))
+            try:  # drawn at min_size running out of its box, so the proof shows how much is too much
+                block = fit(paras, box.w, float("inf"), sizes[1], sizes[1], sizes[2])
+            except Overflow:  # a box too narrow for one character: one line per paragraph
+                block = TextBlock(tuple(break_lines(paras, float("inf"))), sizes[1], sizes[2])
+        return block, plain_text(runs), tuple(problems), False
 
     def _inline(self, layout: Layout, ctx: RowContext) -> tuple[dict, dict[str, Symbol]]:
         """The layout's text palette and inline symbols, resolved once per layout."""

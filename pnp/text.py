@@ -123,6 +123,16 @@ def check_glyphs(runs: list[Run]) -> None:
                 raise MissingGlyph(char, run.font)
 
 
+def missing_glyphs(runs: list[Run]) -> list[tuple[str, Font]]:
+    """Every distinct (character, font) pair the font cannot draw, in order of appearance."""
+    missing: dict[tuple[str, str], tuple[str, Font]] = {}
+    for run in runs:
+        for char in run.text:
+            if char not in "\n\t" and (char, run.font.key) not in missing and not run.font.has_glyph(char):
+                missing[(char, run.font.key)] = (char, run.font)
+    return list(missing.values())
+
+
 def _is_wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in "WF"
 

@@ -1,0 +1,111 @@
+"""Collect a game's proof: each distinct card drawn once, with every finding a proof-reader should see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.component import Component
+from pnp.data import Row, Table
+from pnp.elements import noting_safe_zone
+from pnp.errors import PnpError
+from pnp.fonts import FontBook
+from pnp.proof.faces import Side, side_findings, spot
+from pnp.proof.findings import Finding, unique
+from pnp.proof.lint import lint_table
+from pnp.proof.references import dangling_names, game_names
+from pnp.project import Game, Project
+from pnp.render import Renderer
+from pnp.units import PAPER_SIZES, Size
+
+PROOF_PAPER = Size(*PAPER_SIZES["a4"])  # page components are proofed as printed on A4
+
+
+@dataclass
+class ProofCard:
+    """A distinct card: its component, the identical rows it stands for, its copies, drawn sides and findings."""
+
+    component: Component
+    rows: tuple[Row, ...]
+    count: int
+    sides: tuple[Side, ...]
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def table(self) -> Table:
+        return self.component.table
+
+    def holds(self, finding: Finding) -> bool:
+        """Tell whether a finding is about this card: one of its rows, or a layout it is drawn with."""
+        if finding.row is None:
+            return any(side.layout.label == finding.file for side in self.sides)
+        return finding.file == self.table.label and any(r.number == finding.row for r in self.rows)
+
+
+@dataclass
+class Proof:
+    """A game's distinct cards and all findings (each printed line once)."""
+
+    game: Game
+    cards: list[ProofCard]
+    findings: list[Finding]
+
+
+def collect(project: Project, name: str, fonts: FontBook) -> Proof:
+    """Load a game, draw each distinct card and gather findings from its faces, its rows and its layouts."""
+    notes: list[PnpError] = []
+    with noting_safe_zone(notes):
+        game = project.load_game(name)
+    renderer = Renderer(fonts, project.root)
+    cards = [card for component in game.components for card in _cards(component, renderer)]
+    general = [_layout_finding(note) for note in notes] + _row_findings(game)
+    for card in cards:
+        mine = [_placed(f, card) for f in general if card.holds(f)]
+        for side in card.sides:
+            mine += side_findings(side, card.table.label, card.rows[0].number)
+        card.findings = unique(sorted(mine, key=lambda f: (f.row or 0)))
+    findings = [f for f in general if not any(card.holds(f) for card in cards)]
+    return Proof(game, cards, unique(findings + [f for card in cards for f in card.findings]))
+
+
+def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
+    """One proof card per group of identical rows, in CSV order."""
+    groups: dict[tuple, list[Row]] = {}
+    for row in component.table.rows:
+        key = tuple((column, str(value)) for column, value in row.values.items() if column != "count")
+        groups.setdefault(key, []).append(row)
+    layouts = [(side, layout.on_paper(PROOF_PAPER))
+               for side, layout in (("front", component.front), ("back", component.back)) if layout is not None]
+    cards = []
+    for rows in groups.values():
+        sides = []
+        for side, layout in layouts:
+            renderer.traces = []
+            face = renderer.face(layout, component.table, rows[0])
+            sides.append(Side(side, layout, face, tuple(renderer.traces)))
+        cards.append(ProofCard(component, tuple(rows), sum(r.count for r in rows), tuple(sides)))
+    renderer.traces = None
+    return cards
+
+
+def _row_findings(game: Game) -> list[Finding]:
+    """Text checks and dangling card names over every CSV table of the game, each table once."""
+    names = game_names(game)
+    tables = {component.table.label: component.table for component in game.components}
+    return [f for table in tables.values() for f in lint_table(table) + dangling_names(table, names)]
+
+
+def _layout_finding(note: PnpError) -> Finding:
+    """A layout problem noted while loading (a text box outside the safe zone) as a finding."""
+    file, _, element = (note.where or "").partition(": ")
+    return Finding(file, None, element, note.problem)
+
+
+def _placed(finding: Finding, card: ProofCard) -> Finding:
+    """Mark a finding on the element that shows its field (a CSV column or a layout element)."""
+    for side in card.sides:
+        for trace in side.traces:
+            shows = finding.field in trace.field.split(", ") if finding.row is not None else (
+                trace.element.where.endswith(finding.field) and side.layout.label == finding.file)
+            if shows:
+                return finding.placed(spot(side, trace.op.box))
+    return finding

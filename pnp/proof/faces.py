@@ -1,0 +1,102 @@
+"""Checks on drawn card faces: text a build would refuse, text too small to read, text in the safe margin."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.layout import Layout
+from pnp.proof.findings import Finding, Spot
+from pnp.render import Box, Face, Op, TextTrace
+from pnp.units import MM
+
+EPSILON_MM = 0.05
+
+
+@dataclass(frozen=True)
+class Side:
+    """One drawn side of a proof card: its layout, face and the text drawn on it."""
+
+    name: str
+    layout: Layout
+    face: Face
+    traces: tuple[TextTrace, ...]
+
+
+def spot(side: Side, box: Box) -> Spot:
+    """A face box (points, own units, y up) as a spot in printed mm from the trim's top-left, kept on the card."""
+    scale = side.face.scale
+    own_width, own_height, bleed = side.face.width / scale, side.face.height / scale, side.face.bleed / scale
+    left, bottom = max(box.x, -bleed), max(box.y, -bleed)  # kept on the card: overflowing text runs past it
+    right, top = min(box.x + box.w, own_width + bleed), min(box.y + box.h, own_height + bleed)
+    box = Box(left, bottom, max(0.0, right - left), max(0.0, top - bottom))
+    return Spot(side.name, box.x * scale / MM, (own_height - box.y - box.h) * scale / MM,
+                box.w * scale / MM, box.h * scale / MM)
+
+
+def ink_box(op: Op) -> Box | None:
+    """The box the laid-out lines cover (before rotation), as the painter places them; None for empty text."""
+    block = op.text
+    if block is None or not any(line.atoms for line in block.lines):
+        return None
+    total = block.size * block.leading * (len(block.lines) - 1) + block.size
+    width = max(line.width for line in block.lines) * block.size
+    b = op.box
+    top = {"top": b.y + b.h, "middle": b.y + (b.h + total) / 2, "bottom": b.y + total}[op.valign]
+    left = {"left": b.x, "center": b.x + (b.w - width) / 2, "right": b.x + b.w - width}[op.align]
+    return _turned(Box(left, top - total, width, total), op)
+
+
+def _turned(box: Box, op: Op) -> Box:
+    """The bounding box of a box turned with its op about the op's centre (clockwise, as painted)."""
+    if not op.rotate:
+        return box
+    cx, cy = op.box.x + op.box.w / 2, op.box.y + op.box.h / 2
+    angle = math.radians(-op.rotate)
+    cos, sin = math.cos(angle), math.sin(angle)
+    xs, ys = [], []
+    for x, y in ((box.x, box.y), (box.x + box.w, box.y), (box.x, box.y + box.h), (box.x + box.w, box.y + box.h)):
+        dx, dy = x - cx, y - cy
+        xs.append(cx + dx * cos - dy * sin)
+        ys.append(cy + dx * sin + dy * cos)
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def _union(a: Box, b: Box | None) -> Box:
+    if b is None:
+        return a
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return Box(x, y, max(a.x + a.w, b.x + b.w) - x, max(a.y + a.h, b.y + b.h) - y)
+
+
+def side_findings(side: Side, file: str, row: int) -> list[Finding]:
+    """Every text problem on one drawn side of a card."""
+    findings = []
+    for trace in side.traces:
+        ink = ink_box(trace.op)
+        mark = spot(side, _union(trace.op.box, ink))
+        findings += [Finding(file, row, field, message, mark) for field, message in trace.problems]
+        if ink is None or not trace.fits:
+            continue
+        where = trace.element.where
+        size = trace.op.text.size * side.face.scale
+        if size < side.layout.readable_size - 1e-9:
+            findings.append(Finding(file, row, trace.field, f"text at {size:g} pt is below the readable size "
+                                    f"{side.layout.readable_size:g} pt ({where})", mark))
+        outside = _outside_safe(side, ink)
+        if outside > EPSILON_MM:
+            findings.append(Finding(file, row, trace.field, f"text crosses the safe line ({side.layout.safe:g} mm "
+                                    f"inside the trim) by {outside:.1f} mm ({where})", spot(side, ink)))
+    return findings
+
+
+def _outside_safe(side: Side, ink: Box) -> float:
+    """How far, in printed mm, the ink reaches past the safe zone; 0 inside it or without a safe zone."""
+    safe = side.layout.safe
+    if safe <= 0:
+        return 0.0
+    scale = side.face.scale
+    width, height = side.face.width / scale, side.face.height / scale
+    margin = safe * MM
+    over = max(margin - ink.x, ink.x + ink.w - (width - margin), margin - ink.y, ink.y + ink.h - (height - margin))
+    return max(0.0, over * scale / MM)
