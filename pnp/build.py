@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from pnp.component import Component
-from pnp.errors import PnpError
+from pnp.errors import PnpError, UsageError
 from pnp.fonts import FontBook
+from pnp.gutterfold import Gutterfold, gutterfold
 from pnp.marks import page_marks, sheet_marks
-from pnp.pdfout import AtomicFiles, Document, write_sheet_pages, write_shop_pages
+from pnp.pdfout import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages, write_shop_pages
 from pnp.project import Game, Project
 from pnp.render import Face, Renderer
 from pnp.sheet import fits, impose, page_imposition
@@ -23,6 +25,24 @@ from pnp.units import PAPER_SIZES, Size
 PAPERS = ("a4", "letter")
 MARKS = ("jp", "plain", "none")
 DUPLEX = ("long", "short", "none")
+LAYOUTS = ("grid", "gutterfold")
+MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
+
+
+def parse_back_offset(value: str) -> tuple[float, float]:
+    """Read --back-offset X,Y in mm (each may be negative)."""
+    fix = "write X,Y in mm, e.g. --back-offset 0.5,-1; measure them with 'pnp calibrate'"
+    problem = UsageError(f"'{value}' is not X,Y in mm", where="--back-offset", fix=fix)
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise problem from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise problem
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
+        raise UsageError(f"{value} mm: more than {MAX_BACK_OFFSET:g} mm is not a duplex printer's error",
+                         where="--back-offset", fix=fix)
+    return x + 0.0, y + 0.0  # -0.0 becomes 0.0
 
 
 @dataclass(frozen=True)
@@ -33,6 +53,8 @@ class BuildOptions:
     paper: str = "a4"
     marks: str = "jp"
     duplex: str = "long"
+    layout: str = "grid"  # or "gutterfold": fronts and backs on one side of the sheet, folded
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page of the grid sheets is shifted by
 
 
 @dataclass
@@ -42,6 +64,7 @@ class BuildReport:
     files: list[Path] = field(default_factory=list)
     cards: int = 0
     pages: int = 0
+    notes: list[str] = field(default_factory=list)
 
 
 Progress = Callable[[int], None]
@@ -105,31 +128,84 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     shop = _shop_plan([(c, f) for c, f in rendered if c.print_shop], folder, files)
-    sheets_path = files.temp_for(folder / f"{game.name}-{options.paper}.pdf")
+    grid_name = f"{game.name}-{options.paper}.pdf"
+    folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes) for c, f in rendered}
+    on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
+    sheets_path = files.temp_for(folder / grid_name) if on_grid else None
 
     def write_sheets() -> None:
-        sheets = Document(sheets_path, fonts, f"{game.title} ({options.paper})")
+        if sheets_path is not None:
+            sheets = Document(sheets_path, fonts, f"{game.title} ({options.paper})")
+            for component, faces in on_grid:
+                report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts)
+                report.cards += len(faces.fronts)
+            sheets.save()
         for component, faces in rendered:
-            size, bleed = component.piece_size(), component.front.bleed
-            if component.kind != "page" and (component.tile or not fits(size, bleed, paper)):
-                report.pages += _write_tiled(sheets, component, faces, paper)
-                _write_a3(component, faces, folder, fonts, files, options)
-            else:
-                report.pages += _write_sheets(sheets, component, faces, paper, options)
-            report.cards += len(faces.fronts)
-        sheets.save()
+            sheet = folds[component.name]
+            if sheet is not None:
+                report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
+                report.cards += len(faces.fronts)
 
     both(write_sheets, lambda: _write_shop(shop, fonts))
 
 
-def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions) -> int:
-    """Impose a component's fronts (and backs) on sheets of paper."""
+def _write_grid(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions,
+                folder: Path, files: AtomicFiles, fonts: FontBook) -> int:
+    """A component on the game's grid sheets: imposed, or tiled (and then also on A3) when larger than the paper."""
+    if component.kind != "page" and _tiled(component, paper):
+        pages = _write_tiled(doc, component, faces, paper)
+        _write_a3(component, faces, folder, fonts, files, options)
+        return pages
+    return _write_sheets(doc, component, faces, paper, options, options.back_offset)
+
+
+def _tiled(component: Component, paper: Size) -> bool:
+    """Tell whether a piece is tiled over several sheets: asked for, or larger than the printable area."""
+    return component.tile or not fits(component.piece_size(), component.front.bleed, paper)
+
+
+def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: BuildOptions, grid_name: str,
+               notes: list[str]) -> Gutterfold | None:
+    """The gutterfold sheet for a component when --layout gutterfold can fold it; a note on why not otherwise."""
+    if options.layout != "gutterfold":
+        return None
+    where = f"{component.game}/{component.name}"
+    if component.kind != "page" and _tiled(component, paper):
+        notes.append(f"{where}: tiled over several sheets, fronts only, in {grid_name}")
+        return None
+    if faces.backs is None:
+        what = "a standee folds on its own strip" if component.kind == "standee" else "no backs, nothing to fold"
+        notes.append(f"{where}: {what}; printed in {grid_name}")
+        return None
+    sheet = None
+    if component.kind != "page":
+        sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
+    if sheet is None:
+        notes.append(f"{where}: larger than half a sheet; printed in {grid_name} with duplex backs")
+    return sheet
+
+
+def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold, folder: Path, files: AtomicFiles,
+                      fonts: FontBook, options: BuildOptions) -> int:
+    """A component's own gutterfold file: fronts and backs on one side of each sheet."""
+    name = f"{component.game}-{component.name}-{options.paper}-gutterfold.pdf"
+    doc = Document(files.temp_for(folder / name), fonts, f"{component.game} {component.name} (gutterfold, {options.paper})")
+    pages = write_gutterfold_pages(doc, sheet, lambda used: sheet_marks(used, options.marks, component.cut),
+                                   faces.fronts, faces.backs or [])
+    doc.save()
+    return pages
+
+
+def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions,
+                  back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """Impose a component's fronts (and backs, shifted by `back_offset`) on sheets of paper."""
     if component.kind == "page":
         imposition = page_imposition(component.front.on_paper(paper).size)
-        return write_sheet_pages(doc, imposition, lambda _: page_marks(), faces.fronts, faces.backs, options.duplex)
+        return write_sheet_pages(doc, imposition, lambda _: page_marks(), faces.fronts, faces.backs, options.duplex,
+                                 back_offset)
     imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
     return write_sheet_pages(doc, imposition, lambda used: sheet_marks(used, options.marks, component.cut),
-                             faces.fronts, faces.backs, options.duplex)
+                             faces.fronts, faces.backs, options.duplex, back_offset)
 
 
 def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:

@@ -15,13 +15,17 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.fonts import FontBook
 from pnp.paint import paint_face
 from pnp.render import Face
+from pnp.gutterfold import FOLD_LABEL, LABEL_HALF_HEIGHT, FoldMarks, Gutterfold, back_marks, fold_marks, front_marks
 from pnp.marks import SCALE_BAR, ScaleBar, SheetMarks
-from pnp.sheet import Imposition, Rect, Slot, back_slots
+from pnp.sheet import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.units import pt
 
 HAIRLINE = 0.25  # pt
 REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
 CUT_GUIDE = rl_colors.Color(0.45, 0.45, 0.45)  # circle guides sit on the art: grey, hairline
+FOLD_LINE = rl_colors.Color(0.35, 0.35, 0.35)
+FOLD_DASH = (pt(3.0), pt(2.0))
+FOLD_LABEL_SIZE = 5.5  # pt
 
 
 class AtomicFiles:
@@ -80,14 +84,17 @@ class Document:
             self._forms[key] = name
         return name
 
-    def place(self, form: str, slot: Slot) -> None:
-        """Draw a form at a slot, clipped to the slot's trim plus whatever bleed it has."""
+    def place(self, form: str, slot: Slot, turned: bool = False) -> None:
+        """Draw a form at a slot (turned 180 degrees if asked), clipped to the slot's trim plus whatever bleed it has."""
         c = self.canvas
         c.saveState()
         path = c.beginPath()
         path.rect(pt(slot.clip.x), pt(slot.clip.y), pt(slot.clip.w), pt(slot.clip.h))
         c.clipPath(path, stroke=0, fill=0)
-        c.translate(pt(slot.trim.x), pt(slot.trim.y))
+        if turned:
+            c.transform(-1, 0, 0, -1, pt(slot.trim.right), pt(slot.trim.top))
+        else:
+            c.translate(pt(slot.trim.x), pt(slot.trim.y))
         c.doForm(form)
         c.restoreState()
 
@@ -102,19 +109,22 @@ class Document:
 
 
 MarksFor = Callable[[Imposition], SheetMarks]
+Faces = list[tuple[object, Face]]
 
 
-def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: list[tuple[object, Face]],
-                      backs: list[tuple[object, Face]] | None, duplex: str) -> int:
-    """Add front sheets, each followed by its back sheet; return the number of pages."""
+def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: Faces, backs: Faces | None,
+                      duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """Add front sheets, each followed by its back sheet shifted by `back_offset` mm (see back_shift); return the page count."""
     c, per, pages = doc.canvas, imposition.per_sheet, 0
-    mirrored = back_slots(imposition, duplex)
+    mirrored, shift = back_slots(imposition, duplex), back_shift(imposition.page, back_offset)
     cache: dict[tuple[Slot, ...], SheetMarks] = {}
     for start in range(0, len(fronts), per):
-        for slots, faces in ((imposition.slots, fronts), (mirrored, backs)):
+        for slots, faces, (dx, dy) in ((imposition.slots, fronts, (0.0, 0.0)), (mirrored, backs, shift)):
             if faces is None:
                 continue
             c.setPageSize((pt(imposition.page.width), pt(imposition.page.height)))
+            if dx or dy:  # the whole back page, marks included, moves to meet its fronts
+                c.translate(pt(dx), pt(dy))
             placed = list(zip(slots, faces[start:start + per]))
             for slot, (key, face) in placed:
                 doc.place(doc.form(key, face), slot)
@@ -125,6 +135,56 @@ def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor
             c.showPage()
             pages += 1
     return pages
+
+
+def write_gutterfold_pages(doc: Document, sheet: Gutterfold, marks_for: MarksFor, fronts: Faces, backs: Faces) -> int:
+    """Add gutterfold sheets: fronts on one half, backs on the other, the fold line between; return the page count."""
+    c, per, pages = doc.canvas, sheet.per_sheet, 0
+    cache: dict[int, tuple[SheetMarks, SheetMarks]] = {}
+    for start in range(0, len(fronts), per):
+        c.setPageSize((pt(sheet.page.width), pt(sheet.page.height)))
+        for slot, (key, face) in zip(sheet.fronts, fronts[start:start + per]):
+            doc.place(doc.form(key, face), slot)
+        for slot, (key, face) in zip(sheet.backs, backs[start:start + per]):
+            doc.place(doc.form(key, face), slot, turned=sheet.turn_backs)
+        count = len(fronts[start:start + per])
+        if count not in cache:  # marks only for the pieces on this sheet, worked out on the fronts' half
+            used = sheet.half.slots[:count]
+            local = marks_for(dataclasses.replace(sheet.half, slots=used, block=_bounds(used)))
+            cache[count] = (front_marks(local, sheet), back_marks(local, sheet))
+        font = doc.fonts.default.pdf_name
+        for marks in cache[count]:
+            _draw_marks(c, marks, font)
+        label_length = (c.stringWidth(FOLD_LABEL, font, FOLD_LABEL_SIZE) + pt(2)) / pt(1)
+        fold = fold_marks(sheet, cache[count][0].lines + cache[count][1].lines, label_length)
+        _draw_fold(c, fold, font)
+        c.showPage()
+        pages += 1
+    return pages
+
+
+def _draw_fold(c: Canvas, fold: FoldMarks, font_name: str) -> None:
+    """The fold line: solid ticks at the paper edges, dashed between, and its label on a white ground."""
+    c.saveState()
+    c.setStrokeColor(REGISTRATION)
+    c.setLineWidth(0.5)
+    for tick in fold.ticks:
+        c.line(pt(tick.x1), pt(tick.y1), pt(tick.x2), pt(tick.y2))
+    c.setStrokeColor(FOLD_LINE)
+    c.setDash(*FOLD_DASH)
+    line = fold.dashed
+    c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
+    if fold.label is not None:
+        c.translate(pt(fold.label[0]), pt(fold.label[1]))
+        if line.x1 == line.x2:
+            c.rotate(90)
+        width = c.stringWidth(FOLD_LABEL, font_name, FOLD_LABEL_SIZE) + pt(2)
+        c.setFillColor(rl_colors.white)
+        c.rect(-width / 2, -pt(LABEL_HALF_HEIGHT), width, pt(2 * LABEL_HALF_HEIGHT), stroke=0, fill=1)
+        c.setFillColor(FOLD_LINE)
+        c.setFont(font_name, FOLD_LABEL_SIZE)
+        c.drawCentredString(0, -FOLD_LABEL_SIZE * 0.35, FOLD_LABEL)
+    c.restoreState()
 
 
 def _bounds(slots: tuple[Slot, ...]) -> Rect:

@@ -68,7 +68,7 @@ class Imposition:
         return self.page.width > self.page.height
 
 
-def _fit(avail: float, card: float, gap: float) -> int:
+def fit_count(avail: float, card: float, gap: float) -> int:
     """Count how many cards of length `card` with `gap` between fit in `avail`."""
     if card > avail + 1e-9:
         return 0
@@ -83,8 +83,8 @@ def _candidates(card: Size, bleed: float, paper: Size, margin: float):
         gaps = [0.0] if bleed <= 0 else [2 * bleed, 0.0]
         for gap in gaps:
             outer = 2 * bleed if gap else 0.0
-            cols = _fit(avail_w - outer, card.width, gap)
-            rows = _fit(avail_h - outer, card.height, gap)
+            cols = fit_count(avail_w - outer, card.width, gap)
+            rows = fit_count(avail_h - outer, card.height, gap)
             yield cols * rows, gap > 0, portrait, page, cols, rows, gap
 
 
@@ -119,20 +119,36 @@ def _grid(card: Size, bleed: float, page: Size, cols: int, rows: int, gap: float
     room_x = max(0.0, (page.width - 2 * PRINTER_MARGIN - block_w) / 2)
     room_y = max(0.0, (page.height - 2 * PRINTER_MARGIN - block_h) / 2)
     outer_x, outer_y = min(bleed, room_x), min(bleed, room_y)
+    slots = grid_slots(card, block, cols, rows, gap, Edges(outer_x, outer_x, outer_y, outer_y))
+    return Imposition(page, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots)
+
+
+@dataclass(frozen=True)
+class Edges:
+    """The bleed a grid's outer cards get on each side of the block: left, right, bottom, top."""
+
+    left: float
+    right: float
+    bottom: float
+    top: float
+
+
+def grid_slots(card: Size, block: Rect, cols: int, rows: int, gap: float, outer: Edges) -> tuple[Slot, ...]:
+    """Slots of a cols x rows grid filling `block`, row 0 at the top; inner edges share the gap's bleed."""
     inner = gap / 2
     slots = []
-    for row in range(rows):  # row 0 is the top row
+    for row in range(rows):
         for col in range(cols):
             x = block.x + col * (card.width + gap)
             y = block.top - (row + 1) * card.height - row * gap
-            left = outer_x if col == 0 else inner
-            right = outer_x if col == cols - 1 else inner
-            bottom = outer_y if row == rows - 1 else inner
-            top = outer_y if row == 0 else inner
+            left = outer.left if col == 0 else inner
+            right = outer.right if col == cols - 1 else inner
+            bottom = outer.bottom if row == rows - 1 else inner
+            top = outer.top if row == 0 else inner
             trim = Rect(x, y, card.width, card.height)
             clip = Rect(x - left, y - bottom, card.width + left + right, card.height + bottom + top)
             slots.append(Slot(trim, clip))
-    return Imposition(page, card, bleed, cols, rows, gap, block, outer_x, outer_y, tuple(slots))
+    return tuple(slots)
 
 
 def mirror_axis(imposition: Imposition, duplex: str) -> str | None:
@@ -165,3 +181,13 @@ def page_imposition(page: Size) -> Imposition:
     """A page document: one piece exactly the size of the paper, no bleed, no margin."""
     slot = Slot(Rect(0, 0, page.width, page.height), Rect(0, 0, page.width, page.height))
     return Imposition(page, page, 0.0, 1, 1, 0.0, slot.trim, 0.0, 0.0, (slot,))
+
+
+def back_shift(page: Size, offset: tuple[float, float]) -> tuple[float, float]:
+    """How far to move a back page's content for a back offset measured on portrait paper (X right, Y up, seen on the back).
+
+    A landscape page is printed a quarter turn anticlockwise on the paper (the usual landscape setting), so the
+    paper's X runs down that page and its Y to the right.
+    """
+    x, y = offset
+    return (y, -x) if page.width > page.height else (x, y)
