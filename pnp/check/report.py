@@ -7,6 +7,7 @@ from pnp.check.core import GameRecord
 from pnp.check.runner import EXHAUSTED, Results
 from pnp.check.stats import chi_square_uniform, histogram, summary, wilson
 
+SEAT_ORDER_P = 0.01  # a chi-square p-value below this flags "seat order matters"
 
 
 def seat_figures(records: list[GameRecord], players: int) -> dict:
@@ -20,11 +21,13 @@ def seat_figures(records: list[GameRecord], players: int) -> dict:
     return {"seats": seats, "chi_square": round(statistic, 6), "p_value": round(p_value, 6)}
 
 
-def score_figures(records: list[GameRecord]) -> dict:
-    """Distribution of scores and of the margin between first and second."""
+def score_figures(records: list[GameRecord], players: int) -> dict:
+    """Distribution of scores (all seats and per seat) and of the margin between first and second."""
     scores = [s for r in records for s in r.scores]
     margins = [sorted(r.scores)[-1] - sorted(r.scores)[-2] for r in records if len(r.scores) > 1]
-    return {"scores": summary(scores), "margin": summary(margins)}
+    by_seat = [summary([r.scores[seat] for r in records if len(r.scores) > seat]) for seat in range(players)]
+    return {"scores": {**summary(scores), "histogram": histogram(scores)},
+            "margin": {**summary(margins), "histogram": histogram(margins)}, "by_seat": by_seat}
 
 
 def exhaustion(records: list[GameRecord], piles: tuple[str, ...] = ()) -> dict:
@@ -52,11 +55,11 @@ def play_figures(results: Results, players: int, piles: tuple[str, ...] = ()) ->
         "termination": {"ended_by_rules": ended, "capped": len(records) - ended,
                         **wilson(ended, len(records)).as_dict(),
                         "stalled_seeds": [r.seed for r in records if not r.ended_by_rules][:20]},
-        "length_moves": summary([r.moves for r in records]),
+        "length_moves": {**summary([r.moves for r in records]), "histogram": histogram([r.moves for r in records])},
         "length_rounds": {**summary([r.rounds for r in records]),
                           "histogram": histogram([r.rounds for r in records])},
         "seat_advantage": seat_figures(records, players),
-        "score_spread": score_figures(records),
+        "score_spread": score_figures(records, players),
         "exhaustion": exhaustion(records, piles),
         "figures": game_figures(results.totals, len(records)),
     }
@@ -72,6 +75,18 @@ def skill_figures(by_seat: list[Results], players: int) -> dict:
     baseline = 1.0 / players
     return {"greedy": share.as_dict(), "baseline": round(baseline, 6), "games": games,
             "flagged": share.high <= baseline}
+
+
+def flags_for(fig: dict) -> list[str]:
+    """The findings for one player count a designer must not miss."""
+    flags = []
+    if fig["termination"]["capped"]:
+        flags.append(f"{fig['termination']['capped']} stalled game(s)")
+    if fig["seat_advantage"]["p_value"] < SEAT_ORDER_P:
+        flags.append("seat order matters")
+    if fig.get("skill", {}).get("flagged"):
+        flags.append("greedy cannot beat random")
+    return flags
 
 
 def render_text(report: dict) -> str:
@@ -99,7 +114,7 @@ def _text_for(fig: dict) -> list[str]:
              "Seat win share (95% interval): " + ", ".join(
                  f"seat {s['seat']} {s['share']:.1%} [{s['low']:.1%}-{s['high']:.1%}]" for s in seats["seats"]),
              f"  chi-square {seats['chi_square']:.2f}, p = {seats['p_value']:.3f}"
-             + ("  <- seat order matters" if seats["p_value"] < 0.01 else "")]
+             + ("  <- seat order matters" if seats["p_value"] < SEAT_ORDER_P else "")]
     spread = fig["score_spread"]
     lines.append(f"Scores: mean {spread['scores']['mean']:.1f}, 10-90% {spread['scores']['p10']:g} to "
                  f"{spread['scores']['p90']:g}; margin 1st-2nd median {spread['margin']['median']:g}")
