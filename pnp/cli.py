@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 import click
 
-from pnp.build import DUPLEX, MARKS, PAPERS, BuildOptions, build
+from pnp.build import DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project, find_project
 
@@ -44,12 +45,17 @@ def main() -> None:
               help="Crop marks: Japanese トンボ, plain, or none.")
 @click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
               help="How the printer turns the sheet: long edge, short edge, or none (backs not mirrored).")
+@click.option("--layout", type=click.Choice(LAYOUTS), default="grid", show_default=True,
+              help="grid: fronts and duplex backs on alternate pages; gutterfold: both on one side, folded.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Shift every back page by X,Y mm as seen on the back (right, up); measure with 'pnp calibrate'.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
 @project_option
-def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, out: Path | None,
-                  project_dir: Path) -> None:
+def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+                  out: Path | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
+    shift = parse_back_offset(back_offset)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
@@ -57,11 +63,26 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, o
                        fix="start one with 'pnp new NAME'")
     loaded = [project.load_game(name) for name in names]
     total = sum(c.card_count for g in loaded for c in g.components)
-    options = BuildOptions(out or project.root / "output", paper, marks, duplex)
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift)
     with click.progressbar(length=total, label="Building", file=sys.stderr) as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
                f"{len(report.files)} PDF files in {_shown(options.out)}")
+    for note in report.notes:
+        click.echo(f"  {note}")
+
+
+@main.command("calibrate")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Paper size.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How the printer turns the sheet.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PDF to write [default: calibration-PAPER-DUPLEX.pdf].")
+def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
+    """Write a two-page duplex calibration sheet to measure the --back-offset of a printer."""
+    from pnp.calibrate import write_calibration
+    path = write_calibration(out or Path(f"calibration-{paper}-{duplex}.pdf"), paper, duplex)
+    click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
 
 
 @main.command("check")
@@ -73,15 +94,20 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, o
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every figure as JSON.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the report as charts: FILE.pdf, or FILE.png (more pages: FILE-2.png ...).")
 @click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int, seed: int, policy: str, workers: int,
-                  json_path: Path | None, replay: int | None, project_dir: Path) -> None:
+                  json_path: Path | None, report_path: Path | None, replay: int | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.core import InvariantViolation
     from pnp.check.report import render_text
     from pnp.check.run import check, replay_game, write_json
+    from pnp.check.visual import check_report_path, write_report
     project = find_project(project_dir)
+    if report_path is not None:
+        check_report_path(report_path, replay is not None)
     if replay is not None:
         click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
         return
@@ -98,6 +124,71 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
     click.echo(render_text(report), nl=False)
     if json_path is not None:
         write_json(json_path, report)
+    if report_path is not None:
+        names = [_shown(path) for path in write_report(report_path, report)]
+        shown = ", ".join(names) if len(names) < 4 else f"{names[0]} ... {names[-1]} ({len(names)} pages)"
+        click.echo(f"Report: {shown}", err=True)
+
+
+@main.command("export")
+@click.argument("game")
+@click.option("--png", is_flag=True, help="A PNG per distinct face and back, with bleed, and quantities.csv.")
+@click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets, back image and import note per deck.")
+@click.option("--dpi", type=int, default=None, help="Resolution [default: 300; a preset sets its own].")
+@click.option("--preset", type=click.Choice(["mpc", "tgc"]), default=None,
+              help="PNG size for a print service: mpc (822x1122 px) or tgc (825x1125 px), poker cards.")
+@click.option("--component", "components", multiple=True, help="Export only this component; repeat for several.")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder [default: PROJECT/output].")
+@project_option
+def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str | None,
+                   components: tuple[str, ...], workers: int | None, out: Path | None, project_dir: Path) -> None:
+    """Export GAME as PNG images (--png) and Tabletop Simulator decks (--tts) into OUT/<game>/."""
+    from pnp.export import PRESETS, ExportOptions, export_game
+    project = find_project(project_dir)
+    options = ExportOptions(out or project.root / "output", png, tts,
+                            dpi if dpi is not None else PRESETS[preset].dpi if preset else 300, preset,
+                            components, workers)
+    with ExitStack() as stack:
+        bars: list = []
+
+        def progress(done: int, total: int) -> None:
+            if not bars:
+                bars.append(stack.enter_context(click.progressbar(length=total, label="Rendering", file=sys.stderr)))
+            bars[0].update(done - bars[0].pos)
+
+        report = export_game(project, project.load_game(game), options, progress)
+    for line in report.notes:
+        click.echo(f"note: {line}", err=True)
+    click.echo(f"Exported {game}: {report.images} images and {report.sheets} TTS sheets in "
+               + ", ".join(sorted({_shown(folder.parent) for folder in report.folders})))
+
+
+@main.command("proof")
+@click.argument("game")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder [default: PROJECT/output].")
+@click.option("--strict", is_flag=True, help="Exit with 1 when there are findings.")
+@click.option("--text", "text_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every card's text in reading order to FILE.md or FILE.csv.")
+@project_option
+def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, project_dir: Path) -> None:
+    """Proof-read GAME: a proof PDF of each distinct card with its source rows and findings."""
+    from pnp.proof.findings import grouped_lines
+    from pnp.proof.run import run_proof
+    project = find_project(project_dir)
+    report = run_proof(project, game, out or project.root / "output", text_path)
+    lines = grouped_lines(report.proof.findings)
+    for line in lines:
+        click.echo(line)
+    count = len(report.proof.findings)
+    grouped = f" on {len(lines)} line{'' if len(lines) == 1 else 's'}" if len(lines) != count else ""
+    written = _shown(report.pdf) + (f" and {_shown(report.text)}" if report.text else "")
+    click.echo(f"Proofed {game}: {report.pages} distinct cards, {count} finding{'' if count == 1 else 's'}{grouped}; "
+               f"wrote {written}")
+    if strict and count:
+        sys.exit(1)
 
 
 @main.command("list")
