@@ -1,0 +1,111 @@
+"""鳥手板4to6's invariants (cards conserved, must-follow kept, scores consistent) and per-game figures."""
+
+from __future__ import annotations
+
+from itertools import chain
+
+from pnp.check.core import InvariantViolation
+from pnp.games.torite_data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
+
+
+class Checks:
+    """Mixed into the state: the cheap checks after every move and the figures of a finished game."""
+
+    def _init_figures(self) -> None:
+        """Counters the figures are made from (the last slot of centres/captains: a candidate / nobody)."""
+        n = self.num_players
+        self.centres, self.captains = [0] * (n + 1), [0] * (n + 1)
+        self.overworks = self.passed = self.kept = self.forced = 0
+        self.bonuses = self.overloaded = self.hidden_total = 0
+        self.gains: list[tuple[int, ...]] = []
+        self.exhausted: dict[str, int] = {}
+        self.resolved, self.ended, self.last = False, None, None
+
+    # -- invariants ---------------------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Within a formation a move only puts a legal card (checked by the caller) from hand to stage; once a
+        formation resolves: every card counted, must-follow kept; once a live ends: each card exactly once and
+        the evaluation recomputed."""
+        if self.resolved:
+            self.resolved = False
+            self._check_formation()
+        if self.ended is not None:
+            self._check_live(*self.ended)
+            self.ended = None
+
+    def _check_formation(self) -> None:
+        """Every card of both decks is in some zone, the next formation starts with its lead, every follower
+        followed the led colour if they could, and the captain card was a trump or of the led colour."""
+        zones = (len(self.trick) + len(self.discard) + len(self.aside) + len(self.candidate_deck) + len(self.row)
+                 + sum(map(len, self.hands)) + sum(map(len, self.up)) + sum(map(len, self.down)))
+        if zones != self.data.total:
+            raise InvariantViolation(f"{zones} cards in play, the decks hold {self.data.total}")
+        if self.cur != self.lead and not self.over:
+            raise InvariantViolation(f"P{self.cur + 1} is to lead, but P{self.lead + 1} has the lead")
+        played, lead, led, centre, captain = self.last
+        if self.ended is None:  # (after a live's last formation the hands are new; one card each is always legal)
+            colour, by_colour = self.colour, self.by_colour
+            for seat, card in zip(self.seat_order[lead][1:], played[1:]):
+                if colour[card] != led and by_colour[seat][led]:
+                    raise InvariantViolation(f"P{seat + 1} did not follow the led colour though they could")
+        if captain >= 0 and (captain == centre or self.strength[led][played[captain]] < 0):
+            raise InvariantViolation("the captain is neither a trump nor of the led colour, or is the centre")
+
+    def _check_live(self, up, down, discard, aside, deck, row, gains) -> None:
+        """At the evaluation: each card exactly once, gains as the rules count them, the end exactly past 30."""
+        held = sorted(chain(chain.from_iterable(up), discard, aside, chain.from_iterable(down), deck, row))
+        if held != self.all_ids:
+            raise InvariantViolation("a card was created, lost or is in two places")
+        for p in range(self.num_players):
+            shown = sum(map(self.icons.__getitem__, up[p]))
+            expected = shown + len(down[p]) + (shown if BONUS_LOW <= len(down[p]) <= BONUS_HIGH else 0)
+            if gains[p] != expected:
+                raise InvariantViolation(f"P{p + 1} scored {gains[p]} in the evaluation, the rules give {expected}")
+        if [sum(g) for g in zip(*self.gains)] != self.scores_now:
+            raise InvariantViolation("the scores are not the sum of the evaluations")
+        if self.over != (max(self.scores_now) > GRADUATION):
+            raise InvariantViolation("the game must end exactly when a score passes 30")
+
+    # -- figures ------------------------------------------------------------------------------
+    def figures(self) -> dict[str, float]:
+        """Lives, centre and captain shares by seat, overwork, the 4to6 bonus, lead retention, pile run-outs."""
+        n, lives = self.num_players, self.live
+        formations = sum(self.centres)
+        evaluations = len(self.gains) * n
+        out = {"lives": float(lives), "formations": float(formations),
+               "overwork_per_live": self.overworks / lives, "passed_per_overwork": _ratio(self.passed, self.overworks),
+               "bonus_4to6_share": _ratio(self.bonuses, evaluations),
+               "facedown_7plus_share": _ratio(self.overloaded, evaluations),
+               "facedown_per_player": _ratio(self.hidden_total, evaluations),
+               "lead_retention": _ratio(self.kept, formations - len(self.gains)),
+               "forced_play_share": _ratio(self.forced, formations * n)}
+        for seat in range(n):
+            out[f"centre_share.seat{seat + 1}"] = _ratio(self.centres[seat], formations)
+            out[f"captain_share.seat{seat + 1}"] = _ratio(self.captains[seat], formations)
+        out["centre_share.candidate"] = _ratio(self.centres[n], formations)
+        out["captain_share.none"] = _ratio(self.captains[n], formations)
+        for pile, live in self.exhausted.items():
+            out[f"exhausted.{pile}"] = float(live)
+        return out
+
+
+def _ratio(part: float, whole: float) -> float | None:
+    """A share, or None (not applicable) when nothing was counted."""
+    return part / whole if whole else None
+
+
+def formation_result(data: ToriteData, lead: int, players: int, trick, candidate_numbers) -> tuple[int, int, int]:
+    """(centre seat or -1, captain's index or -1, centre's index or -1) by the rules as written."""
+    # A plain second reading of the centre and captain rules, to test the engine's packed piece keys against.
+    pieces = [(number, order, -1) for order, number in enumerate(candidate_numbers)]
+    pieces += [(data.number[card], len(candidate_numbers) + i, i) for i, card in enumerate(trick)]
+    counted = sorted(pieces, key=lambda piece: (piece[0], -piece[1]))  # low positions first, front first
+    position = counted[2][0]
+    front = max((piece for piece in pieces if piece[0] == position), key=lambda piece: piece[1])
+    centre = front[2]
+    others = [i for i in range(len(trick)) if i != centre]
+    led = data.colour[trick[0]]
+    trumps = [i for i in others if data.trump[trick[i]]]
+    pool = trumps or [i for i in others if data.colour[trick[i]] == led]
+    captain = max(pool, key=lambda i: (data.number[trick[i]], -i)) if pool else -1
+    return ((lead + centre) % players if centre >= 0 else -1), captain, centre

@@ -1,0 +1,129 @@
+"""鳥手板4to6's printed data read for the simulation: member and candidate cards as ints, set-up per player count."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.data import Table, read_table
+from pnp.errors import PnpError
+
+GAME = "torite4to6"
+FILES = ("members", "candidates", "setup", "pieces")
+FORMATION = 5  # ユニットのフォーメーションは5名で構成します
+OVERWORK = 7  # 裏向きカードが6枚を超え、7枚以上になった時
+BONUS_LOW, BONUS_HIGH = 4, 6  # 裏向きのカードが4~6枚であれば4to6ボーナス
+GRADUATION = 30  # 累積した貢献点が30を超えると卒業
+TRUMP_STRENGTH = 1000  # a trump card's captain strength is this plus its number: above any led card
+
+# A piece on the stage is one int: position << 11 | (63 - placing order) << 5 | owner. Sorted ascending, pieces
+# come from the lowest position and, within a position, from the front (the piece placed last) backwards.
+POSITION, ORDER, OWNER = 11, 5, 31
+CANDIDATE = 16  # owner codes 16, 17, ...: the candidate piece of row slot ①, ②, ...
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One row of setup.csv: what a live needs at one player count."""
+
+    players: int
+    hand: int
+    pieces: int  # candidate pieces standing in each formation
+    row: int  # face-up candidate cards next to the deck
+
+
+@dataclass
+class ToriteData:
+    """The decks as ints: member ids 0..members-1, candidate ids members..members+candidates-1."""
+
+    tables: dict[str, Table]
+    colours: tuple[str, ...]  # ascii colour keys in the order members.csv first names them
+    colour_names: tuple[str, ...]  # as printed (赤 青 ...)
+    members: int
+    candidates: int
+    colour: tuple[int, ...]  # by member id: colour index
+    number: tuple[int, ...]  # by card id (members and candidates): position 1-12
+    icons: tuple[int, ...]  # by member id: contribution icons
+    trump: tuple[bool, ...]  # by member id
+    subcolour: tuple[int, ...]  # by candidate id - members: colour index (-1: not a member colour)
+    labels: tuple[str, ...]  # by card id: the CSV id
+    strength: tuple[tuple[int, ...], ...]  # strength[led colour][member id]: captain strength, -1 if none
+    setups: dict[int, Setup]
+    cache: dict = field(default_factory=dict, repr=False)  # per player count: the engine's shared tables
+
+    @property
+    def total(self) -> int:
+        """Every card of both decks."""
+        return self.members + self.candidates
+
+    def setup(self, players: int) -> Setup:
+        """The set-up for a player count, or a PnpError naming setup.csv."""
+        if players not in self.setups:
+            raise PnpError(f"no usable set-up row for {players} players", where=self.tables["setup"].label,
+                           fix=f"give players={players} a row with whole numbers: hand_size (1 or more), "
+                               "candidate_pieces and candidate_row")
+        return self.setups[players]
+
+
+def load(project) -> ToriteData:
+    """Read members.csv, candidates.csv, setup.csv and pieces.csv of card_data/torite4to6/."""
+    folder = project.root / "card_data" / GAME
+    encoding = project.manifest(GAME).get("encoding")
+    tables = {}
+    for name in FILES:
+        path = folder / f"{name}.csv"
+        tables[name] = read_table(path, project.label(path), encoding)
+    return build(tables)
+
+
+def build(tables: dict[str, Table]) -> ToriteData:
+    """Expand the rows by count into per-card tuples (rows the rules cannot use are left out; integrity names them)."""
+    colours, names = _colours(tables["members"])
+    colour, number, icons, trump, labels = [], [], [], [], []
+    for row in tables["members"].rows:
+        if not usable_member(row.values, colours):
+            continue
+        for _ in range(row.count):
+            colour.append(colours.index(row.values["color"]))
+            number.append(row.values["number"])
+            icons.append(row.values["contribution"])
+            trump.append(row.values["trump"] == 1)
+            labels.append(str(row.values.get("id", "")))
+    subcolour = []
+    for row in tables["candidates"].rows:
+        if not isinstance(row.values.get("number"), int) or row.values["number"] < 0:
+            continue
+        sub = row.values.get("subcolor")
+        for _ in range(row.count):
+            subcolour.append(colours.index(sub) if sub in colours else -1)
+            number.append(row.values["number"])
+            labels.append(str(row.values.get("id", "")))
+    strength = tuple(tuple(TRUMP_STRENGTH + n if t else (n if c == led else -1)
+                           for c, n, t in zip(colour, number, trump)) for led in range(len(colours)))
+    return ToriteData(tables, colours, names, len(colour), len(subcolour), tuple(colour), tuple(number),
+                      tuple(icons), tuple(trump), tuple(subcolour), tuple(labels), strength, _setups(tables["setup"]))
+
+
+def usable_member(values: dict, colours: tuple[str, ...]) -> bool:
+    """A member row the engine can play: a known colour, a whole-number position, icons and trump flag."""
+    return (values.get("color") in colours and isinstance(values.get("number"), int) and values["number"] >= 0
+            and isinstance(values.get("contribution"), int) and values.get("trump") in (0, 1))
+
+
+def _colours(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Colour keys in first-seen order, with the printed name of each."""
+    found: dict[str, str] = {}
+    for row in table.rows:
+        key = row.values.get("color")
+        if isinstance(key, str) and key.strip() and key not in found:
+            found[key] = str(row.values.get("color_name", key))
+    return tuple(found), tuple(found.values())
+
+
+def _setups(table: Table) -> dict[int, Setup]:
+    """setup.csv rows with whole numbers in every column the engine reads."""
+    setups = {}
+    for row in table.rows:
+        values = [row.values.get(key) for key in ("players", "hand_size", "candidate_pieces", "candidate_row")]
+        if all(isinstance(v, int) and v >= 0 for v in values) and values[0] > 0 and values[1] > 0:
+            setups[values[0]] = Setup(*values)
+    return setups

@@ -1,0 +1,299 @@
+"""鳥手板4to6 as a state machine: lives of unit formations (tricks), centre and captain, overwork, evaluation."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import starmap
+from operator import getitem
+
+from pnp.check.core import TERMINAL
+from pnp.errors import PnpError
+from pnp.games.torite_checks import Checks
+from pnp.games.torite_data import (BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, ORDER, OVERWORK, OWNER, POSITION,
+                                   ToriteData)
+from pnp.games.torite_policy import Observation, observe
+from pnp.games.torite_text import describe
+
+
+@dataclass(frozen=True)
+class Table:
+    """What every game at one player count shares, computed once per data and player count."""
+
+    hand_size: int
+    row_size: int
+    pieces: int
+    short: bool  # the member deck cannot deal the set-up's hand size
+    subcolour: tuple[int, ...]  # by card id: a candidate's sub-colour; members match no colour
+    numkey: tuple[int, ...]  # by card id: its position, shifted into a piece key
+    seat_keys: tuple[tuple[int, ...], ...]  # [lead][i]: the order and owner bits of the i-th play's piece
+    seat_order: tuple[tuple[int, ...], ...]  # [lead][i]: the seat of the i-th play
+    piece_keys: tuple[tuple[tuple[int, ...], ...], ...]  # [lead][i][member id]: the piece key of the i-th play
+    slot_keys: tuple[int, ...]  # [slot]: the order and owner bits of a candidate piece
+    member_ids: tuple[int, ...]
+    candidate_ids: tuple[int, ...]
+    all_ids: list[int]
+    colours: range
+
+    @staticmethod
+    def build(data: ToriteData, players: int) -> Table:
+        """The shared tables for a player count (a PnpError when the data cannot set up a live)."""
+        setup = data.setup(players)
+        hand = min(setup.hand, data.members // players)  # a short deck deals fewer (ruling 2)
+        if hand < 1:
+            raise PnpError(f"{data.members} member cards cannot deal a hand to {players} players",
+                           where=data.tables["members"].label, fix="add member cards or lower the player count")
+        pieces = min(setup.pieces, setup.row, 15)
+        seat_keys = tuple(tuple((63 - pieces - i) << ORDER | (lead + i) % players for i in range(players))
+                          for lead in range(players))
+        return Table(hand, setup.row, pieces, hand < setup.hand, (-2,) * data.members + data.subcolour,
+                     tuple(max(0, n) << POSITION for n in data.number), seat_keys,
+                     tuple(tuple((lead + i) % players for i in range(players)) for lead in range(players)),
+                     tuple(tuple(tuple(max(0, n) << POSITION | key for n in data.number[:data.members]) for key in keys)
+                           for keys in seat_keys),
+                     tuple((63 - slot) << ORDER | (CANDIDATE + slot) for slot in range(pieces)),
+                     tuple(range(data.members)), tuple(range(data.members, data.total)), list(range(data.total)),
+                     range(len(data.colours)))
+
+
+class Torite(Checks):
+    """One game for 3-5 players; seats clockwise, seat 0 leads the first formation of the first live."""
+
+    def __init__(self, data: ToriteData, players: int, rng: random.Random):
+        """Set up and deal the first live; every random draw uses `rng`."""
+        self.data, self.num_players, self.rng, self.rnd = data, players, rng, rng.random
+        table = data.cache.get(players) or data.cache.setdefault(players, Table.build(data, players))
+        self.hand_size, self.row_size, self.pieces = table.hand_size, table.row_size, table.pieces
+        self.colour, self.icons, self.strength, self.subcolour = data.colour, data.icons, data.strength, table.subcolour
+        self.numkey, self.seat_keys, self.slot_keys = table.numkey, table.seat_keys, table.slot_keys
+        self.seat_order, self.next_seat, self.piece_keys = table.seat_order, table.seat_order[1], table.piece_keys
+        self.member_ids, self.all_ids, self.colours = table.member_ids, table.all_ids, table.colours
+        self.candidate_ids, self.no_args = table.candidate_ids, ((),) * data.members
+        self.scores_now = [0] * players
+        self.live, self.first_lead, self.over, self.notes = 0, 0, False, None
+        self._init_figures()
+        if table.short:
+            self.exhausted["members"] = 1  # the deck could not deal the set-up's hands
+        self._new_live()
+        if len(self.legal) == 1:  # hands of one card: nothing to decide
+            self.apply_action(self.legal[0])
+
+    # -- the interface the checker drives -------------------------------------------------
+    def current_player(self) -> int:
+        """The player to play a card (TERMINAL once the game is over)."""
+        return self.cur
+
+    def legal_actions(self, player: int) -> tuple:
+        """The cards the player may play: the led colour if they hold it, else any card."""
+        return self.legal if player == self.cur else ()
+
+    def apply_action(self, card: int) -> None:
+        """Play a member card; then every play with a single legal card is made at once (ruling 3)."""
+        hands, by_colour, colour, trick, n = self.hands, self.by_colour, self.colour, self.trick, self.num_players
+        player, led, next_seat = self.cur, self.led, self.next_seat
+        while True:
+            hands[player].remove(card)
+            by_colour[player][colour[card]].remove(card)
+            trick.append(card)
+            if len(trick) < n:
+                if len(trick) == 1:
+                    led = self.led = colour[card]
+                player = self.cur = next_seat[player]
+                legal = by_colour[player][led] or hands[player]  # must follow the led colour
+            else:
+                self._resolve()
+                if self.over:
+                    return
+                hands, by_colour, trick = self.hands, self.by_colour, self.trick  # a new live deals new ones
+                player = self.cur
+                legal = hands[player]
+            if len(legal) > 1:
+                self.legal = tuple(legal)
+                return
+            card = legal[0]
+            self.forced += 1
+            if self.notes is not None:
+                self.notes.append(("forced", player, card))
+
+    def apply_actions(self, actions: list) -> None:
+        """Not used: every play is sequential."""
+        raise ValueError("鳥手板4to6 has no simultaneous moves")
+
+    def is_terminal(self) -> bool:
+        """A score passed 30 at an evaluation."""
+        return self.over
+
+    def ended_by_rules(self) -> bool:
+        """The game only ends by the rules (graduation)."""
+        return self.over
+
+    def scores(self) -> list[float]:
+        """Contribution points so far."""
+        return [float(s) for s in self.scores_now]
+
+    def winners(self) -> list[int]:
+        """Everyone with the highest contribution shares the win."""
+        best = max(self.scores_now)
+        return [p for p, s in enumerate(self.scores_now) if s == best]
+
+    def rounds(self) -> int:
+        """Lives played."""
+        return self.live
+
+    def observation(self, player: int) -> Observation:
+        """What the player sees."""
+        return observe(self, player)
+
+    def describe(self, player: int, action: int) -> str:
+        """The move and what follows from it, for replays."""
+        return describe(self, player, action)
+
+    # -- a live ---------------------------------------------------------------------------
+    def _new_live(self) -> None:
+        """Gather and shuffle both decks, deal the hands, lay out the candidate row, start the first formation."""
+        n, size, rnd = self.num_players, self.hand_size, self.rnd
+        self.live += 1
+        keys = list(starmap(rnd, self.no_args))  # a uniform shuffle: sort by independent random keys
+        deck = sorted(self.member_ids, key=keys.__getitem__)
+        self.hands = [deck[p * size:(p + 1) * size] for p in range(n)]
+        self.aside = deck[n * size:]
+        colour, colours = self.colour, self.colours
+        self.by_colour = []
+        for hand in self.hands:
+            split = [[] for _ in colours]
+            for card in hand:
+                split[colour[card]].append(card)
+            self.by_colour.append(split)
+        self.up = [[] for _ in range(n)]
+        self.down = [[] for _ in range(n)]
+        self.discard, self.trick, self.row = [], [], []
+        self.candidate_deck = list(self.candidate_ids)
+        self._refill()
+        self.formation, self.led = 0, -1
+        self.lead = self.cur = self.first_lead
+        self.legal = tuple(self.hands[self.lead])
+        if self.notes is not None:
+            self.notes.append(("deal", self.live, self.first_lead, [list(h) for h in self.hands], len(self.aside)))
+
+    def _refill(self) -> None:
+        """Fill the far end of the row from the deck; the candidate pieces go to the numbers of the first slots."""
+        row, deck, rnd = self.row, self.candidate_deck, self.rnd
+        while len(row) < self.row_size:
+            if not deck:
+                self.exhausted.setdefault("candidates", self.live)
+                break
+            row.append(deck.pop(int(rnd() * len(deck))))  # the top of a shuffled deck
+        numkey = self.numkey
+        self.candidate_keys = [numkey[card] | key for card, key in zip(row, self.slot_keys)]
+
+    # -- a formation ----------------------------------------------------------------------
+    def _resolve(self) -> None:
+        """All pieces stand: choose the centre, appoint the captain, clear the stage, go on."""
+        trick, lead, n = self.trick, self.lead, self.num_players
+        standing = self.candidate_keys
+        centre, owner = self._centre(trick, lead, standing)
+        strength = self.strength[self.led]
+        strengths = [strength[card] for card in trick]
+        if centre >= 0:
+            self.up[owner].append(trick[centre])
+            strengths[centre] = -1  # the centre card is no longer in the running for captain
+        self.centres[owner] += 1
+        mark = len(self.notes) if self.notes is not None else 0
+        best = max(strengths)
+        captain = strengths.index(best) if best >= 0 else -1  # the first played wins a tie
+        played = tuple(trick)
+        if captain >= 0:
+            self._appoint((lead + captain) % n, played[captain])
+        else:
+            self.captains[n] += 1
+        for i in sorted((centre, captain), reverse=True):
+            if i >= 0:
+                del trick[i]  # the rest of the cards go to the discard
+        self.discard += trick
+        trick.clear()
+        self.last = (played, lead, self.led, centre, captain)
+        self.resolved = True
+        self.formation += 1
+        last = self.formation == self.hand_size
+        if self.notes is not None:
+            following = -1 if last else owner if owner < n else lead
+            self.notes.insert(mark, ("formation",) + self.last + (owner, tuple(standing), following))
+        if last:
+            return self._end_live()
+        if owner == lead or owner == n:
+            self.kept += 1
+        else:
+            self.lead = owner
+        self.cur = self.lead
+        self.legal = tuple(self.hands[self.lead])
+
+    def _centre(self, trick: list, lead: int, standing: list) -> tuple[int, int]:
+        """(index of the centre card in the trick, its player), or (-1, players) for a candidate centre."""
+        keys = list(map(getitem, self.piece_keys[lead], trick))
+        keys += standing
+        keys.sort()
+        third = 2
+        position = keys[2] >> POSITION
+        while third and keys[third - 1] >> POSITION == position:
+            third -= 1  # the front piece of the third piece's position
+        owner = keys[third] & OWNER
+        if owner >= CANDIDATE:
+            return -1, self.num_players  # a candidate is centre: nobody takes a card, the lead stays
+        return (owner - lead if owner >= lead else owner - lead + self.num_players), owner
+
+    def _appoint(self, seat: int, card: int) -> None:
+        """The captain takes their card and the row's candidates of its colour face down; overwork at 7 or more."""
+        self.captains[seat] += 1
+        down = self.down[seat]
+        down.append(card)
+        colour, row = self.colour[card], self.row
+        subcolours = list(map(self.subcolour.__getitem__, row))
+        taken = ()
+        if colour in subcolours:
+            taken = [c for c, sub in zip(row, subcolours) if sub == colour]
+            down += taken
+            row[:] = [c for c, sub in zip(row, subcolours) if sub != colour]  # the rest move towards the deck
+            self._refill()
+        if self.notes is not None:
+            self.notes.append(("captain", seat, card, tuple(taken), len(down)))
+        if len(down) >= OVERWORK:
+            self._overwork(seat)
+
+    def _overwork(self, seat: int) -> None:
+        """7 or more face-down cards: all face-up cards go to the other player with the fewest face-down cards."""
+        n, down = self.num_players, self.down
+        receiver, fewest = -1, 1 << 30
+        for step in range(1, n):
+            other = (seat + step) % n  # nearest clockwise wins a tie
+            if len(down[other]) < fewest:
+                receiver, fewest = other, len(down[other])
+        self.overworks += 1
+        passed = self.up[seat]
+        self.passed += len(passed)
+        if self.notes is not None:
+            self.notes.append(("overwork", seat, receiver, tuple(passed)))
+        self.up[receiver] += passed
+        passed.clear()
+
+    def _end_live(self) -> None:
+        """Evaluation: face-up icons, plus face-down cards, plus the icons again with 4-6 face-down cards."""
+        icons, gains = self.icons, []
+        for up, down in zip(self.up, self.down):
+            shown = sum([icons[c] for c in up])
+            hidden = len(down)
+            bonus = BONUS_LOW <= hidden <= BONUS_HIGH
+            gains.append(shown + hidden + (shown if bonus else 0))
+            self.bonuses += bonus
+            self.overloaded += hidden >= OVERWORK
+            self.hidden_total += hidden
+        self.scores_now = [s + g for s, g in zip(self.scores_now, gains)]
+        self.gains.append(tuple(gains))
+        self.ended = (self.up, self.down, self.discard, self.aside, self.candidate_deck, self.row, tuple(gains))
+        if self.notes is not None:
+            hidden = tuple(len(down) for down in self.down)
+            self.notes.append(("evaluation", self.live, tuple(gains), hidden, tuple(self.scores_now)))
+        if max(self.scores_now) > GRADUATION:
+            self.over, self.cur, self.legal = True, TERMINAL, ()
+            return
+        self.first_lead = (self.first_lead + 1) % self.num_players
+        self._new_live()
