@@ -11,6 +11,7 @@ GAMES = {
     "promotion": "pnp.games.promotion",
     "eleusis": "pnp.games.eleusis",
     "ghost_couple": "pnp.games.ghost_couple",
+    "ghost_couple_cards": "pnp.games.ghost_couple_cards",
     "torite4to6": "pnp.games.torite",
 }
 
