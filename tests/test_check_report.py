@@ -15,6 +15,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import poppler
+from pnp.check import registry
 from pnp.check.chartkit import nice_range, wrap
 from pnp.check.panels import figure_groups
 from pnp.check.run import check, to_json
@@ -200,3 +201,17 @@ def test_every_figure_is_shown_once(figures):
     shown = sum(len(g.values) for g in groups) + len(single)
     assert shown == len(figures)
     assert all(len(g.values) > 1 for g in groups)
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_every_simulated_game_gets_a_report(repo, game, tmp_path):
+    spec = registry.spec_for(game)
+    players = spec.player_counts[0]
+    command = f"pnp check {game} --players {players} --games 20 --seed 3"
+    report = check(repo, game, [players], 20, 3, "random", 1, command)
+    pdf = tmp_path / f"{game}.pdf"
+    write_report(pdf, report)
+    texts = page_texts(pdf)
+    assert len(texts) >= 2
+    assert all(f"Reproduce: {command}" in text for text in texts)
+    assert any(f"{game}: {players} players" in text for text in texts)
