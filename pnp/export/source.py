@@ -1,0 +1,101 @@
+"""The pages to rasterise: each component's pieces written one per page by the print-shop writer, grouped by face."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.build import render_component
+from pnp.component import Component
+from pnp.fonts import FontBook
+from pnp.pdfout import Document, write_shop_pages
+from pnp.render import Face, Renderer
+from pnp.units import PAPER_SIZES, Size
+
+PAPER = Size(*PAPER_SIZES["a4"])  # page documents (kind: page) are exported at A4
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a component: its PDF (one page per piece) and, per piece, the first page with the same face."""
+
+    pdf: Path
+    first: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Design:
+    """A distinct front and back: the first page of each, how many pieces have it, and the CSV row of the first."""
+
+    front: int
+    back: int | None
+    count: int
+    row: int
+
+
+@dataclass(frozen=True)
+class Pages:
+    """A component written one piece per page: fronts, backs, each piece's CSV row, and the trim and bleed in pt."""
+
+    component: Component
+    front: Side
+    back: Side | None
+    rows: tuple[int, ...]
+    width: float
+    height: float
+    bleed: float
+
+    def designs(self) -> list[Design]:
+        """Distinct front and back pairs in CSV order, with their counts."""
+        backs = self.back.first if self.back else (None,) * len(self.front.first)
+        found: dict[tuple[int, int | None], list[int]] = {}
+        for piece, pair in enumerate(zip(self.front.first, backs)):
+            found.setdefault(pair, []).append(piece)
+        return [Design(front, back, len(pieces), self.rows[pieces[0]]) for (front, back), pieces in found.items()]
+
+    def shared_back(self) -> int | None:
+        """The page of the one back every piece shares, or None when there is no back or backs differ."""
+        if self.back is None or len(set(self.back.first)) != 1:
+            return None
+        return self.back.first[0]
+
+
+def write_pages(components: list[Component], folder: Path, root: Path, fonts: FontBook) -> list[Pages]:
+    """Render each component (at least one piece each) and write its pieces one per page, as the print shop gets them."""
+    renderer = Renderer(fonts, root)
+    written = []
+    for component in components:
+        faces = render_component(component, renderer, PAPER, lambda n: None)
+        front = _write_side(folder, component, "", faces.fronts, fonts)
+        back = _write_side(folder, component, "-back", faces.backs, fonts) if faces.backs else None
+        rows = tuple(row.number for row in component.table.rows for _ in range(row.count))
+        face = faces.fronts[0][1]
+        written.append(Pages(component, front, back, rows, face.width, face.height, face.bleed))
+    return written
+
+
+def _write_side(folder: Path, component: Component, suffix: str, faces: list[tuple[object, Face]],
+                fonts: FontBook) -> Side:
+    """One side's PDF, with the title the print-shop file has, and its distinct faces."""
+    path = folder / f"{component.name}{suffix}.pdf"
+    doc = Document(path, fonts, f"{component.game} {component.name}{suffix}")
+    write_shop_pages(doc, faces)
+    doc.save()
+    return Side(path, first_pages(faces))
+
+
+def first_pages(faces: list[tuple[object, Face]]) -> tuple[int, ...]:
+    """For each page, the first page that draws the same face (same key, or an equal face under another key)."""
+    by_key: dict[object, int] = {}
+    distinct: list[int] = []
+    first = []
+    for page, (key, face) in enumerate(faces):
+        found = by_key.get(key)
+        if found is None:
+            found = next((earlier for earlier in distinct if faces[earlier][1] == face), None)
+            if found is None:
+                distinct.append(page)
+                found = page
+            by_key[key] = found
+        first.append(found)
+    return tuple(first)
