@@ -35,6 +35,8 @@
 # - Scores: printed points in the treasure (wildcards -1), + 達成でN点 for each bonus couple (飛白 with ダミアン様)
 #   still together, + the set bonus once (汁親父 and 真の漢ぱら both held), + the first-out bonus. Ties share.
 # - Every effect, bonus and the hand size is read from the printed text, so editing a card changes the play.
+# - A step with a single legal option (one card to turn, one hand card to give) is taken at once: it is no
+#   decision and does not count as a move.
 #
 # Figures (per game, averaged by the report): turns; couples_per_turn; centre_swaps_per_turn; endgame_turns
 # (turns with the deck empty); vanished (cards sent to the vanish area); removed_by_vanish (cards that left the

@@ -6,6 +6,7 @@ from pnp.games.ghost_couple_rules import (
     BLOCK, BURN, BURN_PICK, CENTRE, CORNER_SLOTS, CORNERS, COUPLE, CROSS, CROSSES, DRAW, FIELD, FLIP, FLIP_UP,
     LEADER, PEEK, PEEK_CARD, PEEK_WHO, RESHUFFLE, RETURN, REVEAL, REVERSE, SKIP, SQUARE, SQUARES, STEAL,
     STEAL_PICK, SWAP, TAKE, TARGET, VANISH, VANISH_PICK)
+from pnp.games.ghost_couple_zones import slots_of
 
 NINE = tuple(range(9))
 TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card
@@ -29,10 +30,11 @@ class EffectsMixin:
         self.tbits[p] |= 1 << a | 1 << b
         points = deck.points[a] + deck.points[b]
         self.base[p] += points
-        for bonus in deck.couple_bonus:
-            if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
-                self.bonds[p].append((a, b, bonus.points))
-                points += bonus.points
+        if self.bonded >> a & 1:  # a card of some 達成でN点 couple
+            for bonus in deck.couple_bonus:
+                if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
+                    self.bonds[p].append((a, b, bonus.points))
+                    points += bonus.points
         self._count_couple(a, b, points)
         self.coupled = True
         if from_hand:
@@ -130,7 +132,7 @@ class EffectsMixin:
         if self.count <= 0:
             return ()
         mask = self.filled & ~self.up if self.effect.face_down else self.filled
-        return tuple(s for s in range(FIELD) if mask >> s & 1)
+        return slots_of(mask)  # the slots of the mask, in slot order
 
     def _do_take(self, slot) -> None:
         """任意のN枚の裏向けのカードを手札に入れる (the variant's 3: any field cards)."""
@@ -184,7 +186,7 @@ class EffectsMixin:
 
     def _opt_vanish(self):
         filled = self.filled
-        return tuple(s for s in range(FIELD) if filled >> s & 1) if self.count > 0 else ()
+        return slots_of(filled) if self.count > 0 else ()
 
     def _do_vanish(self, slot) -> None:
         """場のカードをN枚バニッシュする (face up or down); あなたの手番は終了する when the text says so."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from pnp.data import Row, Table
 
@@ -79,6 +80,11 @@ class Deck:
     @property
     def size(self) -> int:
         return len(self.labels)
+
+    @cached_property
+    def partners_by_bit(self) -> dict[int, int]:
+        """partners keyed by the card's bit (1 << card), as the engine walks its masks; built once per deck."""
+        return {1 << card: mask for card, mask in enumerate(self.partners)}
 
 
 def parse_effect(text: str, key: str) -> Effect | None:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from itertools import chain
-
 from pnp.check.core import InvariantViolation
 from pnp.games.ghost_couple_rules import CENTRE, FIELD, OVER, ability_key
+from pnp.games.ghost_couple_zones import slots_of
 
-SLOTS = range(FIELD)
-BITS = tuple(1 << c for c in range(1024))
-FULL_CHECK = 8  # turns between two full recounts
+FULL = (1 << FIELD) - 1
+CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
+FULL_CHECK = 16  # turns between two full recounts
 
 
 class ScoreMixin:
@@ -25,6 +24,9 @@ class ScoreMixin:
         self.ability_points = dict.fromkeys(deck.ability_keys + tuple(b.key for b in deck.set_bonus), 0)
         self._checked_turn = -1
         self._pairs_checked = 0
+        self.bonded = 0  # the cards of any 達成でN点 couple bonus
+        for bonus in deck.couple_bonus:
+            self.bonded |= bonus.first | bonus.second
         self.size = deck.size
         self._every_card = set(range(deck.size))
         self._zones = (self.pile, *self.hands, self.vanish, self.removed, *self.treasure)  # never rebound
@@ -35,6 +37,8 @@ class ScoreMixin:
         if self.credit is not None:
             self.event_points[self.credit] += points
         deck = self.deck
+        if deck.basic[a] >> b & 1:  # a plain couple: no ability allowed it
+            return
         key = ability_key(deck.side, deck.basic, deck.abilities, a, b)
         if key is not None:
             self.ability_couples[key] += 1
@@ -64,25 +68,24 @@ class ScoreMixin:
 
     # --- invariants ---------------------------------------------------------------------------------------
     def check_invariants(self) -> None:
-        """Cards counted in every zone after every move, couples legal, the hand unused when locked.
+        """Couples legal and the hand unused when locked after every move; the cards counted every turn.
 
-        Every card id is traced to exactly one zone, and every mask and score recomputed, at the start of every
-        FULL_CHECK-th turn and at the end of the game (a wrong zone or mask cannot heal itself before then).
+        Every card is counted at the first move of each turn; every card id is traced to exactly one zone, and
+        every mask and score recomputed, at the start of every FULL_CHECK-th turn and at the end of the game (a
+        wrong zone or mask cannot heal itself before then), so a lost or duplicated card is caught in its game.
         """
-        if self.turn != self._checked_turn or self.last is not None or self.phase == OVER:
-            self._check_move()
-        elif sum(map(len, self._zones)) + self.filled.bit_count() != self.size:
-            raise InvariantViolation(f"turn {self.turn}: a card was created or lost")
-
-    def _check_move(self) -> None:
-        """The checks of a move that took a couple, began a turn or ended the game."""
         if self.last is not None:
             self._check_couple()
-        if self.phase == OVER or (self.turn != self._checked_turn and self.turn % FULL_CHECK == 0):
+        if self.turn != self._checked_turn or self.phase == OVER:
+            self._check_turn()
+
+    def _check_turn(self) -> None:
+        """The checks of the first move of a turn, and of the game's end."""
+        self._checked_turn = self.turn
+        if self.phase == OVER or self.turn % FULL_CHECK == 0:
             self._check_every_card()
         elif sum(map(len, self._zones)) + self.filled.bit_count() != self.size:
             raise InvariantViolation(f"turn {self.turn}: a card was created or lost")
-        self._checked_turn = self.turn
 
     def _check_couple(self) -> None:
         """The couple just taken is a couple of the rules, with no hand card after 手札は使用できない."""
@@ -95,18 +98,17 @@ class ScoreMixin:
 
     def _check_every_card(self) -> None:
         """Each card id in exactly one zone, the masks match the zones, the treasure points add up."""
-        turn, up, field = self.turn, self.up, self.field
-        cards = set(chain(self.pile, *self.hands, field, self.vanish, self.removed, *self.treasure))
+        turn, up, field, bit = self.turn, self.up, self.field, CARD_BIT.__getitem__
+        cards = set(field).union(*self._zones)  # as many places as cards, and every card in one: none in two
         cards.discard(-1)
         if sum(map(len, self._zones)) + self.filled.bit_count() != self.size or cards != self._every_card:
             raise InvariantViolation(f"turn {turn}: a card was created, lost, or is in two places")
-        bit = BITS.__getitem__
         if [sum(map(bit, hand)) for hand in self.hands] != self.hbits or \
                 [sum(map(bit, t)) for t in self.treasure] != self.tbits:
             raise InvariantViolation(f"turn {turn}: the hand or treasure masks do not match the cards")
-        filled = sum([1 << s for s in SLOTS if field[s] >= 0])
-        ucards = sum([BITS[field[s]] for s in SLOTS if up >> s & 1 and field[s] >= 0])
-        if filled != self.filled or ucards != self.ucards or up & ~filled:
+        empty, face_up = [field[s] for s in slots_of(FULL & ~self.filled)], [field[s] for s in slots_of(up)]
+        if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
+                sum(map(bit, face_up)) != self.ucards:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")
         if field[CENTRE] >= 0 and not up >> CENTRE & 1:
             raise InvariantViolation(f"turn {turn}: the centre card lies face down")

@@ -9,27 +9,13 @@ from pnp.games.ghost_couple_effects import EffectsMixin
 from pnp.games.ghost_couple_rules import (
     CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck)
 from pnp.games.ghost_couple_score import ScoreMixin
-from pnp.games.ghost_couple_zones import ZonesMixin
+from pnp.games.ghost_couple_zones import MASK_SLOTS, ZonesMixin, slots_of
 
 SLOTS = range(FIELD)
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
 LOW = (1 << CARD_BITS) - 1
 IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a hand of n cards
-ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if bits >> c & 1) for bits in range(32)] for r in range(5)]
-_FLIPS: dict[int, tuple] = {}  # face-down slot mask -> those slots (many masks recur game after game)
-
-
-def face_down(mask: int) -> tuple:
-    """The slots of a mask as a tuple, cached, else joined from the five rows of the field."""
-    found = _FLIPS.get(mask)
-    if found is None:
-        if len(_FLIPS) > 50_000:
-            _FLIPS.clear()
-        r0, r1, r2, r3, r4 = ROW_SLOTS
-        found = _FLIPS[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
-                                + r4[mask >> 20 & 31])
-    return found
 
 
 class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
@@ -76,7 +62,10 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         """Apply a legal decision, then play on to the next real choice."""
         if action not in self._legal:
             raise InvariantViolation(f"illegal action {action!r} in phase {self.phase}")
-        DO[self.phase](self, action)
+        ahead = DO[self.phase](self, action)
+        if ahead:  # the next real choice, when the move already knows it (the next flip, couple or swap)
+            self._legal = ahead
+            return
         while True:  # play on until a choice has two or more options (as _settle, inlined: once per move)
             phase = self.phase
             if phase == OVER:
@@ -86,7 +75,10 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             if len(legal) > 1:
                 self._legal = legal
                 return
-            DO[phase](self, legal[0] if legal else None)
+            ahead = DO[phase](self, legal[0] if legal else None)
+            if ahead:
+                self._legal = ahead
+                return
 
     def apply_actions(self, actions: list) -> None:
         raise InvariantViolation("Ghost Couple has no simultaneous moves")
@@ -120,21 +112,35 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             if len(legal) > 1:
                 self._legal = legal
                 return
-            DO[phase](self, legal[0] if legal else None)
+            ahead = DO[phase](self, legal[0] if legal else None)
+            if ahead:
+                self._legal = ahead
+                return
 
     # --- the turn ----------------------------------------------------------------------------------
-    def _start_turn(self) -> None:
-        """手番: draw one; with the deck empty (終盤処理) lay a hand card face down instead."""
+    def _start_turn(self) -> tuple | None:
+        """手番: draw one; with the deck empty (終盤処理) lay a hand card face down instead. Returns the flips."""
         self.turn += 1
         self.coupled = self.locked = self.optional = False
         self.credit = None
-        self.notes.append(("turn", self.turn, self.cur, len(self.pile)))
-        if self.pile:
-            self._draw(self.cur, 1)
+        pile, p = self.pile, self.cur
+        self.notes.append(("turn", self.turn, p, len(pile)))
+        if pile:  # _draw(p, 1), inline: this runs every turn
+            card = pile.pop()
+            if self.vbits >> card & 1:
+                self._pair_off(card)
+            else:
+                self.hands[p].append(card)
+                self.hbits[p] |= 1 << card
+            if not pile and self.deck_out is None:
+                self.deck_out = self.turn
             self.phase, self.count = FLIP_UP, 2
-        else:
-            self.endgame_turns += 1
-            self.phase = PLACE
+            mask = self.filled & ~self.up
+            ahead = MASK_SLOTS.get(mask) or slots_of(mask)
+            return ahead if len(ahead) > 1 else None
+        self.endgame_turns += 1
+        self.phase = PLACE
+        return None
 
     def _opt_place(self):
         hand = self.hands[self.cur]
@@ -160,54 +166,70 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
     def _opt_flip(self):
         if self.count <= 0:
             return ()
-        slots = face_down(self.filled & ~self.up)
+        mask = self.filled & ~self.up
+        slots = MASK_SLOTS.get(mask) or slots_of(mask)
         return slots + (PASS,) if self.optional and slots else slots
 
-    def _do_flip(self, slot) -> None:
-        """場に裏向けになっている札を表向ける (two a turn, more by effects)."""
+    def _do_flip(self, slot) -> tuple | None:
+        """場に裏向けになっている札を表向ける (two a turn, more by effects); returns the next flip's options."""
         if slot is None or slot == PASS:
             self.count = 0
         else:
-            self._turn_up(slot)
+            card = self.field[slot]
+            if self.vbits >> card & 1:
+                self._turn_up(slot)
+            else:  # _turn_up(slot), inline: the most frequent decision
+                self.seen[slot] = self.everyone
+                self.up |= 1 << slot
+                self.ucards |= 1 << card
             self.count -= 1
-        if self.count <= 0:
+            if self.count > 0 and not self.optional:
+                mask = self.filled & ~self.up
+                ahead = MASK_SLOTS.get(mask) or slots_of(mask)
+                return ahead if len(ahead) > 1 else None
+        if self.count <= 0:  # the couples, or with none the centre swap
             self.phase, self.optional = COUPLE, False
+            return self._opt_couple() or self._do_couple(None)
+        return None
 
     def _opt_couple(self):
         """Every couple of a face-up field card with a hand card or another face-up field card, and STOP."""
         ucards = self.ucards
-        partners = self.deck.partners
-        hand = 0 if self.locked else self.hbits[self.cur]
+        partners = self.deck.partners_by_bit
+        pool = ucards if self.locked else ucards | self.hbits[self.cur]
         options = []
         rest = ucards
         while rest:
             low = rest & -rest
             rest ^= low
-            card = low.bit_length() - 1
-            hits = partners[card] & (hand | rest)  # hand cards, and face-up cards above this one
-            while hits:
-                bit = hits & -hits
-                hits ^= bit
-                options.append((bit.bit_length() - 1) << CARD_BITS | card)
+            pool ^= low
+            hits = partners[low] & pool  # hand cards, and face-up cards above this one
+            if hits:
+                card = low.bit_length() - 1
+                while hits:
+                    bit = hits & -hits
+                    hits ^= bit
+                    options.append((bit.bit_length() - 1) << CARD_BITS | card)
         if options:
             options.append(STOP)
         return options
 
-    def _do_couple(self, action) -> None:
-        """Take a couple, or stop: after no couple at all comes the centre swap."""
+    def _do_couple(self, action) -> tuple | None:
+        """Take a couple, or stop: after no couple at all comes the centre swap. Returns the next choice if known."""
         if action is None or action == STOP:
             if self.coupled:
-                self._end_turn()
-            else:  # カップリングを成立できなかった場合、もしくは作戦上したくない場合
-                self.phase = CENTRE_SWAP
-            return
+                return self._end_turn()
+            self.phase = CENTRE_SWAP  # カップリングを成立できなかった場合、もしくは作戦上したくない場合
+            ahead = self._opt_swap()
+            return ahead if len(ahead) > 1 else None
         self._take(action >> CARD_BITS, action & LOW)
+        return None
 
     def _opt_swap(self):
         hand = self.hands[self.cur]
         return IDX[len(hand)] if hand and self.field[CENTRE] >= 0 else ()
 
-    def _do_swap(self, index) -> None:
+    def _do_swap(self, index) -> tuple | None:
         """ど真ん中のカードと、手札のうちの1枚を取り替える."""
         if index is not None:
             p, hand, field = self.cur, self.hands[self.cur], self.field
@@ -218,30 +240,36 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             self.ucards ^= both
             self.seen[CENTRE] = self.everyone
             self.swaps += 1
-        self._end_turn()
+        return self._end_turn()
 
-    def _end_turn(self) -> None:
+    def _end_turn(self) -> tuple | None:
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
         field, pile, seen = self.field, self.pile, self.seen
         if pile and self.filled != FULL:
-            s = -1
-            while pile and -1 in field:
-                s = field.index(-1, s + 1)
+            for s in slots_of(FULL & ~self.filled):  # the empty slots, in slot order
+                if not pile:
+                    break
                 field[s] = pile.pop()
                 seen[s] = 0
                 self.filled |= 1 << s
             self._pile_checked()
-        self.up = self.ucards = 0
-        self._centre_up()
+        card = field[CENTRE]
+        if card >= 0 and not self.vbits >> card & 1:  # _centre_up(), inline for the usual centre card
+            self.up, self.ucards = CENTRE_BIT, 1 << card
+            seen[CENTRE] = self.everyone
+        else:
+            self.up = self.ucards = 0
+            self._centre_up()
         if all(self.hands):
             self.cur = (self.cur + self.direction * (1 + self.skips)) % self.num_players
             self.skips = 0
-            self._start_turn()
+            return self._start_turn()
         else:  # 次の人に手番をまわすときに、手札が無くなっていればその時点で終了
             empty = [p for p in self.out_order if not self.hands[p]]
             self.first_out = empty[0] if empty else self.hands.index([])
             self.phase = OVER
             self.notes.append(("over", self.first_out))
+            return None
 
 
 OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple._opt_couple,

@@ -5,6 +5,20 @@ from __future__ import annotations
 from pnp.games.ghost_couple_rules import CENTRE, bits
 
 CENTRE_BIT = 1 << CENTRE
+ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if row >> c & 1) for row in range(32)] for r in range(5)]
+MASK_SLOTS: dict[int, tuple] = {}  # slot mask -> those slots (many masks recur game after game)
+
+
+def slots_of(mask: int) -> tuple:
+    """The slots of a mask as a tuple, cached, else joined from the five rows of the field."""
+    found = MASK_SLOTS.get(mask)
+    if found is None:
+        if len(MASK_SLOTS) > 50_000:
+            MASK_SLOTS.clear()
+        r0, r1, r2, r3, r4 = ROW_SLOTS
+        found = MASK_SLOTS[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
+                                + r4[mask >> 20 & 31])
+    return found
 
 
 class ZonesMixin:

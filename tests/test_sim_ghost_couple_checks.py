@@ -1,0 +1,54 @@
+"""Ghost Couple's invariants in whole games: a card lost or duplicated mid-turn stops the game that did it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from conftest import ROOT
+from pnp.check.core import InvariantViolation, play, random_policy
+from pnp.games.ghost_couple import SPEC, GhostCouple, load
+from pnp.games.ghost_couple_rules import FLIP_UP
+from pnp.project import Project
+
+DECK = load(Project(ROOT))
+
+
+def faulty(plant):
+    """A game spec whose engine calls plant(state) once, after the first flip of turn 3 (mid-turn)."""
+    class Faulty(GhostCouple):
+        planted = False
+
+        def apply_action(self, action) -> None:
+            super().apply_action(action)
+            if not self.planted and self.turn >= 3 and self.phase == FLIP_UP and self.count == 1:
+                self.planted = True
+                plant(self)
+    return dataclasses.replace(SPEC, new_game=Faulty)
+
+
+def lose_a_card(state) -> None:
+    state.pile.pop(0)
+
+
+def duplicate_a_card(state) -> None:
+    state.pile[0] = state.pile[1]  # as many cards as before, one of them twice
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_card_lost_mid_turn_stops_the_game(seed):
+    with pytest.raises(InvariantViolation, match=f"seed {seed}: turn 4: a card was created or lost"):
+        play(faulty(lose_a_card), DECK, 2, seed, [random_policy] * 2)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_card_in_two_places_stops_the_game(seed):
+    with pytest.raises(InvariantViolation, match=f"seed {seed}: turn \\d+: a card was created, lost, or is in two"):
+        play(faulty(duplicate_a_card), DECK, 2, seed, [random_policy] * 2)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_same_games_without_a_fault_play_through(seed):
+    record = play(faulty(lambda state: None), DECK, 2, seed, [random_policy] * 2)
+    assert record.ended_by_rules
