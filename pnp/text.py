@@ -31,6 +31,7 @@ class Atom:
     runs: tuple[Run, ...]
     width: float
     space: bool = False
+    split: bool = False  # made by splitting a piece wider than the line
 
 
 @dataclass(frozen=True)
@@ -172,7 +173,7 @@ def _glues(previous: list[tuple[str, Run]], char: str) -> bool:
     return not _is_wide(char) and not _is_wide(last) and char != " "
 
 
-def _atoms(pieces: list[list[tuple[str, Run]]]) -> list[Atom]:
+def _atoms(pieces: list[list[tuple[str, Run]]], split: bool = False) -> list[Atom]:
     """Turn character groups into measured atoms."""
     atoms = []
     for piece in pieces:
@@ -180,7 +181,7 @@ def _atoms(pieces: list[list[tuple[str, Run]]]) -> list[Atom]:
         for char, run in piece:
             _append(runs, char, run.font, run.color)
         width = sum(r.font.width(r.text) for r in runs)
-        atoms.append(Atom(tuple(runs), width, space=piece[0][0] == " "))
+        atoms.append(Atom(tuple(runs), width, space=piece[0][0] == " ", split=split))
     return atoms
 
 
@@ -192,7 +193,8 @@ def break_lines(paras: list[list[Atom]], max_width: float) -> list[Line]:
         width = 0.0
         for atom in atoms:
             for part in _split_wide(atom, max_width):
-                if current and width + part.width > max_width + 1e-9 and not part.space:
+                if current and not part.space and (width + part.width > max_width + 1e-9
+                                                   or _closing_line(current) and not _starts_closing(part)):
                     lines.append(_finish(current))
                     current, width = [], 0.0
                 if part.space and not current:
@@ -203,15 +205,36 @@ def break_lines(paras: list[list[Atom]], max_width: float) -> list[Line]:
     return lines
 
 
+def _starts_closing(atom: Atom) -> bool:
+    """Tell whether the atom starts with a character that may not start a line."""
+    return atom.runs[0].text[0] in NO_LINE_START
+
+
+def _closing_line(atoms: list[Atom]) -> bool:
+    """Tell whether a split left closing marks at the start of this line: it then holds only closing marks."""
+    return atoms[0].split and _starts_closing(atoms[0])
+
+
 def _split_wide(atom: Atom, max_width: float) -> list[Atom]:
-    """Split an atom wider than the line into single characters (a last resort)."""
+    """Split an atom wider than the line (a last resort), keeping as much of kinsoku as the width allows."""
     if atom.width <= max_width + 1e-9 or len(atom.runs) == 1 and len(atom.runs[0].text) == 1:
         return [atom]
-    parts = []
-    for run in atom.runs:
-        for char in run.text:
-            parts.append(Atom((Run(char, run.font, run.color),), run.font.width(char)))
-    return parts
+    for keep_line_start in (True, False):  # at worst a line may start with 、。ー, but never end with 「(
+        parts = _atoms(_kinsoku_groups(atom.runs, keep_line_start), split=True)
+        if len(parts) > 1 and all(part.width <= max_width + 1e-9 for part in parts):
+            return parts
+    return _atoms([[pair] for pair in _chars(atom.runs)], split=True)
+
+
+def _kinsoku_groups(runs: tuple[Run, ...], keep_line_start: bool) -> list[list[tuple[str, Run]]]:
+    """The characters in groups that must not be broken apart: after an opening bracket, before a closing mark."""
+    groups: list[list[tuple[str, Run]]] = []
+    for char, run in _chars(runs):
+        if groups and (groups[-1][-1][0] in NO_LINE_END or keep_line_start and char in NO_LINE_START):
+            groups[-1].append((char, run))
+        else:
+            groups.append([(char, run)])
+    return groups
 
 
 def _finish(atoms: list[Atom]) -> Line:
