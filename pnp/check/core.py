@@ -91,6 +91,9 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
     # Bound methods kept in locals: this loop runs once per move of every simulated game.
     terminal, current, apply, invariants = state.is_terminal, state.current_player, state.apply_action, \
         state.check_invariants
+    legal_actions, rnd = state.legal_actions, rng.random
+    # Seats (and chance, at index -1) that pick uniformly: picked here as random_policy would, from the legal list.
+    uniform = [policy is random_policy for policy in policies] + [True]
     try:
         while moves < cap and not terminal():
             player = current()
@@ -99,7 +102,13 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
                 lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
                 state.apply_actions(chosen)
             else:
-                action = choose(player)
+                if uniform[player]:
+                    legal = legal_actions(player)
+                    if not legal:
+                        raise InvariantViolation(f"player {player} has no legal action")
+                    action = legal[int(rnd() * len(legal))]  # one of the legal actions by construction
+                else:
+                    action = choose(player)
                 if log:
                     lines.append(state.describe(player, action))
                 apply(action)

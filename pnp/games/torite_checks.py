@@ -11,6 +11,8 @@ from pnp.games.torite_data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
 class Checks:
     """Mixed into the state: the cheap checks after every move and the figures of a finished game."""
 
+    __slots__ = ()
+
     def _init_figures(self) -> None:
         """Counters the figures are made from (the last slot of centres/captains: a candidate / nobody)."""
         n = self.num_players
@@ -26,26 +28,26 @@ class Checks:
         """Within a formation a move only puts a legal card (checked by the caller) from hand to stage; once a
         formation resolves: every card counted, must-follow kept; once a live ends: each card exactly once and
         the evaluation recomputed."""
-        if self.resolved:
+        if self.resolved:  # (a live only ends with a formation)
             self.resolved = False
             self._check_formation()
-        if self.ended is not None:
-            self._check_live(*self.ended)
-            self.ended = None
+            if self.ended is not None:
+                self._check_live(*self.ended)
+                self.ended = None
 
     def _check_formation(self) -> None:
         """Every card of both decks is in some zone, the next formation starts with its lead, every follower
         followed the led colour if they could, and the captain card was a trump or of the led colour."""
         zones = (len(self.trick) + len(self.discard) + len(self.aside) + len(self.candidate_deck) + len(self.row)
-                 + sum(map(len, self.hands)) + sum(map(len, self.up)) + sum(map(len, self.down)))
-        if zones != self.data.total:
-            raise InvariantViolation(f"{zones} cards in play, the decks hold {self.data.total}")
+                 + sum(map(len, chain(self.hands, self.up, self.down))))
+        if zones != self.total:
+            raise InvariantViolation(f"{zones} cards in play, the decks hold {self.total}")
         if self.cur != self.lead and not self.over:
             raise InvariantViolation(f"P{self.cur + 1} is to lead, but P{self.lead + 1} has the lead")
         played, lead, led, centre, captain = self.last
         if self.ended is None:  # (after a live's last formation the hands are new; one card each is always legal)
             colour, by_colour = self.colour, self.by_colour
-            for seat, card in zip(self.seat_order[lead][1:], played[1:]):
+            for seat, card in zip(self.seat_order[lead], played):  # (the lead's card is of the led colour)
                 if colour[card] != led and by_colour[seat][led]:
                     raise InvariantViolation(f"P{seat + 1} did not follow the led colour though they could")
         if captain >= 0 and (captain == centre or self.strength[led][played[captain]] < 0):
@@ -53,12 +55,14 @@ class Checks:
 
     def _check_live(self, up, down, discard, aside, deck, row, gains) -> None:
         """At the evaluation: each card exactly once, gains as the rules count them, the end exactly past 30."""
-        held = sorted(chain(chain.from_iterable(up), discard, aside, chain.from_iterable(down), deck, row))
+        held = [*discard, *aside, *deck, *row, *chain.from_iterable(up), *chain.from_iterable(down)]
+        held.sort()
         if held != self.all_ids:
             raise InvariantViolation("a card was created, lost or is in two places")
-        for p in range(self.num_players):
-            shown = sum(map(self.icons.__getitem__, up[p]))
-            expected = shown + len(down[p]) + (shown if BONUS_LOW <= len(down[p]) <= BONUS_HIGH else 0)
+        icons = self.icons.__getitem__
+        for p, (cards, hidden) in enumerate(zip(up, map(len, down))):
+            shown = sum(map(icons, cards))
+            expected = shown + hidden + (shown if BONUS_LOW <= hidden <= BONUS_HIGH else 0)
             if gains[p] != expected:
                 raise InvariantViolation(f"P{p + 1} scored {gains[p]} in the evaluation, the rules give {expected}")
         if [sum(g) for g in zip(*self.gains)] != self.scores_now:

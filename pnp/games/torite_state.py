@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import starmap
-from operator import getitem
+from itertools import compress, starmap
+from operator import getitem, or_
 
 from pnp.check.core import TERMINAL
 from pnp.errors import PnpError
@@ -28,6 +28,8 @@ class Table:
     numkey: tuple[int, ...]  # by card id: its position, shifted into a piece key
     seat_keys: tuple[tuple[int, ...], ...]  # [lead][i]: the order and owner bits of the i-th play's piece
     seat_order: tuple[tuple[int, ...], ...]  # [lead][i]: the seat of the i-th play
+    seat_index: tuple[tuple[int, ...], ...]  # [lead][seat]: which play of the formation is the seat's
+    deal: tuple[slice, ...]  # [seat]: the seat's hand in the shuffled member deck
     piece_keys: tuple[tuple[tuple[int, ...], ...], ...]  # [lead][i][member id]: the piece key of the i-th play
     slot_keys: tuple[int, ...]  # [slot]: the order and owner bits of a candidate piece
     member_ids: tuple[int, ...]
@@ -49,6 +51,8 @@ class Table:
         return Table(hand, setup.row, pieces, hand < setup.hand, (-2,) * data.members + data.subcolour,
                      tuple(max(0, n) << POSITION for n in data.number), seat_keys,
                      tuple(tuple((lead + i) % players for i in range(players)) for lead in range(players)),
+                     tuple(tuple((seat - lead) % players for seat in range(players)) for lead in range(players)),
+                     tuple(slice(p * hand, (p + 1) * hand) for p in range(players)),
                      tuple(tuple(tuple(max(0, n) << POSITION | key for n in data.number[:data.members]) for key in keys)
                            for keys in seat_keys),
                      tuple((63 - slot) << ORDER | (CANDIDATE + slot) for slot in range(pieces)),
@@ -59,6 +63,13 @@ class Table:
 class Torite(Checks):
     """One game for 3-5 players; seats clockwise, seat 0 leads the first formation of the first live."""
 
+    # Slots: a game has more attributes than an instance dict keeps fast, and the hot loop reads them every play.
+    __slots__ = tuple("""data num_players rng rnd hand_size row_size pieces colour icons strength subcolour numkey
+        seat_keys slot_keys seat_order seat_index deal next_seat piece_keys member_ids candidate_ids all_ids colours
+        no_args total scores_now live first_lead over notes hands by_colour aside up down discard trick row
+        candidate_deck candidate_keys row_subcolours formation led lead cur legal centres captains overworks passed
+        kept forced bonuses overloaded hidden_total gains exhausted resolved ended last""".split())
+
     def __init__(self, data: ToriteData, players: int, rng: random.Random):
         """Set up and deal the first live; every random draw uses `rng`."""
         self.data, self.num_players, self.rng, self.rnd = data, players, rng, rng.random
@@ -67,9 +78,10 @@ class Torite(Checks):
         self.colour, self.icons, self.strength, self.subcolour = data.colour, data.icons, data.strength, table.subcolour
         self.numkey, self.seat_keys, self.slot_keys = table.numkey, table.seat_keys, table.slot_keys
         self.seat_order, self.next_seat, self.piece_keys = table.seat_order, table.seat_order[1], table.piece_keys
+        self.seat_index, self.deal = table.seat_index, table.deal
         self.member_ids, self.all_ids, self.colours = table.member_ids, table.all_ids, table.colours
         self.candidate_ids, self.no_args = table.candidate_ids, ((),) * data.members
-        self.scores_now = [0] * players
+        self.scores_now, self.total = [0] * players, data.total
         self.live, self.first_lead, self.over, self.notes = 0, 0, False, None
         self._init_figures()
         if table.short:
@@ -89,14 +101,17 @@ class Torite(Checks):
 
     def apply_action(self, card: int) -> None:
         """Play a member card; then every play with a single legal card is made at once (ruling 3)."""
-        hands, by_colour, colour, trick, n = self.hands, self.by_colour, self.colour, self.trick, self.num_players
-        player, led, next_seat = self.cur, self.led, self.next_seat
+        # (at most three names per assignment: more would build and unpack a tuple on every call)
+        hands, by_colour, trick = self.hands, self.by_colour, self.trick
+        colour, n, next_seat = self.colour, self.num_players, self.next_seat
+        player, led = self.cur, self.led
         while True:
             hands[player].remove(card)
             by_colour[player][colour[card]].remove(card)
             trick.append(card)
-            if len(trick) < n:
-                if len(trick) == 1:
+            played = len(trick)
+            if played < n:
+                if played == 1:
                     led = self.led = colour[card]
                 player = self.cur = next_seat[player]
                 legal = by_colour[player][led] or hands[player]  # must follow the led colour
@@ -155,7 +170,7 @@ class Torite(Checks):
         self.live += 1
         keys = list(starmap(rnd, self.no_args))  # a uniform shuffle: sort by independent random keys
         deck = sorted(self.member_ids, key=keys.__getitem__)
-        self.hands = [deck[p * size:(p + 1) * size] for p in range(n)]
+        self.hands = list(map(deck.__getitem__, self.deal))
         self.aside = deck[n * size:]
         colour, colours = self.colour, self.colours
         self.by_colour = []
@@ -183,8 +198,8 @@ class Torite(Checks):
                 self.exhausted.setdefault("candidates", self.live)
                 break
             row.append(deck.pop(int(rnd() * len(deck))))  # the top of a shuffled deck
-        numkey = self.numkey
-        self.candidate_keys = [numkey[card] | key for card, key in zip(row, self.slot_keys)]
+        self.candidate_keys = list(map(or_, map(self.numkey.__getitem__, row), self.slot_keys))
+        self.row_subcolours = list(map(self.subcolour.__getitem__, row))
 
     # -- a formation ----------------------------------------------------------------------
     def _resolve(self) -> None:
@@ -192,67 +207,62 @@ class Torite(Checks):
         trick, lead, n = self.trick, self.lead, self.num_players
         standing = self.candidate_keys
         centre, owner = self._centre(trick, lead, standing)
-        strength = self.strength[self.led]
-        strengths = [strength[card] for card in trick]
+        strengths = list(map(self.strength[self.led].__getitem__, trick))
         if centre >= 0:
             self.up[owner].append(trick[centre])
             strengths[centre] = -1  # the centre card is no longer in the running for captain
         self.centres[owner] += 1
         mark = len(self.notes) if self.notes is not None else 0
         best = max(strengths)
-        captain = strengths.index(best) if best >= 0 else -1  # the first played wins a tie
         played = tuple(trick)
-        if captain >= 0:
-            self._appoint((lead + captain) % n, played[captain])
+        if best >= 0:
+            captain = strengths.index(best)  # the first played wins a tie
+            self._appoint(self.seat_order[lead][captain], played[captain])
+            del trick[captain]  # the rest of the cards go to the discard
         else:
+            captain = -1
             self.captains[n] += 1
-        for i in sorted((centre, captain), reverse=True):
-            if i >= 0:
-                del trick[i]  # the rest of the cards go to the discard
+        if centre >= 0:
+            del trick[centre if centre < captain or captain < 0 else centre - 1]  # (after the captain's card)
         self.discard += trick
         trick.clear()
         self.last = (played, lead, self.led, centre, captain)
         self.resolved = True
         self.formation += 1
-        last = self.formation == self.hand_size
         if self.notes is not None:
-            following = -1 if last else owner if owner < n else lead
+            following = -1 if self.formation == self.hand_size else owner if owner < n else lead
             self.notes.insert(mark, ("formation",) + self.last + (owner, tuple(standing), following))
-        if last:
+        if self.formation == self.hand_size:
             return self._end_live()
         if owner == lead or owner == n:
             self.kept += 1
         else:
             self.lead = owner
         self.cur = self.lead
-        self.legal = tuple(self.hands[self.lead])
 
     def _centre(self, trick: list, lead: int, standing: list) -> tuple[int, int]:
         """(index of the centre card in the trick, its player), or (-1, players) for a candidate centre."""
-        keys = list(map(getitem, self.piece_keys[lead], trick))
-        keys += standing
+        keys = [*map(getitem, self.piece_keys[lead], trick), *standing]
         keys.sort()
-        third = 2
-        position = keys[2] >> POSITION
+        third, position = 2, keys[2] >> POSITION
         while third and keys[third - 1] >> POSITION == position:
             third -= 1  # the front piece of the third piece's position
         owner = keys[third] & OWNER
         if owner >= CANDIDATE:
             return -1, self.num_players  # a candidate is centre: nobody takes a card, the lead stays
-        return (owner - lead if owner >= lead else owner - lead + self.num_players), owner
+        return self.seat_index[lead][owner], owner
 
     def _appoint(self, seat: int, card: int) -> None:
         """The captain takes their card and the row's candidates of its colour face down; overwork at 7 or more."""
         self.captains[seat] += 1
         down = self.down[seat]
         down.append(card)
-        colour, row = self.colour[card], self.row
-        subcolours = list(map(self.subcolour.__getitem__, row))
-        taken = ()
-        if colour in subcolours:
-            taken = [c for c, sub in zip(row, subcolours) if sub == colour]
+        colour, taken = self.colour[card], ()
+        if colour in self.row_subcolours:
+            row, subcolours = self.row, self.row_subcolours
+            taken = list(compress(row, map(colour.__eq__, subcolours)))
             down += taken
-            row[:] = [c for c, sub in zip(row, subcolours) if sub != colour]  # the rest move towards the deck
+            row[:] = compress(row, map(colour.__ne__, subcolours))  # the rest move towards the deck
             self._refill()
         if self.notes is not None:
             self.notes.append(("captain", seat, card, tuple(taken), len(down)))
