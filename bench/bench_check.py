@@ -44,7 +44,7 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=10_000, help="games per timing run")
     args = parser.parse_args()
     for game in args.games:
-        default_players, target = TARGETS.get(game, (4, 0))
+        default_players, target = TARGETS.get(game, (spec_for(game).player_counts[0], 0))
         players = args.players or default_players
         spec_for(game).load(Project(ROOT))  # warm the imports, as a worker would have them
         rate(game, players, 200, 1)
