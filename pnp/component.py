@@ -57,12 +57,8 @@ class Files:
 
 def build_component(files: Files, game: str, spec: Any, index: int) -> Component:
     """Build one component of `game` from its manifest entry."""
-    where = f"{files.label(files.root / 'card_data' / game / 'game.yaml')}: components[{index}]"
-    spec = _checked_spec(spec, where)
-    source_game, base = _source(files, game, spec, where)
-    merged = {**base, **{k: v for k, v in spec.items() if k not in ("name", "from")}}
+    where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
     kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
-    source_name = str(base.get("name", spec["name"]))
     table = _table(files, source_game, source_name, merged, where)
     front = _layout(files, source_game, merged.get("layout", f"{source_name}.yaml"), True)
     back_file = merged.get("back", f"{source_name}-back.yaml")
@@ -76,6 +72,21 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
         raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
     return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
                      float(base))
+
+
+def component_table(files: Files, game: str, spec: Any, index: int) -> Table:
+    """The table of one manifest entry as the print reads it (`from:` followed, `where:` applied), no layouts."""
+    where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
+    return _table(files, source_game, source_name, merged, where)
+
+
+def _resolve(files: Files, game: str, spec: Any, index: int) -> tuple[str, dict, str, str, dict[str, Any]]:
+    """(where, checked entry, source game, source component name, entry merged over its `from:` source)."""
+    where = f"{files.label(files.root / 'card_data' / game / 'game.yaml')}: components[{index}]"
+    spec = _checked_spec(spec, where)
+    source_game, base = _source(files, game, spec, where)
+    merged = {**base, **{k: v for k, v in spec.items() if k not in ("name", "from")}}
+    return where, spec, source_game, str(base.get("name", spec["name"])), merged
 
 
 def _checked_spec(spec: Any, where: str) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from typing import Any
 
 import yaml
 
-from pnp.component import Component, Files, build_component
+from pnp.component import Component, Files, build_component, component_table
+from pnp.data import Table, read_table
 from pnp.errors import PnpError
 from pnp.layout import check_keys
 
@@ -57,6 +58,24 @@ class Project:
         files = Files(self.root, self.label, self.manifest)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
         return Game(name, str(manifest.get("title", name)), components)
+
+    def component_table(self, game: str, component: str) -> Table | None:
+        """One component's rows as the print reads them (`from:` followed, `where:` applied); None if unlisted."""
+        for index, spec in enumerate(self.manifest(game).get("components") or []):
+            name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
+            if str(name) == component:
+                return component_table(Files(self.root, self.label, self.manifest), game, spec, index)
+        return None
+
+    def read_csv(self, game: str, filename: str) -> Table:
+        """One CSV file of a game, read with the game's declared encoding (as the print reads it)."""
+        path = self.root / "card_data" / game / filename
+        return read_table(path, self.label(path), self.manifest(game).get("encoding"))
+
+    def component_names(self, game: str) -> list[str]:
+        """The names of the components game.yaml lists, in order."""
+        specs = self.manifest(game).get("components") or []
+        return [str(s if isinstance(s, str) else s.get("name") if isinstance(s, dict) else s) for s in specs]
 
     def _manifest(self, folder: Path) -> dict[str, Any]:
         """Read game.yaml when the game has one."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data import Table, read_table
+from pnp.data import Table
 
 GAME = "eitsuku"
 FILES = ("budget", "role", "event")
@@ -79,12 +79,7 @@ class Data:
 
 def load(project) -> Data:
     """Read budget.csv, role.csv and event.csv of card_data/eitsuku/ into the simulation's deck."""
-    folder = project.root / "card_data" / GAME
-    encoding = project.manifest(GAME).get("encoding")
-    tables = {}
-    for name in FILES:
-        path = folder / f"{name}.csv"
-        tables[name] = read_table(path, project.label(path), encoding)
+    tables = {name: project.read_csv(GAME, f"{name}.csv") for name in FILES}
     return build(tables)
 
 

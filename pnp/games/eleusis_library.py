@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.data import Table, read_table
+from pnp.data import Table
 from pnp.errors import PnpError
 from pnp.template import BUILTIN_NAMES, compile_expression, names_used
 
@@ -55,7 +55,7 @@ def load_library(project, game: str, face_rows: tuple[tuple[dict, str], ...]) ->
     if not path.exists():
         raise PnpError("the secret-rule library is missing", where=project.label(path),
                        fix=f"write {FILE} with the columns {', '.join(COLUMNS)}")
-    table = read_table(path, project.label(path), project.manifest(game).get("encoding"))
+    table = project.read_csv(game, FILE)
     missing = [c for c in COLUMNS if c not in table.columns]
     if missing:
         raise PnpError(f"missing column(s) {', '.join(missing)}", where=table.label,

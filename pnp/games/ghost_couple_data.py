@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.data import Row, Table, read_table
+from pnp.data import Row, Table
 from pnp.games.ghost_couple_rules import (
     CoupleBonus, Deck, Effect, SetBonus, couple_keys, link, masks_to_bits, parse_effect)
 
@@ -19,8 +19,7 @@ WILD, ANY, PAIR, SET = "wild", "any_combination", "pair_", "set_bonus"
 
 def read(project, game: str, name: str) -> Table:
     """One CSV of a game, as the print reads it."""
-    path = project.root / "card_data" / game / f"{name}.csv"
-    return read_table(path, project.label(path), project.manifest(game).get("encoding"))
+    return project.read_csv(game, f"{name}.csv")
 
 
 def text_of(row: Row, column: str) -> str:

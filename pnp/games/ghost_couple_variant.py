@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pnp.data import Row, Table, read_table
+from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.games.ghost_couple_data import GAME, read, text_of
 from pnp.games.ghost_couple_rules import Deck, SetBonus, couple_keys, link, masks_to_bits, parse_effect
-from pnp.template import compile_expression
 
 VARIANT = "ghost_couple_cards"
 COMPONENT = "playing_cards"
@@ -94,29 +93,12 @@ def _ability(built: _Rules, rank: str, line: str) -> None:
 
 
 def playing_cards(project) -> Table:
-    """The deck component of game.yaml (`from: standard_deck/cards`), with any `where:` applied."""
-    for entry in project.manifest(GAME).get("components") or []:
-        if isinstance(entry, dict) and entry.get("name") == COMPONENT:
-            return _component_table(project, entry)
-    raise PnpError(f"game.yaml names no {COMPONENT} component", where=f"card_data/{GAME}/game.yaml",
-                   fix=f"add - {{name: {COMPONENT}, from: standard_deck/cards}}")
-
-
-def _component_table(project, entry: dict) -> Table:
-    """One manifest entry's table, following `from: GAME/NAME` and applying `where:`."""
-    game, name, spec = GAME, str(entry["name"]), dict(entry)
-    if "from" in entry:
-        game, name = str(entry["from"]).split("/", 1)
-        for other in project.manifest(game).get("components") or [{"name": name}]:
-            if isinstance(other, dict) and str(other.get("name")) == name:
-                spec = {**other, **{k: v for k, v in entry.items() if k not in ("from", "name")}}
-    path = project.root / "card_data" / game / str(spec.get("csv", f"{name}.csv"))
-    table = read_table(path, project.label(path), spec.get("encoding", project.manifest(game).get("encoding")))
-    if "where" not in spec:
-        return table
-    expression = compile_expression(str(spec["where"]), f"card_data/{GAME}/game.yaml: where")
-    rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
-    return Table(table.path, table.label, table.columns, rows)
+    """The deck component of game.yaml, read as the print reads it (`from: standard_deck/cards`, `where:`)."""
+    table = project.component_table(GAME, COMPONENT)
+    if table is None:
+        raise PnpError(f"game.yaml names no {COMPONENT} component", where=f"card_data/{GAME}/game.yaml",
+                       fix=f"add - {{name: {COMPONENT}, from: standard_deck/cards}}")
+    return table
 
 
 def _ability_lines(text: str) -> dict[str, str]:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from pnp.data import Row, Table, read_table
+from pnp.data import Row, Table
 from pnp.errors import PnpError
-from pnp.template import compile_expression
 
 GAME = "promotion"
 POSTCARD = "postcard"
@@ -48,8 +46,7 @@ class PromotionData:
 
 def load(project) -> PromotionData:
     """Read the postcard and the deck (filtered as game.yaml says) from the project."""
-    path = project.root / "card_data" / GAME / f"{POSTCARD}.csv"
-    postcard = read_table(path, project.label(path), project.manifest(GAME).get("encoding"))
+    postcard = project.read_csv(GAME, f"{POSTCARD}.csv")
     cards = _deck_table(project)
     suits = _suits(cards)
     deck = tuple((suits.index(row.values["symbol"]), row.values["value"]) for row in cards.rows for _ in range(row.count)
@@ -59,30 +56,12 @@ def load(project) -> PromotionData:
 
 
 def _deck_table(project) -> Table:
-    """The deck component of game.yaml: its CSV (own or `from:` another game) with `where:` applied."""
-    manifest = project.manifest(GAME)
-    for entry in manifest.get("components") or []:
-        if isinstance(entry, dict) and entry.get("name") != POSTCARD:
-            return _component_table(project, entry)
+    """The deck component of game.yaml, read as the print reads it (`from:` followed, `where:` applied)."""
+    for name in project.component_names(GAME):
+        if name != POSTCARD:
+            return project.component_table(GAME, name)
     raise PnpError("game.yaml names no deck component", where=f"card_data/{GAME}/game.yaml",
                    fix="add - {name: deck, from: standard_deck/cards, where: \"suit != 'joker'\"}")
-
-
-def _component_table(project, entry: dict) -> Table:
-    """Read one manifest entry's table, following `from: GAME/NAME` and applying `where:`."""
-    game, name, spec = GAME, str(entry["name"]), dict(entry)
-    if "from" in entry:
-        game, name = str(entry["from"]).split("/", 1)
-        for other in project.manifest(game).get("components") or [{"name": name}]:
-            if isinstance(other, dict) and str(other.get("name")) == name:
-                spec = {**other, **{k: v for k, v in entry.items() if k not in ("from", "name")}}
-    path: Path = project.root / "card_data" / game / str(spec.get("csv", f"{name}.csv"))
-    table = read_table(path, project.label(path), spec.get("encoding", project.manifest(game).get("encoding")))
-    if "where" not in spec:
-        return table
-    expression = compile_expression(str(spec["where"]), f"card_data/{GAME}/game.yaml: where")
-    rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
-    return Table(table.path, table.label, table.columns, rows)
 
 
 def _suits(cards: Table) -> tuple[str, ...]:

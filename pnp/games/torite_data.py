@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data import Table, read_table
+from pnp.data import Table
 from pnp.errors import PnpError
 
 GAME = "torite4to6"
@@ -66,12 +66,7 @@ class ToriteData:
 
 def load(project) -> ToriteData:
     """Read members.csv, candidates.csv, setup.csv and pieces.csv of card_data/torite4to6/."""
-    folder = project.root / "card_data" / GAME
-    encoding = project.manifest(GAME).get("encoding")
-    tables = {}
-    for name in FILES:
-        path = folder / f"{name}.csv"
-        tables[name] = read_table(path, project.label(path), encoding)
+    tables = {name: project.read_csv(GAME, f"{name}.csv") for name in FILES}
     return build(tables)
 
 
