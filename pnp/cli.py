@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -112,7 +113,8 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
         click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
         return
     command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] +
-                       [f"--games {games}", f"--seed {seed}", f"--policy {policy}"])
+                       [f"--games {games}", f"--seed {seed}", f"--policy {policy}"] +
+                       ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
     from pnp.check.run import player_counts
     counts = len(player_counts(game, list(players)))
     try:
