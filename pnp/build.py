@@ -15,7 +15,8 @@ from pnp.gutterfold import Gutterfold, gutterfold
 from pnp.marks import page_marks, sheet_marks
 from pnp.pdfout import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages, write_shop_pages
 from pnp.project import Game, Project
-from pnp.render import Face, Renderer
+from pnp.face import Face
+from pnp.render import Renderer
 from pnp.sheet import fits, impose, page_imposition
 from pnp.standee import standee_face
 from pnp.tilepdf import write_tile_pages

@@ -10,7 +10,7 @@ from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from pnp.render import Box, Face, Op
+from pnp.face import Box, Face, Op
 from pnp.text import Run, TextBlock
 
 

@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import FontBook
 from pnp.paint import paint_face
-from pnp.render import Face
+from pnp.face import Face
 from pnp.gutterfold import FOLD_LABEL, LABEL_HALF_HEIGHT, FoldMarks, Gutterfold, back_marks, fold_marks, front_marks
 from pnp.marks import SCALE_BAR, ScaleBar, SheetMarks
 from pnp.sheet import Imposition, Rect, Slot, back_shift, back_slots

@@ -11,6 +11,7 @@ from reportlab.lib import colors as rl_colors
 
 from pnp.data import Row, Table
 from pnp.errors import PnpError
+from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
@@ -19,61 +20,6 @@ from pnp.text import (MissingGlyph, Overflow, Symbol, TextBlock, break_lines, ch
 from pnp.units import pt
 
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
-
-
-@dataclass(frozen=True)
-class Box:
-    """A box in points, origin at the trim's bottom-left, y up."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-@dataclass(frozen=True)
-class Op:
-    """One drawing operation on a card face."""
-
-    kind: str
-    box: Box
-    fill: Any = None
-    stroke: Any = None
-    stroke_width: float = 0.0
-    dash: tuple[float, ...] | None = None
-    radius: float = 0.0
-    rotate: float = 0.0
-    shape: str = ""
-    text: TextBlock | None = None
-    align: str = "left"
-    valign: str = "top"
-    image: Path | None = None
-    fit: str = "contain"
-    face: Face | None = None  # a whole face drawn inside this one (standees)
-    matrix: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
-
-
-@dataclass(frozen=True)
-class Face:
-    """A card face ready to paint: its size in points (trim), bleed and operations."""
-
-    width: float
-    height: float
-    bleed: float
-    ops: tuple[Op, ...]
-    scale: float = 1.0
-
-
-@dataclass(frozen=True)
-class TextTrace:
-    """A text element as drawn for one row, with the problems a build would stop at (collecting mode)."""
-
-    element: Element
-    field: str
-    op: Op
-    text: str  # the characters shown, without markup
-    problems: tuple[tuple[str, str], ...]  # (field, message): missing characters, overflow
-    fits: bool = True  # False: drawn at min_size running out of its box
 
 
 @dataclass

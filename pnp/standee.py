@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.render import Box, Face, Op
+from pnp.face import Box, Face, Op
 from pnp.units import Size, pt
 
 FOLD_DASH = (pt(2.0), pt(1.5))

@@ -6,7 +6,7 @@ from reportlab.lib import colors as rl_colors
 
 from pnp.marks import MARK_GAP, MARK_LENGTH
 from pnp.pdfout import HAIRLINE, REGISTRATION, Document
-from pnp.render import Face
+from pnp.face import Face
 from pnp.sheet import Rect
 from pnp.tiles import Tile, Tiling
 from pnp.units import pt

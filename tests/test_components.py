@@ -145,7 +145,7 @@ def test_standee_strip_holds_figure_twice_with_base_tabs(tmp_path):
 
 
 def test_standee_back_half_is_mirrored_or_turned():
-    from pnp.render import Face
+    from pnp.face import Face
     from pnp.standee import standee_face
     front = Face(100.0, 200.0, 3.0, ())
     strip = standee_face(front, None, 10)

@@ -9,7 +9,8 @@ from pnp.build import render_component
 from pnp.component import Component
 from pnp.fonts import FontBook
 from pnp.pdfout import Document, write_shop_pages
-from pnp.render import Face, Renderer
+from pnp.face import Face
+from pnp.render import Renderer
 from pnp.units import PAPER_SIZES, Size
 
 PAPER = Size(*PAPER_SIZES["a4"])  # page documents (kind: page) are exported at A4

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pnp.layout import Layout
 from pnp.proof.findings import Finding, Spot
-from pnp.render import Box, Face, Op, TextTrace
+from pnp.face import Box, Face, Op, TextTrace
 from pnp.units import MM
 
 EPSILON_MM = 0.05

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.fonts import FontBook
-from pnp.render import Box, Face, Op
+from pnp.face import Box, Face, Op
 from pnp.text import Overflow, Run, TextBlock, fit, paragraphs
 from pnp.units import Size, pt
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.proof.collect import Proof
-from pnp.render import TextTrace
+from pnp.face import TextTrace
 from pnp.units import MM
 
 FORMATS = {".md": "markdown", ".csv": "csv"}
