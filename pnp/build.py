@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import math
 import os
 from dataclasses import dataclass, field
@@ -130,6 +131,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     shop = _shop_plan([(c, f) for c, f in rendered if c.print_shop], folder, files)
     grid_name = f"{game.name}-{options.paper}.pdf"
+    _own_outputs(files, folder, game.name, options.paper)
     folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes) for c, f in rendered}
     on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
     sheets_path = files.temp_for(folder / grid_name) if on_grid else None
@@ -148,6 +150,13 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.cards += len(faces.fronts)
 
     both(write_sheets, lambda: _write_shop(shop, fonts))
+
+
+def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:
+    """A build replaces its game's home-print files for this paper, A3 files and print-shop files: none go stale."""
+    name = glob.escape(game)
+    for pattern in (f"{name}-{paper}.pdf", f"{name}-*-{paper}-gutterfold.pdf", f"{name}-*-a3.pdf", "print-shop/*.pdf"):
+        files.own(folder, pattern)
 
 
 def _write_grid(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions,

@@ -33,6 +33,11 @@ class AtomicFiles:
 
     def __init__(self) -> None:
         self._pending: list[tuple[Path, Path]] = []
+        self._owned: list[tuple[Path, str]] = []
+
+    def own(self, folder: Path, pattern: str) -> None:
+        """On commit, delete files in folder matching pattern that this run did not write (left by earlier runs)."""
+        self._owned.append((folder, pattern))
 
     def temp_for(self, final: Path) -> Path:
         """A temporary path beside `final` to write into."""
@@ -52,13 +57,19 @@ class AtomicFiles:
             os.replace(temp, final)
             done.append(final)
         self._pending = []
+        written = set(done)
+        for folder, pattern in self._owned:
+            for stale in sorted(folder.glob(pattern)):
+                if stale not in written and stale.is_file():
+                    stale.unlink()
+        self._owned = []
         return done
 
     def abort(self) -> None:
         """Delete every temporary file; earlier outputs stay untouched."""
         for temp, _ in self._pending:
             temp.unlink(missing_ok=True)
-        self._pending = []
+        self._pending, self._owned = [], []
 
 
 class Document:

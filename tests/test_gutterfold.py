@@ -246,3 +246,23 @@ def test_cli_layout_gutterfold_replaces_the_grid_file(project):
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf")) == [
         "demo-cards-a4-gutterfold.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
     assert CliRunner().invoke(main, ["build", "--project", str(project), "--layout", "fold"]).exit_code == 2
+
+
+def test_switching_layouts_or_dropping_a_component_leaves_no_stale_files(project):
+    out = project / "output" / "demo"
+
+    def built(*options: str) -> list[str]:
+        result = CliRunner().invoke(main, ["build", "--project", str(project), *options])
+        assert result.exit_code == 0, result.output
+        return sorted(p.relative_to(out).as_posix() for p in out.rglob("*.pdf"))
+
+    assert built("--layout", "gutterfold") == [
+        "demo-cards-a4-gutterfold.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
+    assert built() == ["demo-a4.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
+    assert built("--paper", "letter", "--layout", "gutterfold") == [
+        "demo-a4.pdf", "demo-cards-letter-gutterfold.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
+    (project / "card_data" / "demo" / "cards.csv").rename(project / "card_data" / "demo" / "deck.csv")
+    for name in ("cards.yaml", "cards-back.yaml"):
+        (project / "layouts" / "demo" / name).rename(project / "layouts" / "demo" / name.replace("cards", "deck"))
+    assert built() == ["demo-a4.pdf", "demo-cards-letter-gutterfold.pdf",  # a Letter build owns Letter files
+                       "print-shop/deck-back.pdf", "print-shop/deck.pdf"]
