@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import os
 import shutil
 import subprocess
@@ -47,3 +48,32 @@ def poppler(*args: str) -> str:
     if shutil.which(args[0]) is None:
         pytest.fail(f"{args[0]} (poppler-utils) is not installed")
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+def copy_games(tmp_path: Path, *games: str, layouts: bool = False) -> Project:
+    """A scratch project holding copies of the games' card data (and layouts when asked)."""
+    for game in games:
+        shutil.copytree(ROOT / "card_data" / game, tmp_path / "card_data" / game)
+        if layouts:
+            shutil.copytree(ROOT / "layouts" / game, tmp_path / "layouts" / game)
+    return Project(tmp_path)
+
+
+def edit_rows(project: Project, path: str, change) -> None:
+    """Rewrite card_data/PATH of a scratch project through change(rows)."""
+    file = project.root / "card_data" / path
+    with open(file, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    columns = list(rows[0])
+    rows = change(rows)
+    with open(file, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.DictWriter(handle, columns)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """Replace the first occurrence of old in a text file (which must hold it)."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")

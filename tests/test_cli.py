@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from conftest import replace_once
 
 from pnp.cli import main
 
@@ -14,10 +15,7 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+edit = replace_once
 
 
 def test_new_then_build_then_list(project):

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import poppler
+from conftest import poppler, replace_once
 from pnp.cli import main
 from pnp.fonts import FontBook
 from pnp.proof.collect import collect
@@ -28,10 +28,7 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+edit = replace_once
 
 
 def proof(project: Path, *args: str):

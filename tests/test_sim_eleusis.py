@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, copy_games
 from pnp.check.core import CHANCE, InvariantViolation, play, random_policy
 from pnp.check.run import check, to_json
 from pnp.cli import main
@@ -494,10 +493,7 @@ def test_pnp_check_on_the_command_line(repo):
 @pytest.fixture
 def scratch(tmp_path) -> Project:
     """A scratch project holding New Eleusis, its layouts, and the standard deck it prints."""
-    for game in ("eleusis", "standard_deck"):
-        shutil.copytree(ROOT / "card_data" / game, tmp_path / "card_data" / game)
-        shutil.copytree(ROOT / "layouts" / game, tmp_path / "layouts" / game)
-    return Project(tmp_path)
+    return copy_games(tmp_path, "eleusis", "standard_deck", layouts=True)
 
 
 def test_one_deck_runs_out_far_more_often(repo, scratch):

@@ -5,18 +5,16 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import random
-import shutil
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, copy_games, edit_rows
 from pnp.check import registry
 from pnp.check.core import InvariantViolation, play, random_policy
 from pnp.check.run import check, to_json
@@ -665,22 +663,10 @@ def test_pnp_check_on_the_command_line(repo, variant_registered, tmp_path):
 @pytest.fixture
 def scratch(tmp_path) -> Project:
     """A copy of the project's card data for Ghost Couple and the standard deck it borrows."""
-    for game in ("ghost_couple", "standard_deck"):
-        shutil.copytree(ROOT / "card_data" / game, tmp_path / "card_data" / game)
-    return Project(tmp_path)
+    return copy_games(tmp_path, "ghost_couple", "standard_deck")
 
 
-def edit(project: Project, path: str, change) -> None:
-    """Rewrite a CSV of the scratch project through change(rows)."""
-    file = project.root / "card_data" / path
-    with open(file, encoding="utf-8", newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    columns = list(rows[0])
-    rows = change(rows)
-    with open(file, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, columns)
-        writer.writeheader()
-        writer.writerows(rows)
+edit = edit_rows
 
 
 def test_integrity_names_file_and_row_for_broken_cards(scratch):

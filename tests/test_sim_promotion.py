@@ -4,16 +4,14 @@
 
 from __future__ import annotations
 
-import csv
 import os
 import random
-import shutil
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, copy_games, edit_rows
 from pnp.check.core import SIMULTANEOUS, InvariantViolation, game_seed, play, random_policy
 from pnp.check.run import check
 from pnp.check.stats import wilson
@@ -266,22 +264,10 @@ def test_golden_replay(data):
 @pytest.fixture
 def scratch(tmp_path) -> Project:
     """A scratch project holding Promotion and the standard deck it uses."""
-    for game in ("promotion", "standard_deck"):
-        shutil.copytree(ROOT / "card_data" / game, tmp_path / "card_data" / game)
-    return Project(tmp_path)
+    return copy_games(tmp_path, "promotion", "standard_deck")
 
 
-def edit(project: Project, path: str, change) -> None:
-    """Rewrite a CSV of the scratch project through `change(rows)`."""
-    file = project.root / "card_data" / path
-    with open(file, encoding="utf-8", newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    columns = list(rows[0])
-    rows = change(rows)
-    with open(file, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.DictWriter(handle, columns)
-        writer.writeheader()
-        writer.writerows(rows)
+edit = edit_rows
 
 
 def test_integrity_is_clean_and_names_file_and_row(scratch):

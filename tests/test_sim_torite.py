@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import random
-import shutil
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, copy_games
 from pnp.check.core import InvariantViolation, game_seed, play, random_policy
 from pnp.check.run import check, replay, to_json
 from pnp.cli import main
@@ -81,8 +80,7 @@ def test_decks_load_from_the_printed_csv_and_are_clean():
 
 
 def copy_project(tmp_path) -> Project:
-    shutil.copytree(ROOT / "card_data" / GAME, tmp_path / "card_data" / GAME)
-    return Project(tmp_path)
+    return copy_games(tmp_path, GAME)
 
 
 def edit(project: Project, name: str, old: str, new: str) -> None:

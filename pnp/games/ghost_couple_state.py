@@ -65,20 +65,8 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         ahead = DO[self.phase](self, action)
         if ahead:  # the next real choice, when the move already knows it (the next flip, couple or swap)
             self._legal = ahead
-            return
-        while True:  # play on until a choice has two or more options (as _settle, inlined: once per move)
-            phase = self.phase
-            if phase == OVER:
-                self._legal = ()
-                return
-            legal = OPTS[phase](self)
-            if len(legal) > 1:
-                self._legal = legal
-                return
-            ahead = DO[phase](self, legal[0] if legal else None)
-            if ahead:
-                self._legal = ahead
-                return
+        else:
+            self._settle()
 
     def apply_actions(self, actions: list) -> None:
         raise InvariantViolation("Ghost Couple has no simultaneous moves")
