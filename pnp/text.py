@@ -118,10 +118,9 @@ def plain_text(runs: list[Run]) -> str:
 
 def check_glyphs(runs: list[Run]) -> None:
     """Raise MissingGlyph for the first character a run's font cannot draw."""
-    for run in runs:
-        for char in run.text:
-            if char not in "\n\t" and not run.font.has_glyph(char):
-                raise MissingGlyph(char, run.font)
+    missing = missing_glyphs(runs)
+    if missing:
+        raise MissingGlyph(*missing[0])
 
 
 def missing_glyphs(runs: list[Run]) -> list[tuple[str, Font]]:
@@ -129,8 +128,8 @@ def missing_glyphs(runs: list[Run]) -> list[tuple[str, Font]]:
     missing: dict[tuple[str, str], tuple[str, Font]] = {}
     for run in runs:
         for char in run.text:
-            if char not in "\n\t" and (char, run.font.key) not in missing and not run.font.has_glyph(char):
-                missing[(char, run.font.key)] = (char, run.font)
+            if char not in "\n\t" and not run.font.has_glyph(char):
+                missing.setdefault((char, run.font.key), (char, run.font))
     return list(missing.values())
 
 

@@ -134,8 +134,6 @@ class _Chooser:
         legal = self.state.legal_actions(player)
         if not legal:
             raise InvariantViolation(f"seed {self.seed}: player {player} has no legal action")
-        if player == CHANCE:
-            return random_policy(None, legal, self.rng)
         if self.blind[player]:
             action = self.policies[player](None, legal, self.rng)
         else:
