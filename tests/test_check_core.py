@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -10,7 +11,7 @@ from click.testing import CliRunner
 
 import toygame
 from pnp.check import registry
-from pnp.check.core import InvariantViolation, game_seed, play, random_policy
+from pnp.check.core import TERMINAL, InvariantViolation, game_seed, play, random_policy
 from pnp.check.run import check, to_json
 from pnp.check.stats import chi_square_sf, chi_square_uniform, percentile, wilson
 from pnp.cli import main
@@ -53,6 +54,22 @@ def test_same_seed_same_game_and_illegal_moves_refused():
     with pytest.raises(InvariantViolation, match="illegal action"):
         play(spec, data, 2, 1, [lambda obs, legal, rng: 99] * 2)
 
+
+
+class _StopsEarly(toygame.Duel):
+    """Says TERMINAL after the first trick although the game goes on."""
+
+    def current_player(self) -> int:
+        return TERMINAL if self.round else super().current_player()
+
+
+def test_loop_stops_at_terminal_and_refuses_a_terminal_player_before_the_end():
+    spec = toygame.SPEC
+    data = {"deck": toygame.DECK, "tricks": 3}
+    assert play(spec, data, 2, 5, [random_policy] * 2).moves == 3
+    early = dataclasses.replace(spec, new_game=_StopsEarly)
+    with pytest.raises(InvariantViolation, match=r"seed 5: current_player\(\) is -4, but is_terminal\(\) is False"):
+        play(early, data, 2, 5, [random_policy] * 2)
 
 def test_report_is_identical_for_one_and_two_workers(repo):
     one = check(repo, "toy", [2, 3], 450, 5, "random", 1, "cmd")

@@ -89,19 +89,14 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
     moves, lines, cap = 0, [], spec.max_moves
     choose = _Chooser(state, policies, rng, seed)
     # Bound methods kept in locals: this loop runs once per move of every simulated game.
-    terminal, current, apply, invariants = state.is_terminal, state.current_player, state.apply_action, \
-        state.check_invariants
+    current, apply, invariants = state.current_player, state.apply_action, state.check_invariants
     legal_actions, rnd = state.legal_actions, rng.random
     # Seats (and chance, at index -1) that pick uniformly: picked here as random_policy would, from the legal list.
     uniform = [policy is random_policy for policy in policies] + [True]
     try:
-        while moves < cap and not terminal():
-            player = current()
-            if player == SIMULTANEOUS:
-                chosen = [choose(p) for p in range(players)]
-                lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
-                state.apply_actions(chosen)
-            else:
+        while moves < cap:
+            player = current()  # TERMINAL once the game is over, as in OpenSpiel
+            if player >= CHANCE:
                 if uniform[player]:
                     legal = legal_actions(player)
                     if not legal:
@@ -112,9 +107,17 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
                 if log:
                     lines.append(state.describe(player, action))
                 apply(action)
+            elif player == SIMULTANEOUS:
+                chosen = [choose(p) for p in range(players)]
+                lines += [state.describe(p, a) for p, a in enumerate(chosen)] if log else []
+                state.apply_actions(chosen)
+            else:
+                break
             moves += 1
             if check:
                 invariants()
+        if (current() == TERMINAL) != state.is_terminal():
+            raise InvariantViolation(f"current_player() is {current()}, but is_terminal() is {state.is_terminal()}")
     except (InvariantViolation, AssertionError) as exc:
         message = str(exc)
         raise InvariantViolation(message if message.startswith("seed ") else f"seed {seed}: {message}") from None
