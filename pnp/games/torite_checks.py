@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import chain
+from itertools import repeat
 
 from pnp.check.core import InvariantViolation
 from pnp.games.torite_data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
@@ -38,8 +38,8 @@ class Checks:
     def _check_formation(self) -> None:
         """Every card of both decks is in some zone, the next formation starts with its lead, every follower
         followed the led colour if they could, and the captain card was a trump or of the led colour."""
-        zones = (len(self.trick) + len(self.discard) + len(self.aside) + len(self.candidate_deck) + len(self.row)
-                 + sum(map(len, chain(self.hands, self.up, self.down))))
+        zones = sum(map(len, [self.trick, self.discard, self.aside, self.candidate_deck, self.row, *self.hands,
+                              *self.up, *self.down]))
         if zones != self.total:
             raise InvariantViolation(f"{zones} cards in play, the decks hold {self.total}")
         if self.cur != self.lead and not self.over:
@@ -55,17 +55,15 @@ class Checks:
 
     def _check_live(self, up, down, discard, aside, deck, row, gains) -> None:
         """At the evaluation: each card exactly once, gains as the rules count them, the end exactly past 30."""
-        held = [*discard, *aside, *deck, *row, *chain.from_iterable(up), *chain.from_iterable(down)]
-        held.sort()
-        if held != self.all_ids:
+        missing = self.all_ids.difference(discard, aside, deck, row, *up, *down)  # (with the count: no sort needed)
+        if missing or sum(map(len, [discard, aside, deck, row, *up, *down])) != self.total:
             raise InvariantViolation("a card was created, lost or is in two places")
-        icons = self.icons.__getitem__
-        for p, (cards, hidden) in enumerate(zip(up, map(len, down))):
-            shown = sum(map(icons, cards))
-            expected = shown + hidden + (shown if BONUS_LOW <= hidden <= BONUS_HIGH else 0)
-            if gains[p] != expected:
-                raise InvariantViolation(f"P{p + 1} scored {gains[p]} in the evaluation, the rules give {expected}")
-        if [sum(g) for g in zip(*self.gains)] != self.scores_now:
+        shown, hidden = list(map(sum, map(map, repeat(self.icons.__getitem__), up))), list(map(len, down))
+        expected = [s + h + (s if BONUS_LOW <= h <= BONUS_HIGH else 0) for s, h in zip(shown, hidden)]
+        if list(gains) != expected:
+            p = next(p for p, (g, e) in enumerate(zip(gains, expected)) if g != e)
+            raise InvariantViolation(f"P{p + 1} scored {gains[p]} in the evaluation, the rules give {expected[p]}")
+        if list(map(sum, zip(*self.gains))) != self.scores_now:
             raise InvariantViolation("the scores are not the sum of the evaluations")
         if self.over != (max(self.scores_now) > GRADUATION):
             raise InvariantViolation("the game must end exactly when a score passes 30")

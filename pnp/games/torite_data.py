@@ -18,6 +18,7 @@ TRUMP_STRENGTH = 1000  # a trump card's captain strength is this plus its number
 # A piece on the stage is one int: position << 11 | (63 - placing order) << 5 | owner. Sorted ascending, pieces
 # come from the lowest position and, within a position, from the front (the piece placed last) backwards.
 POSITION, ORDER, OWNER = 11, 5, 31
+AT_POSITION = -1 << POSITION  # a piece key's position bits
 CANDIDATE = 16  # owner codes 16, 17, ...: the candidate piece of row slot ①, ②, ...
 
 

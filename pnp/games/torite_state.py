@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from dataclasses import dataclass
 from itertools import compress, starmap
-from operator import getitem, or_
+from operator import add, getitem
 
 from pnp.check.core import TERMINAL
 from pnp.errors import PnpError
 from pnp.games.torite_checks import Checks
-from pnp.games.torite_data import (BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, ORDER, OVERWORK, OWNER, POSITION,
-                                   ToriteData)
+from pnp.games.torite_data import (AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, ORDER, OVERWORK, OWNER,
+                                   POSITION, ToriteData)
 from pnp.games.torite_policy import Observation, observe
 from pnp.games.torite_text import describe
 
@@ -32,9 +33,11 @@ class Table:
     deal: tuple[slice, ...]  # [seat]: the seat's hand in the shuffled member deck
     piece_keys: tuple[tuple[tuple[int, ...], ...], ...]  # [lead][i][member id]: the piece key of the i-th play
     slot_keys: tuple[int, ...]  # [slot]: the order and owner bits of a candidate piece
-    member_ids: tuple[int, ...]
+    slot_pieces: tuple[tuple[int, ...], ...]  # [slot][card id]: the piece key of a candidate in the slot
+    discarded: tuple[tuple[tuple[bool, ...], ...], ...]  # [centre][captain] (-1: none): the played cards discarded
+    member_ids: list[int]  # (a list sorts faster than a tuple)
     candidate_ids: tuple[int, ...]
-    all_ids: list[int]
+    all_ids: frozenset[int]
     colours: range
 
     @staticmethod
@@ -48,15 +51,19 @@ class Table:
         pieces = min(setup.pieces, setup.row, 15)
         seat_keys = tuple(tuple((63 - pieces - i) << ORDER | (lead + i) % players for i in range(players))
                           for lead in range(players))
-        return Table(hand, setup.row, pieces, hand < setup.hand, (-2,) * data.members + data.subcolour,
-                     tuple(max(0, n) << POSITION for n in data.number), seat_keys,
-                     tuple(tuple((lead + i) % players for i in range(players)) for lead in range(players)),
-                     tuple(tuple((seat - lead) % players for seat in range(players)) for lead in range(players)),
-                     tuple(slice(p * hand, (p + 1) * hand) for p in range(players)),
-                     tuple(tuple(tuple(max(0, n) << POSITION | key for n in data.number[:data.members]) for key in keys)
+        slot_keys = tuple((63 - slot) << ORDER | (CANDIDATE + slot) for slot in range(pieces))
+        numkey = tuple(max(0, n) << POSITION for n in data.number)
+        plays = range(players)
+        return Table(hand, setup.row, pieces, hand < setup.hand, (-2,) * data.members + data.subcolour, numkey,
+                     seat_keys, tuple(tuple((lead + i) % players for i in plays) for lead in plays),
+                     tuple(tuple((seat - lead) % players for seat in plays) for lead in plays),
+                     tuple(slice(p * hand, (p + 1) * hand) for p in plays),
+                     tuple(tuple(tuple(numkey[c] | key for c in range(data.members)) for key in keys)
                            for keys in seat_keys),
-                     tuple((63 - slot) << ORDER | (CANDIDATE + slot) for slot in range(pieces)),
-                     tuple(range(data.members)), tuple(range(data.members, data.total)), list(range(data.total)),
+                     slot_keys, tuple(tuple(number | key for number in numkey) for key in slot_keys),
+                     tuple(tuple(tuple(i not in (centre, captain) for i in plays) for captain in range(players + 1))
+                           for centre in range(players + 1)),
+                     list(range(data.members)), tuple(range(data.members, data.total)), frozenset(range(data.total)),
                      range(len(data.colours)))
 
 
@@ -65,10 +72,11 @@ class Torite(Checks):
 
     # Slots: a game has more attributes than an instance dict keeps fast, and the hot loop reads them every play.
     __slots__ = tuple("""data num_players rng rnd hand_size row_size pieces colour icons strength subcolour numkey
-        seat_keys slot_keys seat_order seat_index deal next_seat piece_keys member_ids candidate_ids all_ids colours
-        no_args total scores_now live first_lead over notes hands by_colour aside up down discard trick row
-        candidate_deck candidate_keys row_subcolours formation led lead cur legal centres captains overworks passed
-        kept forced bonuses overloaded hidden_total gains exhausted resolved ended last""".split())
+        seat_keys slot_keys slot_pieces discarded seat_order seat_index deal next_seat piece_keys member_ids
+        candidate_ids all_ids colours no_args total scores_now live first_lead over notes hands by_colour aside up
+        down discard trick row candidate_deck candidate_keys row_subcolours formation led lead cur legal centres
+        captains overworks passed kept forced bonuses overloaded hidden_total gains exhausted resolved ended
+        last""".split())
 
     def __init__(self, data: ToriteData, players: int, rng: random.Random):
         """Set up and deal the first live; every random draw uses `rng`."""
@@ -77,6 +85,7 @@ class Torite(Checks):
         self.hand_size, self.row_size, self.pieces = table.hand_size, table.row_size, table.pieces
         self.colour, self.icons, self.strength, self.subcolour = data.colour, data.icons, data.strength, table.subcolour
         self.numkey, self.seat_keys, self.slot_keys = table.numkey, table.seat_keys, table.slot_keys
+        self.slot_pieces, self.discarded = table.slot_pieces, table.discarded
         self.seat_order, self.next_seat, self.piece_keys = table.seat_order, table.seat_order[1], table.piece_keys
         self.seat_index, self.deal = table.seat_index, table.deal
         self.member_ids, self.all_ids, self.colours = table.member_ids, table.all_ids, table.colours
@@ -166,21 +175,21 @@ class Torite(Checks):
     # -- a live ---------------------------------------------------------------------------
     def _new_live(self) -> None:
         """Gather and shuffle both decks, deal the hands, lay out the candidate row, start the first formation."""
-        n, size, rnd = self.num_players, self.hand_size, self.rnd
         self.live += 1
-        keys = list(starmap(rnd, self.no_args))  # a uniform shuffle: sort by independent random keys
+        keys = list(starmap(self.rnd, self.no_args))  # a uniform shuffle: sort by independent random keys
         deck = sorted(self.member_ids, key=keys.__getitem__)
-        self.hands = list(map(deck.__getitem__, self.deal))
-        self.aside = deck[n * size:]
+        self.hands = hands = list(map(deck.__getitem__, self.deal))
+        self.aside = deck[self.num_players * self.hand_size:]
         colour, colours = self.colour, self.colours
-        self.by_colour = []
-        for hand in self.hands:
+        self.by_colour = by_colour = []
+        for hand in hands:
             split = [[] for _ in colours]
             for card in hand:
                 split[colour[card]].append(card)
-            self.by_colour.append(split)
-        self.up = [[] for _ in range(n)]
-        self.down = [[] for _ in range(n)]
+            by_colour.append(split)
+        seats = range(self.num_players)
+        self.up = [[] for _ in seats]
+        self.down = [[] for _ in seats]
         self.discard, self.trick, self.row = [], [], []
         self.candidate_deck = list(self.candidate_ids)
         self._refill()
@@ -198,7 +207,7 @@ class Torite(Checks):
                 self.exhausted.setdefault("candidates", self.live)
                 break
             row.append(deck.pop(int(rnd() * len(deck))))  # the top of a shuffled deck
-        self.candidate_keys = list(map(or_, map(self.numkey.__getitem__, row), self.slot_keys))
+        self.candidate_keys = list(map(getitem, self.slot_pieces, row))
         self.row_subcolours = list(map(self.subcolour.__getitem__, row))
 
     # -- a formation ----------------------------------------------------------------------
@@ -206,27 +215,28 @@ class Torite(Checks):
         """All pieces stand: choose the centre, appoint the captain, clear the stage, go on."""
         trick, lead, n = self.trick, self.lead, self.num_players
         standing = self.candidate_keys
-        centre, owner = self._centre(trick, lead, standing)
+        keys = [*map(getitem, self.piece_keys[lead], trick), *standing]
+        keys.sort()  # lowest position first, the front piece first within a position
+        owner = keys[bisect_left(keys, keys[2] & AT_POSITION)] & OWNER  # the front piece of the third's position
         strengths = list(map(self.strength[self.led].__getitem__, trick))
-        if centre >= 0:
+        if owner < CANDIDATE:
+            centre = self.seat_index[lead][owner]
             self.up[owner].append(trick[centre])
             strengths[centre] = -1  # the centre card is no longer in the running for captain
+        else:
+            centre, owner = -1, n  # a candidate is centre: nobody takes a card, the lead stays
         self.centres[owner] += 1
         mark = len(self.notes) if self.notes is not None else 0
         best = max(strengths)
-        played = tuple(trick)
         if best >= 0:
             captain = strengths.index(best)  # the first played wins a tie
-            self._appoint(self.seat_order[lead][captain], played[captain])
-            del trick[captain]  # the rest of the cards go to the discard
+            self._appoint(self.seat_order[lead][captain], trick[captain])
         else:
             captain = -1
             self.captains[n] += 1
-        if centre >= 0:
-            del trick[centre if centre < captain or captain < 0 else centre - 1]  # (after the captain's card)
-        self.discard += trick
-        trick.clear()
-        self.last = (played, lead, self.led, centre, captain)
+        self.discard += compress(trick, self.discarded[centre][captain])  # (index -1: no centre card / captain)
+        self.trick = []
+        self.last = (trick, lead, self.led, centre, captain)
         self.resolved = True
         self.formation += 1
         if self.notes is not None:
@@ -239,18 +249,6 @@ class Torite(Checks):
         else:
             self.lead = owner
         self.cur = self.lead
-
-    def _centre(self, trick: list, lead: int, standing: list) -> tuple[int, int]:
-        """(index of the centre card in the trick, its player), or (-1, players) for a candidate centre."""
-        keys = [*map(getitem, self.piece_keys[lead], trick), *standing]
-        keys.sort()
-        third, position = 2, keys[2] >> POSITION
-        while third and keys[third - 1] >> POSITION == position:
-            third -= 1  # the front piece of the third piece's position
-        owner = keys[third] & OWNER
-        if owner >= CANDIDATE:
-            return -1, self.num_players  # a candidate is centre: nobody takes a card, the lead stays
-        return self.seat_index[lead][owner], owner
 
     def _appoint(self, seat: int, card: int) -> None:
         """The captain takes their card and the row's candidates of its colour face down; overwork at 7 or more."""
@@ -287,21 +285,21 @@ class Torite(Checks):
 
     def _end_live(self) -> None:
         """Evaluation: face-up icons, plus face-down cards, plus the icons again with 4-6 face-down cards."""
-        icons, gains = self.icons, []
-        for up, down in zip(self.up, self.down):
-            shown = sum([icons[c] for c in up])
-            hidden = len(down)
-            bonus = BONUS_LOW <= hidden <= BONUS_HIGH
-            gains.append(shown + hidden + (shown if bonus else 0))
-            self.bonuses += bonus
-            self.overloaded += hidden >= OVERWORK
-            self.hidden_total += hidden
-        self.scores_now = [s + g for s, g in zip(self.scores_now, gains)]
-        self.gains.append(tuple(gains))
-        self.ended = (self.up, self.down, self.discard, self.aside, self.candidate_deck, self.row, tuple(gains))
+        icons, gains, hidden = self.icons.__getitem__, [], list(map(len, self.down))
+        for up, count in zip(self.up, hidden):
+            shown = sum(map(icons, up))
+            if BONUS_LOW <= count <= BONUS_HIGH:
+                gains.append(shown + count + shown)
+                self.bonuses += 1
+            else:
+                gains.append(shown + count)
+                self.overloaded += count >= OVERWORK
+        self.hidden_total += sum(hidden)
+        self.scores_now = list(map(add, self.scores_now, gains))
+        self.gains.append(gains := tuple(gains))
+        self.ended = (self.up, self.down, self.discard, self.aside, self.candidate_deck, self.row, gains)
         if self.notes is not None:
-            hidden = tuple(len(down) for down in self.down)
-            self.notes.append(("evaluation", self.live, tuple(gains), hidden, tuple(self.scores_now)))
+            self.notes.append(("evaluation", self.live, gains, tuple(hidden), tuple(self.scores_now)))
         if max(self.scores_now) > GRADUATION:
             self.over, self.cur, self.legal = True, TERMINAL, ()
             return
