@@ -28,6 +28,7 @@ ROLE_SLUGS = {"役者": "role_actor", "脚本家": "role_writer", "音楽家": "
 ROLE_COPIES = {1: 3, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2}
 ACTOR_SLOTS = 2
 DIE = {1: "役者", 2: "役者", 3: "脚本家", 4: "音楽家", 5: "演出家", 6: None}  # ◆3 準備 4
+DIE_FACES = tuple(DIE)
 
 # ◆2 2-4 / ◆5: fifteen events, four of each, in the order of ◆5 (the index is the event's code).
 EVENTS = (
@@ -43,8 +44,7 @@ EVENT_COPIES = 4
  MONOPOLY, INFO, STRIKE, PROMOTER, CONVERT) = range(15)
 AWARDS = {AWARD_ACTOR: "役者", AWARD_WRITER: "脚本家", AWARD_COMPOSER: "音楽家", AWARD_DIRECTOR: "演出家"}
 UNKNOWN = -1
-EMPTY_WEIGHT = 1 << 20  # an empty role slot holds EMPTY: far below any id, so id sums tell empties from cards
-EMPTY = -EMPTY_WEIGHT
+EMPTY = -1 << 20  # what an empty role slot holds: below every card id
 
 
 @dataclass
@@ -67,12 +67,13 @@ class Data:
     all_ids: list[int] = field(default_factory=list, repr=False)
     id_set: frozenset = frozenset()
     misplaced: tuple[frozenset, ...] = ()  # by slot: the role ids of the other kinds
-    place: list = field(default_factory=list, repr=False)  # by role id: its 3B action if its kind has one slot
+    place: list = field(default_factory=list, repr=False)  # by role id: its 3B actions, one per slot of its kind
     face: list[int] = field(default_factory=list, repr=False)  # equal for interchangeable cards
     by_value: tuple[int, ...] = (2, 1, 0)  # budget sizes, highest value first
-    award_slots: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    award_plays: dict[int, tuple] = field(default_factory=dict, repr=False)  # by 〜大賞 code: one action per slot
     memo: dict = field(default_factory=dict, repr=False)
     reach_memo: dict = field(default_factory=dict, repr=False)
+    spare_slots: int = 0  # slots a complete film may leave empty: slots beyond one per kind
     roles: int = 0  # role cards have ids 0 .. roles-1, event cards roles .. cards-1
     cards: int = 0
 
@@ -104,11 +105,13 @@ def build(tables: dict[str, Table]) -> Data:
                 kind_ids, role_kind, role_value, role_cost, codes, tuple(sorted(set(role_value))) or (1,), die)
     data.all_ids, data.roles, data.cards = list(range(len(codes))), len(role_kind), len(codes)
     data.id_set = frozenset(data.all_ids)
-    data.place = [("place", c, kind_slots[k][0]) if len(kind_slots[k]) == 1 else None for c, k in enumerate(role_kind)]
+    data.spare_slots = len(slots) - len(kinds)
+    data.place = [tuple(("place", c, s) for s in kind_slots[k]) for c, k in enumerate(role_kind)]
     data.misplaced = tuple(frozenset(i for i, k in enumerate(role_kind) if k != kind) for kind in data.slot_kind)
     data.by_value = tuple(sorted(range(3), key=lambda k: -data.budget_value[k]))
     data.face = [(k << 16) + v for k, v in zip(role_kind, role_value)] + [-2 - c for c in codes[len(role_kind):]]
-    data.award_slots = {code: kind_slots[kinds.index(name)] if name in kinds else () for code, name in AWARDS.items()}
+    data.award_plays = {code: tuple(("play", code, s) for s in (kind_slots[kinds.index(name)] if name in kinds else ()))
+                        for code, name in AWARDS.items()}
     return data
 
 
@@ -130,24 +133,24 @@ def pay(data: Data, hand: list[int], cost: int, limit: int | None, stake: bool =
     # Paying (3B, ストライキ B) spends the least value, then the fewest cards, keeping large cards;
     # staking (4C/4D, taken back in 5A) uses the fewest cards, then the least value.
     key = (hand[0], hand[1], hand[2], cost, limit, stake)
-    memo = data.memo
-    if key not in memo:
-        memo[key] = _cheapest(hand, data.budget_value, cost, sum(hand) if limit is None else limit, stake)
-    return memo[key]
+    cards = data.memo.get(key, data)  # data: not worked out yet (None means the cost cannot be paid)
+    if cards is data:
+        cards = data.memo[key] = _cheapest(hand, data.budget_value, cost, sum(hand) if limit is None else limit, stake)
+    return cards
 
 
 def reach(data: Data, hand: list[int], limit: int) -> int:
     """The most a player can pay with at most `limit` cards: any cost up to it can be paid (change is not given)."""
     key = (hand[0], hand[1], hand[2], limit)
-    memo = data.reach_memo
-    if key not in memo:
+    total = data.reach_memo.get(key)
+    if total is None:
         total = 0
         for k in data.by_value:
             n = hand[k] if hand[k] < limit else limit
             total += n * data.budget_value[k]
             limit -= n
-        memo[key] = total
-    return memo[key]
+        data.reach_memo[key] = total
+    return total
 
 
 def _cheapest(hand, values, cost, limit, stake):

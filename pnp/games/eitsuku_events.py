@@ -25,8 +25,7 @@ class EventMixin:
             legal.append(USE_CONVERT)
         if not legal:  # straight on to the set phase, whose options these are
             self._end_action()
-            return self._set_options(p)
-        return legal + self._set_options(p)
+        return self._set_options(p, legal)
 
     def _end_action(self) -> None:
         """On to the set phase: one action, one more per 電撃発表 placed this turn."""
@@ -42,7 +41,9 @@ class EventMixin:
                 continue
             seen |= 1 << code
             if code in AWARDS:  # only a role already placed in one's own 場 (◆5, Q&A)
-                legal += [("play", code, s) for s in d.award_slots[code] if slots[s] != EMPTY]
+                for action in d.award_plays[code]:
+                    if slots[action[2]] != EMPTY:
+                        legal.append(action)
             elif code == MONOPOLY:
                 high = sum(v >= MONOPOLY_NUMBER for v, c in zip(self.val[p], slots) if c != EMPTY)
                 if high >= MONOPOLY_CARDS:

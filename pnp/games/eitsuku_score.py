@@ -12,6 +12,8 @@ BONUSES = {"five_card": 70, "four_card": 50, "full_house": 40, "three_card": 30,
 BY_PAIRS = {10: "five_card", 6: "four_card", 4: "full_house", 3: "three_card", 2: "two_pair", 1: "one_pair",
             0: "none"}
 LATE, TIE_UP_POINTS = 5, 10
+BONUS_KEYS = {name: f"bonus.{name}" for name in BONUSES}
+BONUS_ZEROS = dict.fromkeys(BONUS_KEYS.values(), 0.0)
 
 
 def bonus_hand(values) -> str:
@@ -42,11 +44,12 @@ def parts(state, events: bool = True) -> list[tuple[int, int, int, int]]:
     speed = [state.cnt[p][SPEED_UP] if events else 0 for p in range(state.num_players)]
     released = [state.rel[p] - speed[p] for p in range(state.num_players) if state.rel[p]]
     first = min(released, default=0)
-    penalty = Counter()
-    for slots in state.slots:
-        for card in slots:
-            if card in state.declared:
-                penalty[state.declared[card][0]] += state.declared[card][1]
+    penalty, declared = Counter(), state.declared
+    if declared:  # a プロモーターの介入 in some slot
+        for slots in state.slots:
+            for card in slots:
+                if card in declared:
+                    penalty[declared[card][0]] += declared[card][1]
     out = []
     for p in range(state.num_players):
         if not state.rel[p]:
@@ -66,31 +69,48 @@ def totals(state) -> list[int]:
 
 def recheck(state) -> None:
     """Score the finished game again from the cards alone and compare with the state's scores."""
-    codes, d = state.data.codes, state.data
+    codes = state.data.codes
     turns = {}
     for p in range(state.num_players):
         if state.rel[p]:
             if not state._complete(p):
                 raise InvariantViolation(f"player {p + 1} released an incomplete film")
             turns[p] = state.rel[p] - sum(codes[c] == SPEED_UP for c in state.pe[p])
+    promoters = _promoter_costs(state) if turns else {}
+    first = min(turns.values(), default=0)
     expected = []
     for p in range(state.num_players):
         if p not in turns:
             expected.append(0)
             continue
-        numbers = []
-        for s, card in enumerate(state.slots[p]):
-            if card != EMPTY:
-                awards = sum(codes[c] in AWARDS and state.ev_arg[c] == s for c in state.pe[p])
-                numbers.append((d.role_value[card] if card < d.roles else state.declared[card][1]) + 2 * awards)
+        numbers = _numbers(state, p)
         pairs = sum(a == b for i, a in enumerate(numbers) for b in numbers[i + 1:])
-        promoters = sum(state.declared[c][1] for q in state.slots for c in q
-                        if c >= d.roles and state.declared[c][0] == p)
-        late = 5 * (turns[p] - min(turns.values()))
+        late = 5 * (turns[p] - first)
         tie_ups = sum(codes[c] == TIE_UP for c in state.pe[p])
-        expected.append(sum(numbers) + BONUSES[BY_PAIRS[pairs]] - late + 10 * tie_ups - promoters)
+        expected.append(sum(numbers) + BONUSES[BY_PAIRS[pairs]] - late + 10 * tie_ups - promoters.get(p, 0))
     if [float(x) for x in expected] != state.scores():
         raise InvariantViolation(f"scores {state.scores()} but the cards give {expected}")
+
+
+def _numbers(state, p: int) -> list[int]:
+    """The numbers of p's placed cards from their faces and declarations, +2 per 〜大賞 naming the slot."""
+    d, codes, raised = state.data, state.data.codes, {}
+    for c in state.pe[p]:
+        if codes[c] in AWARDS:
+            raised[state.ev_arg[c]] = raised.get(state.ev_arg[c], 0) + 2
+    return [(d.role_value[card] if card < d.roles else state.declared[card][1]) + raised.get(s, 0)
+            for s, card in enumerate(state.slots[p]) if card != EMPTY]
+
+
+def _promoter_costs(state) -> dict[int, int]:
+    """What the プロモーターの介入 cards in any slot cost the players who placed them."""
+    roles, costs = state.data.roles, {}
+    for slots in state.slots:
+        for card in slots:
+            if card >= roles:
+                placer, number = state.declared[card]
+                costs[placer] = costs.get(placer, 0) + number
+    return costs
 
 
 def figures(state) -> dict[str, float]:
@@ -101,9 +121,9 @@ def figures(state) -> dict[str, float]:
     released = [p for p in range(players) if state.rel[p]]
     out = {"released_share": len(released) / players,  # a player without a release counts as turn 13:
            "release_turn_mean": sum(state.rel[p] or TURN_LIMIT + 1 for p in range(players)) / players}
-    hands = Counter(bonus_hand(film(state, p)) for p in released)
-    for name in BONUSES:
-        out[f"bonus.{name}"] = float(hands[name])
+    out.update(BONUS_ZEROS)
+    for p in released:
+        out[BONUS_KEYS[bonus_hand(film(state, p))]] += 1.0
     with_events, without = state._final or totals(state), [sum(part) for part in parts(state, events=False)]
     out["event_score_effect"] = (sum(with_events) - sum(without)) / players
     return out

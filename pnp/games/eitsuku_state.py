@@ -8,14 +8,18 @@ from itertools import chain
 from pnp.check.core import TERMINAL, InvariantViolation
 from pnp.games import eitsuku_score as score
 from pnp.games.eitsuku_data import (
-    EMPTY, EMPTY_WEIGHT, EVENT_SLUGS, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, PER_TURN, PH_OVER, PH_SETUP,
+    DIE_FACES, EMPTY, EVENT_SLUGS, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, PER_TURN, PH_OVER, PH_SETUP,
     ROLE_SLUGS, SETUP_PER_PLAYER, SIZE_SLUGS, TURN_LIMIT, Data)
+from pnp.games.eitsuku_end import EndMixin
 from pnp.games.eitsuku_events import EventMixin
 from pnp.games.eitsuku_policy import Observation
 from pnp.games.eitsuku_turn import TurnMixin
 
 
-class Eitsuku(TurnMixin, EventMixin):
+PLAYED_KEYS = tuple(f"played.{slug}" for slug in EVENT_SLUGS)
+
+
+class Eitsuku(TurnMixin, EndMixin, EventMixin):
     """A game of ◆3: one decision per choice the rules give; a choice with a single option is applied at once."""
 
     def __init__(self, data: Data, players: int, rng: random.Random):
@@ -46,6 +50,7 @@ class Eitsuku(TurnMixin, EventMixin):
         self._checked_turn = -1
         self._misplaced = data.misplaced * players  # by slot of every player in turn
         self._budget_count = list(data.budget_count)
+        self._empties = (EMPTY,) * players  # what list.count looks for in each player's slots
         self._settle()
 
     def _deal(self, rng: random.Random) -> None:
@@ -56,14 +61,14 @@ class Eitsuku(TurnMixin, EventMixin):
         self.rpile = [list(ids) for ids in d.kind_ids]
         self.epile = list(range(d.roles, d.cards))
         for pile in self.rpile + [self.epile]:
-            rng.shuffle(pile)
+            shuffle(rng, pile)
         for p in range(players):
             for k in range(3):
                 take = min(INITIAL_BUDGET[k], self.bp[k])
                 self.hb[p][k], self.bp[k] = take, self.bp[k] - take
             self.he[p] += [self.epile.pop() for _ in range(min(INITIAL_EVENTS, len(self.epile)))]
             for _ in range(INITIAL_ROLES):
-                kind = d.die_kind[rng.randint(1, 6)]
+                kind = d.die_kind[rng.choice(DIE_FACES)]  # the draw of randint(1, 6)
                 if kind is None or not self.rpile[kind]:
                     self.queue.append(p)  # a 6 (or an empty pile): the player chooses the pile
                 else:
@@ -148,10 +153,10 @@ class Eitsuku(TurnMixin, EventMixin):
 
     def check_invariants(self) -> None:
         """No card created or lost, budget conserved by size, the turn's limits kept, final scores right."""
-        # After every move the cards in all places are counted (an empty role slot holds EMPTY, told
-        # apart by its weight in the sum of ids) and the mover's budget is checked; at each new turn and
-        # at the end every id is checked to be in exactly one place and every budget count non-negative.
-        filled = sum(map(len, self._places)) + sum(map(sum, self.slots)) // EMPTY_WEIGHT  # minus the empties
+        # After every move the cards in all places are counted (minus the empty role slots) and the
+        # mover's budget is checked; at each new turn and at the end every id is checked to be in
+        # exactly one place and every budget count non-negative.
+        filled = sum(map(len, self._places)) - sum(map(list.count, self.slots, self._empties))
         if filled + (self.held != EMPTY) != self.data.cards:
             raise InvariantViolation(f"turn {self.turn}: a role or event card was created or lost")
         if [*map(sum, zip(*self._budgets))] != self._budget_count:
@@ -183,10 +188,9 @@ class Eitsuku(TurnMixin, EventMixin):
         """Releases, bonus hands, events played and what they did to scores, and when piles ran out."""
         out = score.figures(self)
         out["events_played"] = float(sum(self.played))
-        for code, slug in enumerate(EVENT_SLUGS):
-            out[f"played.{slug}"] = float(self.played[code])
+        out.update(zip(PLAYED_KEYS, map(float, self.played)))
         for pile, turn in self.exhausted.items():
-            out[f"exhausted.{pile}"] = float(turn)
+            out["exhausted." + pile] = float(turn)
         return out
 
     def _ran_out(self, pile: str) -> None:
@@ -208,6 +212,18 @@ class Eitsuku(TurnMixin, EventMixin):
         if not self.epile:
             self._ran_out("event")
         return card
+
+
+def shuffle(rng: random.Random, pile: list) -> None:
+    """Shuffle as rng.shuffle does, with the same draws, but without a method call per card."""
+    draw = rng.getrandbits
+    for i in range(len(pile) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = draw(bits)
+        while j >= bound:  # rejection sampling, as random.Random._randbelow
+            j = draw(bits)
+        pile[i], pile[j] = pile[j], pile[i]
 
 
 OPTIONS = (Eitsuku._opt_setup, Eitsuku._opt_strike, Eitsuku._opt_action, Eitsuku._opt_promo_slot,

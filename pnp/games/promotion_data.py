@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 from pnp.data import Row, Table
 from pnp.errors import PnpError
@@ -42,6 +44,42 @@ class PromotionData:
     def sequence(self) -> tuple[int, ...]:
         """Side indices in resolution order (order number, then side number)."""
         return tuple(sorted(range(len(self.sides)), key=lambda i: (self.sides[i].order, i)))
+
+    @cached_property
+    def layout(self) -> Layout:
+        """The tables every game derives from the deck and the postcard, worked out once."""
+        return _layout(self)
+
+
+class Layout(NamedTuple):
+    """The deck as bit masks (14 bits per suit, bit = value) and the postcard as lookup tables."""
+
+    deck_mask: tuple[int, ...]  # per suit, the values of the deck
+    deck_bits: int  # the whole deck as one mask
+    deck_size: int
+    hand_bits: tuple[int, ...]  # per suit, its row cards (1-4) in the whole-deck mask; index -1 (no suit): 0
+    sequence: tuple[int, ...]
+    side_rows: list
+    side_masks: list
+    side_effect: list
+    side_rank: list
+    change_choices: list  # per player, the Change! actions: other player * 4 + suit
+
+
+def _layout(data: PromotionData) -> Layout:
+    """Work out the Layout of a deck and postcard."""
+    masks = [0] * len(data.suits)
+    for suit, value in data.deck:
+        masks[suit] |= 1 << value
+    deck_bits = sum(mask << 14 * s for s, mask in enumerate(masks))
+    hand_mask = sum(1 << v for v in HAND)
+    sequence = data.sequence
+    return Layout(tuple(masks), deck_bits, deck_bits.bit_count(),
+                  tuple((hand_mask & mask) << 14 * s for s, mask in enumerate(masks)) + (0,), sequence,
+                  [side.rows for side in data.sides],
+                  [tuple(sum(1 << s for s in set(suits)) for suits in side.rows) for side in data.sides],
+                  [side.effect for side in data.sides], [sequence.index(i) for i in range(len(data.sides))],
+                  [[q * 4 + s for q in range(SEATS) if q != p for s in range(4)] for p in range(SEATS)])
 
 
 def load(project) -> PromotionData:

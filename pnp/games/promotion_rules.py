@@ -20,28 +20,21 @@ class Rules:
     """The card positions and the resolution of a round; the state class adds the decisions around it."""
 
     def __init__(self, data: PromotionData):
-        self.data = data
-        self.middle = [0] * len(data.suits)  # per suit, a bit mask of the values in the middle (場)
-        for suit, value in data.deck:
-            self.middle[suit] |= 1 << value
-        self.deck_mask = tuple(self.middle)
-        self.deck_bits = sum(mask << 14 * s for s, mask in enumerate(self.middle))
-        self.deck_size = self.deck_bits.bit_count()
+        self.data, layout = data, data.layout
+        self.middle = list(layout.deck_mask)  # per suit, a bit mask of the values in the middle (場)
+        self.deck_mask, self.deck_bits, self.deck_size = layout.deck_mask, layout.deck_bits, layout.deck_size
         self.cards = [0] * (SEATS * 4)  # 場札: cards[p * 4 + s], one card of every suit per player
         self.hand = [-1] * SEATS  # the suit of each player's 1-4 (row cards)
-        self.hand_bits = [(HAND_MASK & mask) << 14 * s for s, mask in enumerate(self.middle)]
-        self.sequence = data.sequence
-        self.side_rows = [side.rows for side in data.sides]
-        self.side_masks = [tuple(sum(1 << s for s in set(suits)) for suits in side.rows) for side in data.sides]
-        self.side_effect = [side.effect for side in data.sides]
-        self.side_rank = [self.sequence.index(i) for i in range(len(data.sides))]
-        self.change_choices = [[q * 4 + s for q in range(SEATS) if q != p for s in range(4)] for p in range(SEATS)]
+        self.hand_bits = layout.hand_bits
+        self.sequence, self.side_rows, self.side_masks = layout.sequence, layout.side_rows, layout.side_masks
+        self.side_effect, self.side_rank = layout.side_effect, layout.side_rank
+        self.change_choices = layout.change_choices
         self.orient, self.round_count, self.rows, self.revealed = 0, 0, [0] * SEATS, False
         self.step, self.acted, self.down_queue, self.kinged, self.won = 0, 0, [], [], []
         self.choices: list = []
         self.exchanges: list = []  # every exchange of the current move, checked by check_invariants
         self.batted, self.fizzled, self.row_counts = 0, 0, [0] * 5
-        self.effect_counts = {side.effect: 0 for side in data.sides}
+        self.effect_counts = dict.fromkeys(layout.side_effect, 0)
         self.start_sides = [0] * SEATS
 
     # -- exchanges ----------------------------------------------------------------------------
@@ -149,10 +142,13 @@ class Rules:
     def _suit_rows(self) -> None:
         """Rows 2-4 in turn: a suit named on the same row by two or more players is lost for all of them."""
         rows, side_rows, side_masks, orient = self.rows, self.side_rows, self.side_masks, self.orient
+        on_row = ([], [], [], [], [])
+        for p in range(SEATS):
+            on_row[rows[p]].append(p)
         for row in (2, 3, 4):
-            if row not in rows:
+            players = on_row[row]
+            if not players:
                 continue
-            players = [p for p in range(SEATS) if rows[p] == row]
             seen = twice = 0
             for p in players:
                 mask = side_masks[(orient - p) & 3][row - 2]
@@ -184,9 +180,9 @@ class Rules:
     # -- checks and figures -------------------------------------------------------------------
     def check_invariants(self) -> None:
         """Every card in exactly one place, every exchange by the rules, the win exactly when a K13 is held."""
-        cards, m = self.cards, self.middle
+        cards, m, h, hand_bits = self.cards, self.middle, self.hand, self.hand_bits
         middle = m[0] | m[1] << 14 | m[2] << 28 | m[3] << 42  # the whole deck as one mask, 14 bits per suit
-        hands = sum([self.hand_bits[s] for s in self.hand if s >= 0])
+        hands = hand_bits[h[0]] + hand_bits[h[1]] + hand_bits[h[2]] + hand_bits[h[3]]  # no suit yet (-1): 0 bits
         total = middle + hands + sum(map(getitem, BITS, cards))
         placed = 16 + hands.bit_count()  # the cards in front of the players and the row cards
         if self.phase <= SETUP_SUIT:  # some places are still empty (an empty place reads as rank 0)
