@@ -6,6 +6,7 @@ import random
 from itertools import chain
 
 from pnp.check.core import TERMINAL, InvariantViolation
+from pnp.check.draws import shuffle
 from pnp.games import eitsuku_score as score
 from pnp.games.eitsuku_data import (
     DIE_FACES, EMPTY, EVENT_SLUGS, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, PER_TURN, PH_OVER, PH_SETUP,
@@ -212,18 +213,6 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin):
         if not self.epile:
             self._ran_out("event")
         return card
-
-
-def shuffle(rng: random.Random, pile: list) -> None:
-    """Shuffle as rng.shuffle does, with the same draws, but without a method call per card."""
-    draw = rng.getrandbits
-    for i in range(len(pile) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = draw(bits)
-        while j >= bound:  # rejection sampling, as random.Random._randbelow
-            j = draw(bits)
-        pile[i], pile[j] = pile[j], pile[i]
 
 
 OPTIONS = (Eitsuku._opt_setup, Eitsuku._opt_strike, Eitsuku._opt_action, Eitsuku._opt_promo_slot,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pnp.check.draws import shuffle
 from pnp.games.ghost_couple_rules import (
     BLOCK, BURN, BURN_PICK, CENTRE, CORNER_SLOTS, CORNERS, COUPLE, CROSS, CROSSES, DRAW, FIELD, FLIP, FLIP_UP,
     LEADER, PEEK, PEEK_CARD, PEEK_WHO, RESHUFFLE, RETURN, REVEAL, REVERSE, SKIP, SQUARE, SQUARES, STEAL,
     STEAL_PICK, SWAP, TAKE, TARGET, VANISH, VANISH_PICK)
-from pnp.games.ghost_couple_zones import slots_of
+from pnp.games.ghost_couple_zones import CARD_BIT, slots_of
 
 NINE = tuple(range(9))
 TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card
@@ -15,29 +16,35 @@ TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card
 class EffectsMixin:
     """Couples, effects and the vanish area, for GhostCouple."""
 
+    __slots__ = ()
+
     def _take(self, a: int, b: int) -> None:
         """Take a couple to the treasure (a: hand or field card, b: field card), then follow its effect."""
         p, deck = self.cur, self.deck
         from_hand = self.hbits[p] >> a & 1
         if from_hand:
             self.hands[p].remove(a)
-            self.hbits[p] ^= 1 << a
+            self.hbits[p] ^= CARD_BIT[a]
         else:
             self._lift(a)
-        self._lift(b)
+        field = self.field  # _lift(b), inline: b is a face-up field card
+        slot = field.index(b)
+        field[slot] = -1
+        self.filled ^= 1 << slot
+        self.up ^= 1 << slot
+        self.ucards ^= CARD_BIT[b]
         self.last = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
-        self.tbits[p] |= 1 << a | 1 << b
+        self.tbits[p] |= CARD_BIT[a] | CARD_BIT[b]
         points = deck.points[a] + deck.points[b]
         self.base[p] += points
         if self.bonded >> a & 1:  # a card of some 達成でN点 couple
-            for bonus in deck.couple_bonus:
-                if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
-                    self.bonds[p].append((a, b, bonus.points))
-                    points += bonus.points
-        self._count_couple(a, b, points)
+            points += self._bond(p, a, b)
+        self.couples += 1
+        if self.credit is not None or not deck.basic[a] >> b & 1:
+            self._count_couple(a, b, points)
         self.coupled = True
-        if from_hand:
+        if from_hand and not self.hands[p]:
             self._emptied(p)
         effect = deck.effect[a] or deck.effect[b]
         if effect is None or deck.mute >> a & 1 or deck.mute >> b & 1:
@@ -48,6 +55,15 @@ class EffectsMixin:
         self.effect = effect
         self.notes.append(("effect", p, effect.key))
         EFFECTS[effect.kind](self, effect)
+
+    def _bond(self, p: int, a: int, b: int) -> int:
+        """Note the 達成でN点 bonuses a couple earns, kept while it stays together; returns their points."""
+        points = 0
+        for bonus in self.deck.couple_bonus:
+            if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
+                self.bonds[p].append((a, b, bonus.points))
+                points += bonus.points
+        return points
 
     # --- effects without a decision ------------------------------------------------------------------
     def _flip_more(self, effect) -> None:
@@ -82,7 +98,7 @@ class EffectsMixin:
         self.pile += hand
         hand.clear()
         self.hbits[p] = 0
-        self.rng.shuffle(self.pile)
+        shuffle(self.rng, self.pile)
         self._draw(p, n)
         self._emptied(p)
         self.phase = COUPLE

@@ -82,9 +82,41 @@ class Deck:
         return len(self.labels)
 
     @cached_property
-    def partners_by_bit(self) -> dict[int, int]:
-        """partners keyed by the card's bit (1 << card), as the engine walks its masks; built once per deck."""
-        return {1 << card: mask for card, mask in enumerate(self.partners)}
+    def every_card(self) -> frozenset[int]:
+        """Every card id."""
+        return frozenset(range(self.size))
+
+    @cached_property
+    def all_cards(self) -> int:
+        """The mask of every card."""
+        return (1 << self.size) - 1
+
+    @cached_property
+    def bit_and_points(self) -> tuple[int, ...]:
+        """Per card, its bit plus its points shifted above every card's bit: a sum over cards gives both."""
+        return tuple((1 << card) + (points << self.size) for card, points in enumerate(self.points))
+
+    @cached_property
+    def ability_of_couple(self) -> dict[int, str | None]:
+        """ability_key of couples (a * size + b) already asked, filled in by the figures."""
+        return {}
+
+    @cached_property
+    def bonded(self) -> int:
+        """The cards of any 達成でN点 couple bonus."""
+        return masks_to_bits(c for bonus in self.couple_bonus for c in bits(bonus.first | bonus.second))
+
+    @cached_property
+    def figure_names(self) -> tuple:
+        """The figure names of each event (played, points) and ability (couples; points, set bonuses too)."""
+        return (tuple((key, f"event.{key}.played", f"event.{key}.points") for key in self.event_keys),
+                tuple((key, f"ability.{key}.couples") for key in self.ability_keys),
+                tuple((key, f"ability.{key}.points") for key in self.ability_point_keys))
+
+    @cached_property
+    def ability_point_keys(self) -> tuple[str, ...]:
+        """The abilities whose points are counted: those of couples, then the set bonuses."""
+        return tuple(dict.fromkeys(self.ability_keys + tuple(b.key for b in self.set_bonus)))
 
 
 def parse_effect(text: str, key: str) -> Effect | None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pnp.check.core import InvariantViolation
 from pnp.games.ghost_couple_rules import CENTRE, FIELD, OVER, ability_key
-from pnp.games.ghost_couple_zones import slots_of
+from pnp.games.ghost_couple_zones import CARD_BIT, slots_of
 
 FULL = (1 << FIELD) - 1
-CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
 FULL_CHECK = 16  # turns between two full recounts
 
 
 class ScoreMixin:
     """Scores, invariants and figures, for GhostCouple."""
+
+    __slots__ = ()
 
     def _init_stats(self) -> None:
         """Counters for the figures, and what the checks need."""
@@ -21,25 +22,25 @@ class ScoreMixin:
         self.played = dict.fromkeys(deck.event_keys, 0)
         self.event_points = dict.fromkeys(deck.event_keys, 0)
         self.ability_couples = dict.fromkeys(deck.ability_keys, 0)
-        self.ability_points = dict.fromkeys(deck.ability_keys + tuple(b.key for b in deck.set_bonus), 0)
+        self.ability_points = dict.fromkeys(deck.ability_point_keys, 0)
         self._checked_turn = -1
         self._pairs_checked = 0
-        self.bonded = 0  # the cards of any 達成でN点 couple bonus
-        for bonus in deck.couple_bonus:
-            self.bonded |= bonus.first | bonus.second
+        self.bonded = deck.bonded  # the cards of any 達成でN点 couple bonus
         self.size = deck.size
-        self._every_card = set(range(deck.size))
+        self._every_card = deck.every_card
         self._zones = (self.pile, *self.hands, self.vanish, self.removed, *self.treasure)  # never rebound
 
     def _count_couple(self, a: int, b: int, points: int) -> None:
-        """Figures of one couple: the event that opened it this turn, the ability that allowed it."""
-        self.couples += 1
+        """Figures of a couple an event opened or an ability allowed: points by event, couples by ability."""
         if self.credit is not None:
             self.event_points[self.credit] += points
         deck = self.deck
         if deck.basic[a] >> b & 1:  # a plain couple: no ability allowed it
             return
-        key = ability_key(deck.side, deck.basic, deck.abilities, a, b)
+        known, pair = deck.ability_of_couple, a * deck.size + b  # the same couples recur game after game
+        if pair not in known:
+            known[pair] = ability_key(deck.side, deck.basic, deck.abilities, a, b)
+        key = known[pair]
         if key is not None:
             self.ability_couples[key] += 1
             self.ability_points[key] += points
@@ -47,14 +48,23 @@ class ScoreMixin:
     # --- scores -------------------------------------------------------------------------------------------
     def set_bonuses(self, player: int) -> list:
         """The set bonuses (…をトレジャーにそろえると) a treasure holds."""
-        held = self.tbits[player]
-        return [bonus for bonus in self.deck.set_bonus
-                if all((held & mask).bit_count() >= need for mask, need in bonus.groups)]
+        held, found = self.tbits[player], []
+        for bonus in self.deck.set_bonus:
+            for mask, need in bonus.groups:
+                if (held & mask).bit_count() < need:
+                    break
+            else:
+                found.append(bonus)
+        return found
 
     def points_now(self, player: int) -> int:
         """Treasure points: printed points, couple bonuses still together, set bonuses (no first-out bonus)."""
-        return (self.base[player] + sum(bond[2] for bond in self.bonds[player])
-                + sum(bonus.points for bonus in self.set_bonuses(player)))
+        points = self.base[player]
+        for bond in self.bonds[player]:
+            points += bond[2]
+        for bonus in self.set_bonuses(player):
+            points += bonus.points
+        return points
 
     def scores(self) -> list[float]:
         """Final points; the first player out gets + the number of players (「+プレイヤー人数」点)."""
@@ -76,16 +86,13 @@ class ScoreMixin:
         """
         if self.last is not None:
             self._check_couple()
-        if self.turn != self._checked_turn or self.phase == OVER:
-            self._check_turn()
-
-    def _check_turn(self) -> None:
-        """The checks of the first move of a turn, and of the game's end."""
-        self._checked_turn = self.turn
-        if self.phase == OVER or self.turn % FULL_CHECK == 0:
-            self._check_every_card()
-        elif sum(map(len, self._zones)) + self.filled.bit_count() != self.size:
-            raise InvariantViolation(f"turn {self.turn}: a card was created or lost")
+        turn = self.turn
+        if turn != self._checked_turn or self.phase == OVER:  # the first move of a turn, or the game's end
+            self._checked_turn = turn
+            if self.phase == OVER or turn % FULL_CHECK == 0:
+                self._check_every_card()
+            elif sum(map(len, self._zones)) + self.filled.bit_count() != self.size:
+                raise InvariantViolation(f"turn {turn}: a card was created or lost")
 
     def _check_couple(self) -> None:
         """The couple just taken is a couple of the rules, with no hand card after 手札は使用できない."""
@@ -103,8 +110,10 @@ class ScoreMixin:
         cards.discard(-1)
         if sum(map(len, self._zones)) + self.filled.bit_count() != self.size or cards != self._every_card:
             raise InvariantViolation(f"turn {turn}: a card was created, lost, or is in two places")
+        values, all_cards, size = self.deck.bit_and_points.__getitem__, self.deck.all_cards, self.size
+        totals = [sum(map(values, t)) for t in self.treasure]  # per treasure: its card mask + (its points << size)
         if [sum(map(bit, hand)) for hand in self.hands] != self.hbits or \
-                [sum(map(bit, t)) for t in self.treasure] != self.tbits:
+                [total & all_cards for total in totals] != self.tbits:
             raise InvariantViolation(f"turn {turn}: the hand or treasure masks do not match the cards")
         empty, face_up = [field[s] for s in slots_of(FULL & ~self.filled)], [field[s] for s in slots_of(up)]
         if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
@@ -112,19 +121,21 @@ class ScoreMixin:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")
         if field[CENTRE] >= 0 and not up >> CENTRE & 1:
             raise InvariantViolation(f"turn {turn}: the centre card lies face down")
-        points = self.deck.points.__getitem__
-        if self.base != [sum(map(points, t)) for t in self.treasure]:
+        if self.base != [total >> size for total in totals]:
             raise InvariantViolation(f"turn {turn}: treasure points do not add up")
         self._check_pairs()
 
     def _check_pairs(self) -> None:
         """Bonus couples still in their treasure; pairs that left the game are ¥0-¥1 couples; the end is right."""
         for p, bonds in enumerate(self.bonds):
-            if any(not (self.tbits[p] >> a & 1 and self.tbits[p] >> b & 1) for a, b, _ in bonds):
-                raise InvariantViolation(f"turn {self.turn}: a bonus couple is no longer in P{p + 1}'s treasure")
+            held = self.tbits[p]
+            for a, b, _ in bonds:
+                if not (held >> a & 1 and held >> b & 1):
+                    raise InvariantViolation(f"turn {self.turn}: a bonus couple is no longer in P{p + 1}'s treasure")
         removed, basic = self.removed, self.deck.basic
-        if any(not basic[removed[i]] >> removed[i + 1] & 1 for i in range(self._pairs_checked, len(removed), 2)):
-            raise InvariantViolation(f"turn {self.turn}: a pair left the game that is no ¥0-¥1 couple")
+        for i in range(self._pairs_checked, len(removed), 2):
+            if not basic[removed[i]] >> removed[i + 1] & 1:
+                raise InvariantViolation(f"turn {self.turn}: a pair left the game that is no ¥0-¥1 couple")
         self._pairs_checked = len(removed)
         if self.phase == OVER and (all(self.hands) or self.hands[self.first_out]):
             raise InvariantViolation("the game ended while every player still had cards")
@@ -138,17 +149,19 @@ class ScoreMixin:
                "vanished": float(self.vanished), "removed_by_vanish": float(len(self.removed))}
         for p in range(self.num_players):
             out[f"first_out.seat{p + 1}"] = 1.0 if self.first_out == p else 0.0
-        ability_points = dict(self.ability_points)
+        events, ability_couples, ability_points = self.deck.figure_names
+        played, event_points = self.played, self.event_points
+        for key, played_name, points_name in events:
+            out[played_name] = float(played[key])
+            out[points_name] = float(event_points[key])
+        for key, name in ability_couples:
+            out[name] = float(self.ability_couples[key])
+        points = dict(self.ability_points)
         for p in range(self.num_players):
             for bonus in self.set_bonuses(p):
-                ability_points[bonus.key] += bonus.points
-        for key in self.deck.event_keys:
-            out[f"event.{key}.played"] = float(self.played[key])
-            out[f"event.{key}.points"] = float(self.event_points[key])
-        for key, couples in self.ability_couples.items():
-            out[f"ability.{key}.couples"] = float(couples)
-        for key, points in ability_points.items():
-            out[f"ability.{key}.points"] = float(points)
+                points[bonus.key] += bonus.points
+        for key, name in ability_points:
+            out[name] = float(points[key])
         if self.deck_out is not None:  # the round it ran out in, as the report's lengths count rounds
             out["exhausted.deck"] = float(-(-self.deck_out // self.num_players))
         return out

@@ -9,9 +9,9 @@ from pnp.games.ghost_couple_effects import EffectsMixin
 from pnp.games.ghost_couple_rules import (
     CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck)
 from pnp.games.ghost_couple_score import ScoreMixin
-from pnp.games.ghost_couple_zones import MASK_SLOTS, ZonesMixin, slots_of
+from pnp.check.draws import shuffle
+from pnp.games.ghost_couple_zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
 
-SLOTS = range(FIELD)
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
 LOW = (1 << CARD_BITS) - 1
@@ -21,17 +21,27 @@ IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a ha
 class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
     """A game for `players` seats; seat 0 starts, turns go up the seats until an effect reverses them."""
 
+    # Slots: more than 30 attributes in an instance dict make every attribute access slower.
+    __slots__ = (
+        "deck", "num_players", "rng", "everyone", "pile", "field", "filled", "hands", "hbits", "seen", "up", "ucards",
+        "vanish", "vbits", "removed", "treasure", "tbits", "bonds", "base", "cur", "direction", "skips", "turn",
+        "phase", "count", "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "last",
+        "out_order", "first_out", "deck_out", "notes", "_shown", "_legal",
+        "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
+        "ability_points", "bonded", "size", "_checked_turn", "_pairs_checked", "_every_card", "_zones")
+
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
         self.deck, self.num_players, self.rng = deck, players, rng
         self.everyone = (1 << players) - 1
         pile = list(range(deck.size))
-        rng.shuffle(pile)  # 山札をよく切り
+        shuffle(rng, pile)  # 山札をよく切り
         self.pile = pile
-        self.field = [pile.pop() if pile else -1 for _ in SLOTS]  # 場に5x5になるように置く
-        self.filled = sum(1 << s for s in SLOTS if self.field[s] >= 0)  # occupied slots
-        self.hands = [[pile.pop() for _ in range(min(deck.hand_size, len(pile)))] for _ in range(players)]
-        self.hbits = [sum(1 << c for c in hand) for hand in self.hands]
+        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
+        self.filled = (1 << len(self.field)) - 1  # occupied slots
+        self.field += [-1] * (FIELD - len(self.field))
+        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
+        self.hbits = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
         self.seen = [0] * FIELD  # per slot, the players who have seen its card
         self.up = self.ucards = 0  # face-up slots, and the cards lying in them
         self.vanish, self.vbits, self.removed = [], 0, []  # vbits: the cards a vanished card pairs with
@@ -119,22 +129,26 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
                 self._pair_off(card)
             else:
                 self.hands[p].append(card)
-                self.hbits[p] |= 1 << card
+                self.hbits[p] |= CARD_BIT[card]
             if not pile and self.deck_out is None:
                 self.deck_out = self.turn
             self.phase, self.count = FLIP_UP, 2
             mask = self.filled & ~self.up
-            ahead = MASK_SLOTS.get(mask) or slots_of(mask)
+            ahead = MASK_SLOTS[mask]
             return ahead if len(ahead) > 1 else None
         self.endgame_turns += 1
         self.phase = PLACE
-        return None
+        hand = self.hands[p]  # _opt_place(), inline; a single option or none is taken at once, as _settle would
+        can_place = hand and self.filled != FULL
+        if can_place and len(hand) > 1:
+            return IDX[len(hand)]
+        return self._do_place(0 if can_place else None)
 
     def _opt_place(self):
         hand = self.hands[self.cur]
         return IDX[len(hand)] if hand and self.filled != FULL else ()
 
-    def _do_place(self, index) -> None:
+    def _do_place(self, index) -> tuple | None:
         """手札から、1枚場に伏せて出す: into the first empty slot (the centre last, where it lies face up)."""
         if index is not None:
             p, field = self.cur, self.field
@@ -148,14 +162,18 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             self.seen[slot] = 1 << p
             if slot == CENTRE:
                 self._centre_up()
-            self._emptied(p)
+            if not self.hands[p]:
+                self._emptied(p)
         self.phase, self.count = FLIP_UP, 2
+        mask = self.filled & ~self.up
+        ahead = MASK_SLOTS[mask]
+        return ahead if len(ahead) > 1 else None
 
     def _opt_flip(self):
         if self.count <= 0:
             return ()
         mask = self.filled & ~self.up
-        slots = MASK_SLOTS.get(mask) or slots_of(mask)
+        slots = MASK_SLOTS[mask]
         return slots + (PASS,) if self.optional and slots else slots
 
     def _do_flip(self, slot) -> tuple | None:
@@ -169,49 +187,60 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             else:  # _turn_up(slot), inline: the most frequent decision
                 self.seen[slot] = self.everyone
                 self.up |= 1 << slot
-                self.ucards |= 1 << card
-            self.count -= 1
-            if self.count > 0 and not self.optional:
+                self.ucards |= CARD_BIT[card]
+            count = self.count = self.count - 1
+            if count > 0:
+                if self.optional:
+                    return None
                 mask = self.filled & ~self.up
-                ahead = MASK_SLOTS.get(mask) or slots_of(mask)
+                ahead = MASK_SLOTS[mask]
                 return ahead if len(ahead) > 1 else None
-        if self.count <= 0:  # the couples, or with none the centre swap
-            self.phase, self.optional = COUPLE, False
-            return self._opt_couple() or self._do_couple(None)
-        return None
+        self.phase, self.optional = COUPLE, False  # the couples, or with none the centre swap
+        return self._opt_couple() or self._no_couple()
 
     def _opt_couple(self):
         """Every couple of a face-up field card with a hand card or another face-up field card, and STOP."""
-        ucards = self.ucards
-        partners = self.deck.partners_by_bit
-        pool = ucards if self.locked else ucards | self.hbits[self.cur]
-        options = []
-        rest = ucards
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            pool ^= low
-            hits = partners[low] & pool  # hand cards, and face-up cards above this one
+        partners = self.deck.partners
+        pool = 0 if self.locked else self.hbits[self.cur]  # hand cards, and the face-up cards above this one
+        rest, found = self.ucards, []
+        while rest:  # the face-up cards from the highest down; the options list the lowest first
+            card = rest.bit_length() - 1
+            bit = CARD_BIT[card]
+            rest ^= bit
+            hits = partners[card] & pool
+            pool |= bit
             if hits:
-                card = low.bit_length() - 1
-                while hits:
-                    bit = hits & -hits
-                    hits ^= bit
-                    options.append((bit.bit_length() - 1) << CARD_BITS | card)
-        if options:
-            options.append(STOP)
+                found.append((card, hits))
+        if not found:
+            return found
+        options = []
+        for card, hits in reversed(found):
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                options.append((low.bit_length() - 1) << CARD_BITS | card)
+        options.append(STOP)
         return options
 
     def _do_couple(self, action) -> tuple | None:
-        """Take a couple, or stop: after no couple at all comes the centre swap. Returns the next choice if known."""
+        """Take a couple, or stop. Returns the next choice if known."""
         if action is None or action == STOP:
-            if self.coupled:
-                return self._end_turn()
-            self.phase = CENTRE_SWAP  # カップリングを成立できなかった場合、もしくは作戦上したくない場合
-            ahead = self._opt_swap()
-            return ahead if len(ahead) > 1 else None
+            return self._no_couple()
         self._take(action >> CARD_BITS, action & LOW)
+        if self.phase == COUPLE:  # no effect, or one without a decision: the next couples, as _settle finds them
+            return self._opt_couple() or self._end_turn()
         return None
+
+    def _no_couple(self) -> tuple | None:
+        """No (more) couples: the turn ends, or after no couple at all comes the centre swap."""
+        if self.coupled:
+            return self._end_turn()
+        self.phase = CENTRE_SWAP  # カップリングを成立できなかった場合、もしくは作戦上したくない場合
+        hand = self.hands[self.cur]  # _opt_swap(), inline; a single option or none is taken at once, as _settle would
+        can_swap = hand and self.field[CENTRE] >= 0
+        if can_swap and len(hand) > 1:
+            return IDX[len(hand)]
+        return self._do_swap(0 if can_swap else None)
 
     def _opt_swap(self):
         hand = self.hands[self.cur]
@@ -223,27 +252,26 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             p, hand, field = self.cur, self.hands[self.cur], self.field
             card, old = hand[index], field[CENTRE]
             hand[index], field[CENTRE] = old, card
-            both = 1 << card | 1 << old
-            self.hbits[p] ^= both
-            self.ucards ^= both
-            self.seen[CENTRE] = self.everyone
-            self.swaps += 1
+            self.hbits[p] ^= CARD_BIT[card] | CARD_BIT[old]
+            self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 
     def _end_turn(self) -> tuple | None:
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
-        field, pile, seen = self.field, self.pile, self.seen
-        if pile and self.filled != FULL:
-            for s in slots_of(FULL & ~self.filled):  # the empty slots, in slot order
+        field, pile, seen, filled = self.field, self.pile, self.seen, self.filled
+        if pile and filled != FULL:
+            for s in slots_of(FULL & ~filled):  # the empty slots, in slot order
                 if not pile:
                     break
                 field[s] = pile.pop()
                 seen[s] = 0
-                self.filled |= 1 << s
-            self._pile_checked()
+                filled |= 1 << s
+            self.filled = filled
+            if not pile and self.deck_out is None:  # _pile_checked(), inline
+                self.deck_out = self.turn
         card = field[CENTRE]
         if card >= 0 and not self.vbits >> card & 1:  # _centre_up(), inline for the usual centre card
-            self.up, self.ucards = CENTRE_BIT, 1 << card
+            self.up, self.ucards = CENTRE_BIT, CARD_BIT[card]
             seen[CENTRE] = self.everyone
         else:
             self.up = self.ucards = 0

@@ -5,24 +5,38 @@ from __future__ import annotations
 from pnp.games.ghost_couple_rules import CENTRE, bits
 
 CENTRE_BIT = 1 << CENTRE
+CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
 ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if row >> c & 1) for row in range(32)] for r in range(5)]
-MASK_SLOTS: dict[int, tuple] = {}  # slot mask -> those slots (many masks recur game after game)
 
 
-def slots_of(mask: int) -> tuple:
-    """The slots of a mask as a tuple, cached, else joined from the five rows of the field."""
-    found = MASK_SLOTS.get(mask)
-    if found is None:
-        if len(MASK_SLOTS) > 50_000:
-            MASK_SLOTS.clear()
+class SlotCache(dict):
+    """Slot mask -> those slots in slot order, joined from the five rows of the field the first time it is asked."""
+
+    def __missing__(self, mask: int) -> tuple:
+        if len(self) > 50_000:
+            self.clear()
         r0, r1, r2, r3, r4 = ROW_SLOTS
-        found = MASK_SLOTS[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
-                                + r4[mask >> 20 & 31])
-    return found
+        found = self[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
+                              + r4[mask >> 20 & 31])
+        return found
+
+
+MASK_SLOTS = SlotCache()  # many masks recur game after game
+slots_of = MASK_SLOTS.__getitem__  # the slots of a mask, as a tuple
+
+
+def deal(pile: list, n: int) -> list:
+    """Pop up to n cards off the pile, in the order pop() would give them."""
+    n = min(n, len(pile))
+    dealt = pile[:-n - 1:-1] if n else []
+    del pile[len(pile) - n:]
+    return dealt
 
 
 class ZonesMixin:
     """Card moves that keep the masks (filled, up, ucards, hbits, vbits) in step with the lists, for GhostCouple."""
+
+    __slots__ = ()
 
     def _centre_up(self) -> None:
         """The centre lies face up; a card there that pairs with a vanished card leaves, and the slot refills."""
@@ -59,7 +73,7 @@ class ZonesMixin:
         self.filled ^= 1 << slot
         if self.up >> slot & 1:
             self.up ^= 1 << slot
-            self.ucards ^= 1 << card
+            self.ucards ^= CARD_BIT[card]
         return slot
 
     def _draw(self, player: int, n: int) -> None:

@@ -1,0 +1,19 @@
+"""Random draws the simulations share, each the same draws as the random module's own."""
+
+from __future__ import annotations
+
+from random import Random
+
+
+def shuffle(rng: Random, cards: list) -> None:
+    """rng.shuffle(cards): the same draws and order, in one loop instead of a _randbelow call per card."""
+    if type(rng) is not Random:  # a subclass may draw its numbers otherwise
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:  # rejection sampling, as Random._randbelow(i + 1)
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
