@@ -70,10 +70,11 @@ class Floor:
 
 
 class _Actions(dict):
-    """Legal-list length -> a tuple of that many actions, made once (some games offer thousands)."""
+    """Legal-list length -> that many actions, made once: a tuple, or a range for the longest lists (New Eleusis
+    offers every play of 1-4 cards, tens of thousands of actions on some moves)."""
 
-    def __missing__(self, size: int) -> tuple:
-        found = self[size] = tuple(range(size))
+    def __missing__(self, size: int):
+        found = self[size] = tuple(range(size)) if size <= 1024 else range(size)
         return found
 
 
