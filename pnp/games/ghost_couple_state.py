@@ -101,19 +101,19 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
 
     def _settle(self) -> None:
         """Play on until a choice has two or more options; a single option is taken at once."""
-        while True:
-            phase = self.phase
-            if phase == OVER:
-                self._legal = ()
-                return
-            legal = OPTS[phase](self)
-            if len(legal) > 1:
-                self._legal = legal
-                return
-            ahead = DO[phase](self, legal[0] if legal else None)
+        while self.phase != OVER:
+            ahead = self._step()
             if ahead:
                 self._legal = ahead
                 return
+        self._legal = ()
+
+    def _step(self) -> tuple | list | None:
+        """The phase's options when they are a choice; else take the single option (or none), returning what follows."""
+        legal = OPTS[self.phase](self)
+        if len(legal) > 1:
+            return legal
+        return DO[self.phase](self, legal[0] if legal else None)
 
     # --- the turn ----------------------------------------------------------------------------------
     def _start_turn(self) -> tuple | None:
@@ -133,16 +133,10 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             if not pile and self.deck_out is None:
                 self.deck_out = self.turn
             self.phase, self.count = FLIP_UP, 2
-            mask = self.filled & ~self.up
-            ahead = MASK_SLOTS[mask]
-            return ahead if len(ahead) > 1 else None
+            return self._flips_ahead()
         self.endgame_turns += 1
         self.phase = PLACE
-        hand = self.hands[p]  # _opt_place(), inline; a single option or none is taken at once, as _settle would
-        can_place = hand and self.filled != FULL
-        if can_place and len(hand) > 1:
-            return IDX[len(hand)]
-        return self._do_place(0 if can_place else None)
+        return self._step()
 
     def _opt_place(self):
         hand = self.hands[self.cur]
@@ -165,8 +159,11 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             if not self.hands[p]:
                 self._emptied(p)
         self.phase, self.count = FLIP_UP, 2
-        mask = self.filled & ~self.up
-        ahead = MASK_SLOTS[mask]
+        return self._flips_ahead()
+
+    def _flips_ahead(self) -> tuple | None:
+        """The slots the next flip may turn, when that is a choice (else None: _settle takes the flip)."""
+        ahead = MASK_SLOTS[self.filled & ~self.up]
         return ahead if len(ahead) > 1 else None
 
     def _opt_flip(self):
@@ -190,11 +187,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
                 self.ucards |= CARD_BIT[card]
             count = self.count = self.count - 1
             if count > 0:
-                if self.optional:
-                    return None
-                mask = self.filled & ~self.up
-                ahead = MASK_SLOTS[mask]
-                return ahead if len(ahead) > 1 else None
+                return None if self.optional else self._flips_ahead()
         self.phase, self.optional = COUPLE, False  # the couples, or with none the centre swap
         return self._opt_couple() or self._no_couple()
 
@@ -236,11 +229,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         if self.coupled:
             return self._end_turn()
         self.phase = CENTRE_SWAP  # カップリングを成立できなかった場合、もしくは作戦上したくない場合
-        hand = self.hands[self.cur]  # _opt_swap(), inline; a single option or none is taken at once, as _settle would
-        can_swap = hand and self.field[CENTRE] >= 0
-        if can_swap and len(hand) > 1:
-            return IDX[len(hand)]
-        return self._do_swap(0 if can_swap else None)
+        return self._step()
 
     def _opt_swap(self):
         hand = self.hands[self.cur]
