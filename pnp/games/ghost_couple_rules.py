@@ -17,8 +17,6 @@ CROSSES = tuple((t, t + 2, t + SIDE + 1, t + 2 * SIDE, t + 2 * SIDE + 2) for t i
 # What an effect does (Effect.kind); the comments quote the printed text the parser reads.
 (FLIP, CORNERS, CROSS, SQUARE, SWAP, DRAW, SKIP, REVERSE, RESHUFFLE, VANISH, PEEK, LEADER, STEAL, BURN,
  REVEAL) = range(15)
-KIND_NAMES = ("flip", "corners", "x5", "square9", "swap", "draw", "skip", "reverse", "reshuffle", "vanish",
-              "peek_vanish", "leader_draw", "steal_treasure", "vanish_treasure", "reveal_all")
 NUMBER = re.compile(r"(\d+)枚")
 
 
