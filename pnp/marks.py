@@ -128,8 +128,11 @@ def sheet_marks(imposition: Imposition, style: str, cut: str = "square") -> Shee
     else:
         lines = []
     bar = scale_bar(imposition, lines)
+    if bar is None:
+        return SheetMarks(tuple(lines), None)
+    bar_box = bar.box()
+    lines = [short for line in lines if (short := _stop_short(line, bar_box)) is not None]
     if style == "jp":
-        bar_box = bar.box()
         lines += [line for line in centre_marks(imposition) if not _line_box(line, 0.5).overlaps(bar_box)]
     return SheetMarks(tuple(lines), bar)
 
@@ -154,13 +157,54 @@ class ScaleBar:
         return Rect(self.x, self.y, SCALE_NEED, SCALE_BAND)
 
 
-def scale_bar(imposition: Imposition, marks: list[Line]) -> ScaleBar:
-    """Find a printable place beside the block for a 50 mm scale bar and its label."""
-    for band in _bands(imposition):
-        place = _free_interval(band, marks)
+def scale_bar(imposition: Imposition, marks: list[Line]) -> ScaleBar | None:
+    """A printable place beside the block for the 50 mm bar and its label, clear of the marks if there is one.
+
+    Tried in turn: anywhere along a band no mark crosses; along either edge of a band, past the marks' ends;
+    else along the outer edge of the first band thick enough, where the marks crossing it are cut short
+    (see _stop_short). None when no band around the block is thick enough for the bar.
+    """
+    bands = [(band, vertical) for band, vertical in _bands(imposition)
+             if (band.w if vertical else band.h) >= SCALE_BAND]
+    for band, vertical in bands:
+        place = _free_interval(band, vertical, marks)
         if place is not None:
             return place
-    return ScaleBar(max(MARK_PAGE_CLEARANCE, imposition.block.x), MARK_PAGE_CLEARANCE, False)
+    for band, vertical in bands:
+        for strip in _edge_strips(band, vertical):
+            place = _free_interval(strip, vertical, marks)
+            if place is not None:
+                return place
+    if not bands:
+        return None
+    band, vertical = bands[0]
+    block = imposition.block
+    centre = (block.x + block.w / 2, block.y + block.h / 2)
+    outer = max(_edge_strips(band, vertical), key=lambda strip: abs(strip.x + strip.w / 2 - centre[0])
+                + abs(strip.y + strip.h / 2 - centre[1]))
+    return ScaleBar(outer.x, outer.y, vertical)
+
+
+def _edge_strips(band: Rect, vertical: bool) -> tuple[Rect, Rect]:
+    """The two strips, as thick as the bar, along the long edges of a band."""
+    if vertical:
+        return Rect(band.right - SCALE_BAND, band.y, SCALE_BAND, band.h), Rect(band.x, band.y, SCALE_BAND, band.h)
+    return Rect(band.x, band.top - SCALE_BAND, band.w, SCALE_BAND), Rect(band.x, band.y, band.w, SCALE_BAND)
+
+
+def _stop_short(line: Line, bar_box: Rect, pad: float = 0.5) -> Line | None:
+    """A mark crossing the bar ends `pad` before it, seen from its start by the block; None if under 0.5 mm is left."""
+    if not _line_box(line, pad).overlaps(bar_box):
+        return line
+    if line.x1 == line.x2:
+        end = bar_box.top + pad if line.y2 < line.y1 else bar_box.y - pad
+        kept = Line(line.x1, line.y1, line.x2, end)
+        left = (line.y1 - end) if line.y2 < line.y1 else (end - line.y1)
+    else:
+        end = bar_box.right + pad if line.x2 < line.x1 else bar_box.x - pad
+        kept = Line(line.x1, line.y1, end, line.y2)
+        left = (line.x1 - end) if line.x2 < line.x1 else (end - line.x1)
+    return kept if left >= 0.5 else None
 
 
 def _bands(imposition: Imposition):
@@ -176,9 +220,8 @@ def _bands(imposition: Imposition):
     yield Rect(block.right + gap_x, y0, page.width - m - block.right - gap_x, y1 - y0), True
 
 
-def _free_interval(band_info, marks: list[Line]) -> ScaleBar | None:
+def _free_interval(band: Rect, vertical: bool, marks: list[Line]) -> ScaleBar | None:
     """Place the bar in the band where no mark crosses it, if the band is big enough."""
-    band, vertical = band_info
     thickness = band.w if vertical else band.h
     if thickness < SCALE_BAND:
         return None

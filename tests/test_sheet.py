@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.marks import sheet_marks
+from pnp.marks import plain_marks, sheet_marks
 from pnp.sheet import PRINTER_MARGIN, Rect, back_slots, impose, mirror_axis
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
@@ -113,3 +113,48 @@ def test_scale_bar_clear_of_marks_and_cards():
     bar = drawn.bar.box()
     assert all(not bar.overlaps(s.clip) for s in imp.slots)
     assert bar.x >= PRINTER_MARGIN - 1e-6 and bar.y >= PRINTER_MARGIN - 1e-6
+
+
+def _assert_bar_printable_and_clear(imp, drawn, paper):
+    """The bar lies inside the printer margin, off every card, and no mark touches it."""
+    bar = drawn.bar.box()
+    eps = 1e-6
+    assert PRINTER_MARGIN - eps <= bar.x and bar.right <= paper.width - PRINTER_MARGIN + eps
+    assert PRINTER_MARGIN - eps <= bar.y and bar.top <= paper.height - PRINTER_MARGIN + eps
+    assert all(not bar.overlaps(s.clip, tolerance=0.0) for s in imp.slots)
+    for line in drawn.lines:
+        box = Rect(min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1))
+        assert not box.overlaps(bar, tolerance=0.0), line
+
+
+@pytest.mark.parametrize("style", ["jp", "plain", "none"])
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("card", sorted(CARD_SIZES))
+def test_every_card_size_gets_a_printable_scale_bar_clear_of_marks(card, paper, style):
+    imp = impose(Size(*CARD_SIZES[card]), 3.0, paper)
+    _assert_bar_printable_and_clear(imp, sheet_marks(imp, style), paper)
+
+
+def test_marks_crossing_the_bar_are_cut_short_from_the_block_side():
+    # Mini cards on Letter: butted 44 mm columns leave no 58 mm gap between marks, and no room past their ends.
+    imp = impose(Size(*CARD_SIZES["mini"]), 3.0, LETTER)
+    drawn = sheet_marks(imp, "plain")
+    assert drawn.bar.y == PRINTER_MARGIN  # along the band's outer edge, the marks' block side kept
+    starts = {(line.x1, line.y1): line for line in drawn.lines}
+    original = plain_marks(imp)
+    assert len(drawn.lines) == len(original)  # every cut line keeps its mark on this side
+    shortened = [line for line in original if starts[(line.x1, line.y1)] != line]
+    assert len(shortened) == 2  # the two cut lines the 58 mm bar and label pass under
+    for line in shortened:
+        kept = starts[(line.x1, line.y1)]
+        assert 0.5 <= abs(kept.y2 - kept.y1) < abs(line.y2 - line.y1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.sampled_from([0.0, 2.0, 3.0, 5.0]),
+       paper=st.sampled_from([A4, LETTER]), style=st.sampled_from(["jp", "plain", "none"]))
+def test_scale_bar_when_placed_is_printable_and_clear(w, h, bleed, paper, style):
+    imp = impose(Size(w, h), bleed, paper)
+    drawn = sheet_marks(imp, style)
+    if drawn.bar is not None:
+        _assert_bar_printable_and_clear(imp, drawn, paper)
