@@ -178,15 +178,14 @@ def scale_bar(imposition: Imposition, marks: list[Line]) -> ScaleBar | None:
     if not bands:
         return None
     band, vertical = bands[0]
+    high, low = _edge_strips(band, vertical)
     block = imposition.block
-    centre = (block.x + block.w / 2, block.y + block.h / 2)
-    outer = max(_edge_strips(band, vertical), key=lambda strip: abs(strip.x + strip.w / 2 - centre[0])
-                + abs(strip.y + strip.h / 2 - centre[1]))
+    outer = low if (band.x < block.x if vertical else band.y < block.y) else high  # the edge away from the block
     return ScaleBar(outer.x, outer.y, vertical)
 
 
 def _edge_strips(band: Rect, vertical: bool) -> tuple[Rect, Rect]:
-    """The two strips, as thick as the bar, along the long edges of a band."""
+    """The two strips, as thick as the bar, along the long edges of a band: the high edge, then the low one."""
     if vertical:
         return Rect(band.right - SCALE_BAND, band.y, SCALE_BAND, band.h), Rect(band.x, band.y, SCALE_BAND, band.h)
     return Rect(band.x, band.top - SCALE_BAND, band.w, SCALE_BAND), Rect(band.x, band.y, band.w, SCALE_BAND)
@@ -196,15 +195,13 @@ def _stop_short(line: Line, bar_box: Rect, pad: float = 0.5) -> Line | None:
     """A mark crossing the bar ends `pad` before it, seen from its start by the block; None if under 0.5 mm is left."""
     if not _line_box(line, pad).overlaps(bar_box):
         return line
-    if line.x1 == line.x2:
-        end = bar_box.top + pad if line.y2 < line.y1 else bar_box.y - pad
-        kept = Line(line.x1, line.y1, line.x2, end)
-        left = (line.y1 - end) if line.y2 < line.y1 else (end - line.y1)
-    else:
-        end = bar_box.right + pad if line.x2 < line.x1 else bar_box.x - pad
-        kept = Line(line.x1, line.y1, end, line.y2)
-        left = (line.x1 - end) if line.x2 < line.x1 else (end - line.x1)
-    return kept if left >= 0.5 else None
+    vertical = line.x1 == line.x2
+    start, stop = (line.y1, line.y2) if vertical else (line.x1, line.x2)
+    low, high = (bar_box.y, bar_box.top) if vertical else (bar_box.x, bar_box.right)
+    end = high + pad if stop < start else low - pad
+    if (start - end if stop < start else end - start) < 0.5:
+        return None
+    return Line(line.x1, line.y1, line.x2, end) if vertical else Line(line.x1, line.y1, end, line.y2)
 
 
 def _bands(imposition: Imposition):
@@ -221,10 +218,7 @@ def _bands(imposition: Imposition):
 
 
 def _free_interval(band: Rect, vertical: bool, marks: list[Line]) -> ScaleBar | None:
-    """Place the bar in the band where no mark crosses it, if the band is big enough."""
-    thickness = band.w if vertical else band.h
-    if thickness < SCALE_BAND:
-        return None
+    """Place the bar where no mark crosses the band (at least SCALE_BAND thick), if some stretch is long enough."""
     start, end = (band.y, band.top) if vertical else (band.x, band.right)
     cursor = start
     for lo, hi in sorted(_blocked(band, marks, vertical)) + [(end, end)]:
