@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.ghost_couple_effects import TREASURE
 from pnp.games.ghost_couple_rules import (
-    BLOCK, BURN_PICK, CARD_BITS, CENTRE_SWAP, COUPLE, CROSS, FLIP_UP, PASS, PEEK_CARD, PEEK_WHO, PHASES, PLACE,
+    BLOCK, BURN_PICK, CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, CROSS, FLIP_UP, PASS, PEEK_CARD, PEEK_WHO, PHASES, PLACE,
     RETURN, SIDE, STEAL_PICK, STOP, TAKE, TARGET, TOP_LEFTS, VANISH_PICK)
 
 
@@ -58,7 +58,7 @@ def _decision(state, who: str, action) -> str:
         return f"{who} takes {card(state, a)} ({where}) + {card(state, b)} (field)"
     if phase == CENTRE_SWAP:
         return f"{who} swaps {card(state, state.hands[state.cur][action])} for the centre " \
-               f"{card(state, field[12])}"
+               f"{card(state, field[CENTRE])}"
     if phase == BLOCK:
         shape = "X" if state.effect.kind == CROSS else "3x3"
         top = TOP_LEFTS[action]
