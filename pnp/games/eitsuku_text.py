@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.eitsuku_data import ACTOR, EVENT_NAMES, PHASE_NAMES, SIZES
+from pnp.games.eitsuku_data import ACTOR, EVENT_NAMES, PHASE_NAMES
 
 SET_TAGS = ("place", "draw_event", "pass")
 WORDS = {"convert": "uses 方針転換", "draw_event": "3A: draws an event",
@@ -60,8 +60,3 @@ def _what(state, action) -> str:
     if tag == "info":
         return "draws events" if action[1] < 0 else f"draws from the {d.kinds[action[1]]} pile"
     return repr(action)
-
-
-def budget_text(counts) -> str:
-    """Budget counts as 小2 中1 大0."""
-    return " ".join(f"{size}{n}" for size, n in zip(SIZES, counts))
