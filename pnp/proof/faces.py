@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from pnp.layout import Layout
+from pnp.proof.breaks import awkward_breaks
 from pnp.proof.findings import Finding, Spot
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.units import MM
@@ -83,6 +84,8 @@ def side_findings(side: Side, file: str, row: int) -> list[Finding]:
         if size < side.layout.readable_size - 1e-9:
             findings.append(Finding(file, row, trace.field, f"text at {size:g} pt is below the readable size "
                                     f"{side.layout.readable_size:g} pt ({where})", mark))
+        findings += [Finding(file, row, trace.field, f"{problem} ({where})", mark)
+                     for problem in awkward_breaks(trace.op.text)]
         outside = _outside_safe(side, ink)
         if outside > EPSILON_MM:
             findings.append(Finding(file, row, trace.field, f"text crosses the safe line ({side.layout.safe:g} mm "

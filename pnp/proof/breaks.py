@@ -1,0 +1,29 @@
+"""Line breaks a typesetter would not make, where the text left no other way: split names, stranded syllables."""
+
+from __future__ import annotations
+
+from pnp.phrases import is_short_last
+from pnp.text import Line, TextBlock, line_text
+
+
+def awkward_breaks(block: TextBlock) -> list[str]:
+    """Describe each line break that cuts a bracketed name or strands a paragraph's last syllables."""
+    problems: list[str] = []
+    for paragraph in _paragraphs(block.lines):
+        for before, after in zip(paragraph, paragraph[1:]):
+            if after.atoms and after.atoms[0].cuts:
+                problems.append(f"a line break splits {after.atoms[0].cuts} "
+                                f"('{line_text(before)[-4:]}' / '{line_text(after)[:4]}')")
+        if len(paragraph) > 1 and is_short_last(line_text(paragraph[-2]), line_text(paragraph[-1])):
+            problems.append(f"the last line holds only '{line_text(paragraph[-1])}'")
+    return problems
+
+
+def _paragraphs(lines: tuple[Line, ...]) -> list[list[Line]]:
+    """The laid-out lines grouped by paragraph."""
+    groups: list[list[Line]] = [[]]
+    for line in lines:
+        groups[-1].append(line)
+        if line.ends_paragraph:
+            groups.append([])
+    return [group for group in groups if group]
