@@ -229,6 +229,31 @@ def new_command(name: str, project_dir: Path) -> None:
     click.echo(f"Next: pnp build {name}" + ("" if project_dir == Path(".") else f" --project {_shown(project_dir)}"))
 
 
+@main.command("watch")
+@click.argument("game")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port of the preview page on 127.0.0.1 (0: any free port).")
+@project_option
+def watch_command(game: str, port: int, project_dir: Path) -> None:
+    """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
+    import threading
+    from pnp.watch.loop import Watcher
+    project = find_project(project_dir)
+    if not (project.root / "card_data" / game).is_dir():
+        project.load_game(game)  # names the known games
+    try:
+        watcher = Watcher(project.root, game, port)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
+                         fix="choose another port, or --port 0 for any free one") from None
+    try:
+        watcher.start(click.echo)
+        click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
+        watcher.run(threading.Event(), click.echo)
+    finally:
+        watcher.close()
+
+
 def _shown(path: Path) -> str:
     """A path as the user would type it."""
     try:
