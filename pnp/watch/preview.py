@@ -50,9 +50,10 @@ def _rasterise(part: Pages, folder: Path, dpi: int) -> list[Card]:
     for design in designs:
         cards.append(_save(PageRef(str(part.front.pdf), design.front), placement, folder, dpi, part,
                            "front", design.row, design.count))
-        if part.back is not None and back_counts.pop(design.back, None) is not None:
+        back_count = back_counts.pop(design.back, None) if part.back is not None else None
+        if back_count is not None:
             cards.append(_save(PageRef(str(part.back.pdf), design.back), placement, folder, dpi, part,
-                               "back", design.row, sum(d.count for d in designs if d.back == design.back)))
+                               "back", design.row, back_count))
     return cards
 
 

@@ -92,7 +92,8 @@ class PreviewSession:
                  for c in game.components}
         changed_names = tuple(n for n in cards if n in fresh and fresh[n] != old.components.get(n))
         before = {card.image for shown in old.components.values() for card in shown}
-        new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before
+        new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before if before \
+            else frozenset()  # the first cards shown are not news
         return self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images))
 
     def _publish(self, state: State) -> State:
