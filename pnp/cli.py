@@ -50,22 +50,33 @@ def main() -> None:
               help="grid: fronts and duplex backs on alternate pages; gutterfold: both on one side, folded.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift every back page by X,Y mm as seen on the back (right, up); measure with 'pnp calibrate'.")
+@click.option("--component", "components", multiple=True,
+              help="Build only this component of the one GAME named; repeat for several.")
+@click.option("--lang", default=None, metavar="CODE",
+              help="Language edition: columns such as text_CODE replace text where filled; output in <game>-CODE/.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
-                  out: Path | None, project_dir: Path) -> None:
+                  components: tuple[str, ...], lang: str | None, out: Path | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
+    from pnp.build import select_components
+    from pnp.lang import localize_game
     shift = parse_back_offset(back_offset)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
         raise PnpError("no games in card_data/", where=project.label(project.root / "card_data"),
                        fix="start one with 'pnp new NAME'")
-    loaded = [project.load_game(name) for name in names]
+    if components and len(names) != 1:
+        raise UsageError("--component needs exactly one GAME", where="pnp build", fix="name the game: pnp build GAME "
+                         "--component NAME")
+    click.echo(f"Building {', '.join(names)}", err=True)  # before loading, so that an error follows it
+    loaded = [select_components(project.load_game(name), components) for name in names]
+    loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
-    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift)
-    with click.progressbar(length=total, label="Building", file=sys.stderr) as bar:
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components)
+    with click.progressbar(length=total, label="Rendering", file=sys.stderr) as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
                f"{len(report.files)} PDF files in {_shown(options.out)}")

@@ -112,6 +112,12 @@ elements:
     valign: middle
 """
 
+MANIFEST = """# The game's manifest: its title and components in print order.
+title: {name}
+components:
+  - name: cards      # reads cards.csv, layouts cards.yaml and cards-back.yaml
+"""
+
 README = """# {name}: design decisions
 
 - `cards.csv`: one row per card, `count` copies of each.
@@ -129,6 +135,7 @@ def scaffold(project: Project, name: str) -> list[Path]:
         if folder.exists():
             raise PnpError("already exists", where=project.label(folder), fix="choose another name or remove it")
     files = {
+        data / "game.yaml": MANIFEST.format(name=name),
         data / "cards.csv": CARDS_CSV,
         data / "README.md": README.format(name=name),
         layouts / "_base.yaml": BASE,
