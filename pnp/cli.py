@@ -230,11 +230,13 @@ def list_command(project_dir: Path) -> None:
 
 @main.command("new")
 @click.argument("name")
+@click.option("--data", "data_format", type=click.Choice(["csv", "xlsx", "ods"]), default="csv", show_default=True,
+              help="Keep the example cards in a CSV file or a spreadsheet workbook.")
 @project_option
-def new_command(name: str, project_dir: Path) -> None:
+def new_command(name: str, data_format: str, project_dir: Path) -> None:
     """Start a game NAME with a small example deck that builds at once."""
     from pnp.scaffold import scaffold
-    written = scaffold(Project(project_dir), name)
+    written = scaffold(Project(project_dir), name, data_format)
     for path in written:
         click.echo(f"created {_shown(path)}")
     click.echo(f"Next: pnp build {name}" + ("" if project_dir == Path(".") else f" --project {_shown(project_dir)}"))
