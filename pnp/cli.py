@@ -249,6 +249,7 @@ def new_command(name: str, data_format: str, project_dir: Path) -> None:
 @project_option
 def watch_command(game: str, port: int, project_dir: Path) -> None:
     """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
+    import signal
     import threading
     from pnp.watch.loop import Watcher
     project = find_project(project_dir)
@@ -259,10 +260,12 @@ def watch_command(game: str, port: int, project_dir: Path) -> None:
     except OSError as exc:
         raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
                          fix="choose another port, or --port 0 for any free one") from None
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # stopped like Ctrl+C: the preview folder is removed
     try:
         watcher.start(click.echo)
         click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
-        watcher.run(threading.Event(), click.echo)
+        watcher.run(stop, click.echo)
     finally:
         watcher.close()
 

@@ -137,7 +137,7 @@ README = """# {name}: design decisions
 
 
 def scaffold(project: Project, name: str, data_format: str = "csv") -> list[Path]:
-    """Write card_data/NAME/ and layouts/NAME/ with an example deck (its data as CSV, .xlsx or .ods); never overwrite."""
+    """Write card_data/NAME/ and layouts/NAME/ with an example deck (data: CSV, .xlsx or .ods); never overwrite."""
     if not NAME.fullmatch(name):
         raise UsageError(f"'{name}' is not a valid game name", where="pnp new",
                          fix="use lower-case letters, digits and underscores, starting with a letter")

@@ -79,8 +79,8 @@ def test_component_builds_one_component_into_its_own_file_and_leaves_the_rest(pr
 
 @pytest.mark.parametrize("args,code,message", [
     (["demo", "--component", "nope"], 2, "error: --component: demo has no component 'nope'; use one of cards"),
-    (["demo", "other", "--component", "cards"], 2, "error: pnp build: --component needs exactly one GAME; name the game: "
-                                  "pnp build GAME --component NAME"),
+    (["demo", "other", "--component", "cards"], 2,
+     "error: pnp build: --component needs exactly one GAME; name the game: pnp build GAME --component NAME"),
     (["demo", "--lang", "en"], 2, "error: --lang: no column of demo ends in _en; add columns such as text_en beside "
                                   "text in the CSV, or drop --lang"),
     (["demo", "--lang", "EN!"], 2, "error: --lang: 'EN!' is not a language code; write a code of 2 or 3 lower-case "
@@ -117,6 +117,7 @@ def test_localize_table_replaces_only_filled_cells(tmp_path):
     table = read_table(path, "cards.csv")
     english = localize_table(table, "en")
     assert [(r.values["name"], r.values["text"]) for r in english.rows] == [
-        ("Spark", "Deal **1** damage."), ("業火", "Deal **3** damage."), ("Shield", "次の{blue|2}ダメージを防ぐ。")]
+        ("Spark", "Deal **1** damage."), ("業火", "Deal **3** damage."),
+        ("Shield", "次の{blue|2}ダメージを防ぐ。")]
     assert [r.count for r in english.rows] == [4, 2, 3] and english.columns == table.columns
     assert localize_table(table, "fr") is table

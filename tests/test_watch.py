@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -135,11 +136,12 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_cli(project: Path, port: int) -> subprocess.Popen:
+def start_cli(project: Path, port: int, scratch: Path) -> subprocess.Popen:
     """`pnp watch demo` as a user runs it, once its page answers (bounded)."""
-    process = subprocess.Popen([sys.executable, "-c", "from pnp.cli import main; main()", "watch", "demo", "--port", str(port),
-                                "--project", str(project)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True)
+    command = [sys.executable, "-c", "from pnp.cli import main; main()", "watch", "demo", "--port", str(port),
+               "--project", str(project)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "TMPDIR": str(scratch)})
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         try:
@@ -153,7 +155,7 @@ def start_cli(project: Path, port: int) -> subprocess.Popen:
 
 
 def stop_cli(process: subprocess.Popen) -> str:
-    process.terminate()
+    process.terminate()  # pnp watch stops on SIGTERM as on Ctrl+C
     try:
         out, _ = process.communicate(timeout=10)
     except subprocess.TimeoutExpired:
@@ -177,10 +179,10 @@ def browser() -> str | None:
 
 
 @pytest.mark.skipif(browser() is None, reason="headless Chromium is not installed (Debian package chromium)")
-def test_in_a_real_browser_the_page_changes_after_a_csv_edit(project):
-    port = free_port()
+def test_in_a_real_browser_the_page_changes_after_a_csv_edit(project, tmp_path_factory):
+    port, scratch = free_port(), tmp_path_factory.mktemp("scratch")
     url = f"http://127.0.0.1:{port}/"
-    process = start_cli(project, port)
+    process = start_cli(project, port, scratch)
     try:
         before = state(url)
         dom = dump_dom(browser(), url)
@@ -201,5 +203,7 @@ def test_in_a_real_browser_the_page_changes_after_a_csv_edit(project):
         assert "count 'four' is not a whole number of copies" in dom
     finally:
         output = stop_cli(process)
+    assert process.returncode == 0, output
+    assert list(scratch.iterdir()) == []  # the preview images are removed when the watch stops
     assert f"Preview of demo at {url}" in output
     assert "error: card_data/demo/cards.csv: row 2, column count: count 'four'" in output

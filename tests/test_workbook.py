@@ -59,7 +59,8 @@ def test_the_named_sheet_is_read_and_rows_are_numbered_as_the_spreadsheet_shows(
         (2, 2, {"name": "A", "count": 2, "text": "two\nlines"}), (4, 1, {"name": "B", "count": "", "text": 7})]
     with pytest.raises(PnpError) as error:
         read_table(path, path.name, sheet="Other")
-    assert error.value.render() == f"cards{suffix}: no sheet 'Other'; name one of its sheets in game.yaml (sheet: Cards)"
+    assert error.value.render() == (f"cards{suffix}: no sheet 'Other'; "
+                                    "name one of its sheets in game.yaml (sheet: Cards)")
 
 
 def test_a_manifest_names_the_sheet_and_where_and_from_work_as_with_csv(tmp_path):
