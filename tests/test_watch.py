@@ -119,6 +119,20 @@ def test_a_layout_edit_rebuilds_its_component_and_a_shared_file_rebuilds_all(pro
     assert third.version == 3 and third.changed == () and not third.new_images  # rebuilt, nothing looks different
 
 
+def test_another_games_files_rebuild_nothing_unless_a_component_comes_from_there(project):
+    scaffold(Project(project), "other")
+    session = PreviewSession(project, "demo", project / "preview")
+    first = session.rebuild()
+    assert session.rebuild({project / "card_data/other/cards.csv", project / "layouts/other/cards.yaml"}) is first
+    edit(project / "card_data/demo/game.yaml", "  - name: cards", "  - name: cards\n  - name: borrowed\n"
+         "    from: other/cards")
+    second = session.rebuild({project / "card_data/demo/game.yaml"})
+    assert second.changed == ("borrowed",) and len(images(second.to_json(), "borrowed")) == 5
+    edit(project / "card_data/other/cards.csv", "Spark,", "Sparkle,")
+    third = session.rebuild({project / "card_data/other/cards.csv"})
+    assert third.changed == ("borrowed",) and len(third.new_images) == 1
+
+
 def test_a_broken_first_build_shows_the_error_and_the_page_still_serves(project):
     edit(project / "layouts" / "demo" / "cards.yaml", "{{ name }}", "{{ nmae }}")
     session = PreviewSession(project, "demo", project / "preview")

@@ -57,7 +57,10 @@ class Watcher:
         from watchfiles import watch
         for changes in watch(*self.folders(), watch_filter=_Filter(self.root, self._ignored), stop_event=stop,
                              debounce=200, step=50, raise_interrupt=False):
-            report(describe(self.session.rebuild({Path(path) for _, path in changes})))
+            before = self.session.state.version
+            state = self.session.rebuild({Path(path) for _, path in changes})
+            if state.version != before:
+                report(describe(state))
 
     def folders(self) -> list[Path]:
         """The project's folders to watch: all but the output, hidden and tool folders (not one watch per file)."""

@@ -62,6 +62,7 @@ class PreviewSession:
         self._state = State(0, game)
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
         self._fonts = FontBook()
+        self._sources = {game}  # the games whose files this one reads (itself, and those of `from:`)
 
     @property
     def state(self) -> State:
@@ -70,6 +71,10 @@ class PreviewSession:
 
     def rebuild(self, changed: set[Path] | None = None) -> State:
         """Rebuild what the changed files touch (everything when None); an error replaces the cards until fixed."""
+        if changed is not None:
+            changed = {path for path in changed if not self._elsewhere(path)}
+            if not changed:
+                return self.state  # only other games' files changed
         if changed is None:
             self._pending = None
         elif self._pending is not None:
@@ -88,6 +93,7 @@ class PreviewSession:
         except PnpError as exc:
             return self._publish(State(old.version + 1, self.game, old.components, (), exc.render()))
         self._pending = set()
+        self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
         cards = {c.name: fresh[c.name] if c.name in fresh else old.components.get(c.name, [])
                  for c in game.components}
         changed_names = tuple(n for n in cards if n in fresh and fresh[n] != old.components.get(n))
@@ -95,6 +101,14 @@ class PreviewSession:
         new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before if before \
             else frozenset()  # the first cards shown are not news
         return self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images))
+
+    def _elsewhere(self, path: Path) -> bool:
+        """Tell whether a file lies outside the project or in another game's folder that this game reads nothing of."""
+        try:
+            parts = path.resolve().relative_to(self.root.resolve()).parts
+        except ValueError:
+            return True
+        return len(parts) > 2 and parts[0] in ("card_data", "layouts") and parts[1] not in self._sources
 
     def _publish(self, state: State) -> State:
         with self._lock:
