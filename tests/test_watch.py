@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -84,6 +85,12 @@ def test_first_build_serves_every_distinct_face_on_localhost(watching):
     assert image.size == (round((63 + 6) / 25.4 * 100), round((88 + 6) / 25.4 * 100))  # card + bleed at 100 dpi
     page = get(url).decode("utf-8")
     assert "state.json" in page and "<title>pnp watch</title>" in page
+    assert watching.server.address[0] == "127.0.0.1"
+    outside = ("img/../../card_data/demo/cards.csv", "img/%2e%2e%2fx.png", "img/" + cards[0]["image"][:-4], "x")
+    for path in outside:
+        with pytest.raises(urllib.error.HTTPError) as error:
+            get(url + path)
+        assert error.value.code == 404
 
 
 def test_csv_edit_rebuilds_only_the_changed_card_then_error_then_recovery(watching, project):
@@ -117,6 +124,8 @@ def test_a_layout_edit_rebuilds_its_component_and_a_shared_file_rebuilds_all(pro
     assert images(first.to_json())[1] != images(second.to_json())[1]
     third = session.rebuild({project / "layouts" / "demo" / "_base.yaml"})
     assert third.version == 3 and third.changed == () and not third.new_images  # rebuilt, nothing looks different
+    on_disk = sorted(p.name for p in folder.glob("*.png"))
+    assert on_disk == sorted(images(third.to_json()))  # the first back, shown by no state since, is gone
 
 
 def test_another_games_files_rebuild_nothing_unless_a_component_comes_from_there(project):

@@ -27,8 +27,13 @@ class PreviewServer:
         self._thread = threading.Thread(target=self._http.serve_forever, name="pnp-preview", daemon=True)
 
     @property
+    def address(self) -> tuple[str, int]:
+        """The host and port the page is served on."""
+        return self._http.server_address[:2]
+
+    @property
     def url(self) -> str:
-        return f"http://{HOST}:{self._http.server_address[1]}/"
+        return f"http://{HOST}:{self.address[1]}/"
 
     def start(self) -> None:
         self._thread.start()

@@ -100,7 +100,9 @@ class PreviewSession:
         before = {card.image for shown in old.components.values() for card in shown}
         new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before if before \
             else frozenset()  # the first cards shown are not news
-        return self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images))
+        new = self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images))
+        _prune(self.folder, (old, new))
+        return new
 
     def _elsewhere(self, path: Path) -> bool:
         """Tell whether a file lies outside the project or in another game's folder that this game reads nothing of."""
@@ -114,6 +116,14 @@ class PreviewSession:
         with self._lock:
             self._state = state
         return state
+
+
+def _prune(folder: Path, states: tuple[State, ...]) -> None:
+    """Remove the images no state shows (the previous state's stay for a page that has not caught up yet)."""
+    keep = {card.image for state in states for cards in state.components.values() for card in cards}
+    for image in folder.glob("*.png"):
+        if image.name not in keep:
+            image.unlink(missing_ok=True)
 
 
 def _forget_cached_files() -> None:
