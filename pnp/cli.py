@@ -246,8 +246,9 @@ def new_command(name: str, data_format: str, project_dir: Path) -> None:
 @click.argument("game")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port of the preview page on 127.0.0.1 (0: any free port).")
+@click.option("--lang", default=None, metavar="CODE", help="Preview this language edition, as pnp build --lang.")
 @project_option
-def watch_command(game: str, port: int, project_dir: Path) -> None:
+def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> None:
     """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
     import signal
     import threading
@@ -256,7 +257,7 @@ def watch_command(game: str, port: int, project_dir: Path) -> None:
     if not (project.root / "card_data" / game).is_dir():
         project.load_game(game)  # names the known games
     try:
-        watcher = Watcher(project.root, game, port)
+        watcher = Watcher(project.root, game, port, lang=lang)
     except OSError as exc:
         raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
                          fix="choose another port, or --port 0 for any free one") from None

@@ -142,6 +142,18 @@ def test_another_games_files_rebuild_nothing_unless_a_component_comes_from_there
     assert third.changed == ("borrowed",) and len(third.new_images) == 1
 
 
+def test_a_language_edition_is_previewed_and_an_empty_translation_keeps_the_original(project):
+    edit(project / "card_data/demo/cards.csv", "name,kind", "name,name_en,kind")
+    edit(project / "card_data/demo/cards.csv", "Spark,", "Spark,Sparkle,")
+    for name in ("Blaze", "Shield", "Potion"):
+        edit(project / "card_data/demo/cards.csv", f"{name},", f"{name},,")
+    plain = PreviewSession(project, "demo", project / "plain").rebuild()
+    english = PreviewSession(project, "demo", project / "english", lang="en").rebuild()
+    assert english.error is None
+    changed = [a != b for a, b in zip(images(plain.to_json()), images(english.to_json()))]
+    assert changed == [True, False, False, False, False]  # only Spark has a name_en
+
+
 def test_a_broken_first_build_shows_the_error_and_the_page_still_serves(project):
     edit(project / "layouts" / "demo" / "cards.yaml", "{{ name }}", "{{ nmae }}")
     session = PreviewSession(project, "demo", project / "preview")

@@ -34,10 +34,11 @@ class _Filter:
 class Watcher:
     """A game's live preview: `start` builds it and serves the page, `run` rebuilds on saves until stopped."""
 
-    def __init__(self, root: Path, game: str, port: int = 0, dpi: int = PREVIEW_DPI, output: Path | None = None):
+    def __init__(self, root: Path, game: str, port: int = 0, dpi: int = PREVIEW_DPI, output: Path | None = None,
+                 lang: str | None = None):
         self.root = root
         self.folder = Path(tempfile.mkdtemp(prefix="pnp-watch-"))
-        self.session = PreviewSession(root, game, self.folder, dpi)
+        self.session = PreviewSession(root, game, self.folder, dpi, lang)
         self.server = PreviewServer(lambda: self.session.state, self.folder, port)
         self._ignored = (output or root / "output", self.folder)
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from pnp.component import Component
 from pnp.errors import PnpError
 from pnp.fonts import FontBook
+from pnp.lang import localize_game
 from pnp.project import Game, Project
 from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
 
@@ -56,8 +57,8 @@ def _owns(component: Component, path: Path) -> bool:
 class PreviewSession:
     """Rebuilds a game's previews into a folder and keeps the latest state, safe to read from another thread."""
 
-    def __init__(self, root: Path, game: str, folder: Path, dpi: int = PREVIEW_DPI):
-        self.root, self.game, self.folder, self.dpi = root, game, folder, dpi
+    def __init__(self, root: Path, game: str, folder: Path, dpi: int = PREVIEW_DPI, lang: str | None = None):
+        self.root, self.game, self.folder, self.dpi, self.lang = root, game, folder, dpi, lang
         self._lock = threading.Lock()
         self._state = State(0, game)
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
@@ -85,6 +86,7 @@ class PreviewSession:
         old = self.state
         try:
             game = Project(self.root).load_game(self.game)
+            game = localize_game(game, self.lang) if self.lang else game
             names = {c.name for c in game.components if self._pending is None or c.name not in old.components}
             if self._pending:
                 names |= affected(game, self._pending)
