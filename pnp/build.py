@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import glob
 import math
 import os
@@ -57,6 +58,7 @@ class BuildOptions:
     duplex: str = "long"
     layout: str = "grid"  # or "gutterfold": fronts and backs on one side of the sheet, folded
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page of the grid sheets is shifted by
+    components: tuple[str, ...] = ()  # only these components: their own sheet file, nothing else replaced
 
 
 @dataclass
@@ -78,6 +80,16 @@ class CardFaces:
 
     fronts: list[tuple[object, Face]]
     backs: list[tuple[object, Face]] | None
+
+
+def select_components(game: Game, names: tuple[str, ...]) -> Game:
+    """The game with only the components named (all when none is), in print order."""
+    known = [c.name for c in game.components]
+    for name in names:
+        if name not in known:
+            raise UsageError(f"{game.name} has no component '{name}'", where="--component",
+                             fix=f"use one of {', '.join(known)}")
+    return dataclasses.replace(game, components=tuple(c for c in game.components if not names or c.name in names))
 
 
 def render_component(component: Component, renderer: Renderer, paper: Size, progress: Progress) -> CardFaces:
@@ -130,8 +142,9 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     shop = _shop_plan([(c, f) for c, f in rendered if c.print_shop], folder, files)
-    grid_name = f"{game.name}-{options.paper}.pdf"
-    _own_outputs(files, folder, game.name, options.paper)
+    grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
+    if not options.components:  # a build of some components replaces only their own files
+        _own_outputs(files, folder, game.name, options.paper)
     folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes) for c, f in rendered}
     on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
     sheets_path = files.temp_for(folder / grid_name) if on_grid else None

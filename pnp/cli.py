@@ -50,22 +50,33 @@ def main() -> None:
               help="grid: fronts and duplex backs on alternate pages; gutterfold: both on one side, folded.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift every back page by X,Y mm as seen on the back (right, up); measure with 'pnp calibrate'.")
+@click.option("--component", "components", multiple=True,
+              help="Build only this component of the one GAME named; repeat for several.")
+@click.option("--lang", default=None, metavar="CODE",
+              help="Language edition: columns such as text_CODE replace text where filled; output in <game>-CODE/.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
-                  out: Path | None, project_dir: Path) -> None:
+                  components: tuple[str, ...], lang: str | None, out: Path | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
+    from pnp.build import select_components
+    from pnp.lang import localize_game
     shift = parse_back_offset(back_offset)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
         raise PnpError("no games in card_data/", where=project.label(project.root / "card_data"),
                        fix="start one with 'pnp new NAME'")
-    loaded = [project.load_game(name) for name in names]
+    if components and len(names) != 1:
+        raise UsageError("--component needs exactly one GAME", where="pnp build", fix="name the game: pnp build GAME "
+                         "--component NAME")
+    click.echo(f"Building {', '.join(names)}", err=True)  # before loading, so that an error follows it
+    loaded = [select_components(project.load_game(name), components) for name in names]
+    loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
-    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift)
-    with click.progressbar(length=total, label="Building", file=sys.stderr) as bar:
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components)
+    with click.progressbar(length=total, label="Rendering", file=sys.stderr) as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
                f"{len(report.files)} PDF files in {_shown(options.out)}")
@@ -219,14 +230,45 @@ def list_command(project_dir: Path) -> None:
 
 @main.command("new")
 @click.argument("name")
+@click.option("--data", "data_format", type=click.Choice(["csv", "xlsx", "ods"]), default="csv", show_default=True,
+              help="Keep the example cards in a CSV file or a spreadsheet workbook.")
 @project_option
-def new_command(name: str, project_dir: Path) -> None:
+def new_command(name: str, data_format: str, project_dir: Path) -> None:
     """Start a game NAME with a small example deck that builds at once."""
     from pnp.scaffold import scaffold
-    written = scaffold(Project(project_dir), name)
+    written = scaffold(Project(project_dir), name, data_format)
     for path in written:
         click.echo(f"created {_shown(path)}")
     click.echo(f"Next: pnp build {name}" + ("" if project_dir == Path(".") else f" --project {_shown(project_dir)}"))
+
+
+@main.command("watch")
+@click.argument("game")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port of the preview page on 127.0.0.1 (0: any free port).")
+@click.option("--lang", default=None, metavar="CODE", help="Preview this language edition, as pnp build --lang.")
+@project_option
+def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> None:
+    """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
+    import signal
+    import threading
+    from pnp.watch.loop import Watcher
+    project = find_project(project_dir)
+    if not (project.root / "card_data" / game).is_dir():
+        project.load_game(game)  # names the known games
+    try:
+        watcher = Watcher(project.root, game, port, lang=lang)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
+                         fix="choose another port, or --port 0 for any free one") from None
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # stopped like Ctrl+C: the preview folder is removed
+    try:
+        watcher.start(click.echo)
+        click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
+        watcher.run(stop, click.echo)
+    finally:
+        watcher.close()
 
 
 def _shown(path: Path) -> str:

@@ -14,7 +14,7 @@ from pnp.template import check_columns, compile_expression
 from pnp.standee import standee_size
 from pnp.units import Size, parse_size
 
-COMPONENT_KEYS = {"name", "csv", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
+COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
                   "size", "cut", "tile", "base"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
@@ -129,15 +129,25 @@ def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], whe
 
 def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str) -> Table:
     """Read the component's CSV, keeping only the rows `where:` selects."""
-    path = files.root / "card_data" / game / str(spec.get("csv", f"{name}.csv"))
+    path = _data_path(files.root / "card_data" / game, name, spec)
     encoding = spec.get("encoding", files.manifest(game).get("encoding"))
-    table = read_table(path, files.label(path), encoding)
+    sheet = spec.get("sheet")
+    table = read_table(path, files.label(path), encoding, None if sheet is None else str(sheet))
     if "where" not in spec:
         return table
     expression = compile_expression(str(spec["where"]), f"{where}.where")
     check_columns(expression.source, f"{where}.where", set(table.columns), set(), table.label)
     rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
     return dataclasses.replace(table, rows=rows)
+
+
+def _data_path(folder: Path, name: str, spec: dict[str, Any]) -> Path:
+    """The component's data file: `data:` or `csv:`, else NAME.csv, or NAME.xlsx / NAME.ods when only that exists."""
+    named = spec.get("data", spec.get("csv"))
+    if named is not None:
+        return folder / str(named)
+    found = [folder / f"{name}{suffix}" for suffix in (".csv", ".xlsx", ".ods")]
+    return next((path for path in found if path.exists()), found[0])
 
 
 def _layout(files: Files, game: str, filename: str, required: bool) -> Layout | None:

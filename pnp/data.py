@@ -7,7 +7,7 @@ import io
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pnp.errors import PnpError
 
@@ -66,16 +66,24 @@ def convert(value: str) -> Any:
     return int(text) if INTEGER.fullmatch(text) else value
 
 
-def read_table(path: Path, label: str, encoding: str | None = None) -> Table:
-    """Read a CSV file into a Table, checking its header and counts."""
+def read_table(path: Path, label: str, encoding: str | None = None, sheet: str | None = None) -> Table:
+    """Read a CSV file (or an .xlsx/.ods workbook's sheet) into a Table, checking its header and counts."""
+    from pnp.workbook import WORKBOOKS, read_workbook
+    if path.suffix.lower() in WORKBOOKS:
+        return read_workbook(path, label, sheet)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
         raise PnpError("file not found", where=label, fix="create the CSV or fix its name in game.yaml") from None
-    reader = csv.reader(io.StringIO(decode(raw, label, encoding), newline=""))
+    return records_table(path, label, csv.reader(io.StringIO(decode(raw, label, encoding), newline="")))
+
+
+def records_table(path: Path, label: str, records: Iterable[list[str]], source: str = "CSV") -> Table:
+    """A Table from text records, the first naming the columns; records numbered from 1 as in a spreadsheet."""
+    reader = iter(records)
     header = next(reader, None)
     if not header or not any(h.strip() for h in header):
-        raise PnpError("the CSV has no header row", where=label, fix="put the column names in the first row")
+        raise PnpError(f"the {source} has no header row", where=label, fix="put the column names in the first row")
     columns = _check_header([h.strip() for h in header], label)
     rows = []
     for number, record in enumerate(reader, start=2):

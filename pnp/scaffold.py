@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
+from pnp.workbook_write import write_workbook
 
 NAME = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -112,6 +115,20 @@ elements:
     valign: middle
 """
 
+MANIFEST = """# The game's manifest: its title and components in print order.
+title: {name}
+components:
+  - name: cards      # reads cards.csv, layouts cards.yaml and cards-back.yaml
+"""
+WORKBOOK_MANIFEST = """# The game's manifest: its title and components in print order.
+title: {name}
+components:
+  - name: cards      # layouts cards.yaml and cards-back.yaml
+    data: cards.{suffix}
+    sheet: cards     # the sheet to read (without it: the first)
+"""
+DATA_FORMATS = ("csv", "xlsx", "ods")
+
 README = """# {name}: design decisions
 
 - `cards.csv`: one row per card, `count` copies of each.
@@ -119,8 +136,8 @@ README = """# {name}: design decisions
 """
 
 
-def scaffold(project: Project, name: str) -> list[Path]:
-    """Write card_data/NAME/ and layouts/NAME/ with an example deck; never overwrite."""
+def scaffold(project: Project, name: str, data_format: str = "csv") -> list[Path]:
+    """Write card_data/NAME/ and layouts/NAME/ with an example deck (data: CSV, .xlsx or .ods); never overwrite."""
     if not NAME.fullmatch(name):
         raise UsageError(f"'{name}' is not a valid game name", where="pnp new",
                          fix="use lower-case letters, digits and underscores, starting with a letter")
@@ -128,14 +145,25 @@ def scaffold(project: Project, name: str) -> list[Path]:
     for folder in (data, layouts):
         if folder.exists():
             raise PnpError("already exists", where=project.label(folder), fix="choose another name or remove it")
+    manifest = MANIFEST if data_format == "csv" else WORKBOOK_MANIFEST
     files = {
-        data / "cards.csv": CARDS_CSV,
-        data / "README.md": README.format(name=name),
+        data / "game.yaml": manifest.format(name=name, suffix=data_format),
+        data / f"cards.{data_format}": CARDS_CSV if data_format == "csv" else None,  # None: a workbook
+        data / "README.md": README.format(name=name).replace("cards.csv", f"cards.{data_format}"),
         layouts / "_base.yaml": BASE,
         layouts / "cards.yaml": LAYOUT,
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
     }
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        if text is None:
+            write_workbook(path, "cards", example_rows())
+        else:
+            path.write_text(text, encoding="utf-8")
     return list(files)
+
+
+def example_rows() -> list[list[str | int]]:
+    """The example deck's rows, whole numbers as numbers, as a spreadsheet holds them."""
+    return [[int(cell) if cell.isdigit() else cell for cell in record]
+            for record in csv.reader(io.StringIO(CARDS_CSV, newline=""))]

@@ -14,8 +14,27 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from pnp.errors import PnpError
 
+
+
+class _Undefined(StrictUndefined):
+    """StrictUndefined whose message for a missing key of a mapping lists the keys it has."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        table, name = self._undefined_obj, self._undefined_name
+        if self._undefined_hint or not isinstance(table, dict) or not table:
+            return super()._undefined_message
+        keys = sorted(str(key) for key in table)
+        close = difflib.get_close_matches(str(name), keys, n=1)
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        shown = ", ".join(keys[:20]) + (f" and {len(keys) - 20} more" if len(keys) > 20 else "")
+        return f"no key {name!r} ({hint}the keys are: {shown})"
+
+
 # Jinja comments are {## ... ##} so that colour markup like {#c0392b|text} stays text.
-ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
+ENV = SandboxedEnvironment(undefined=_Undefined, autoescape=False, keep_trailing_newline=False,
                            comment_start_string="{##", comment_end_string="##}")
 BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
 

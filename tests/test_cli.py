@@ -50,8 +50,8 @@ def test_new_refuses_to_overwrite(project):
     (["new", "Bad Name"], 2, "error: pnp new: 'Bad Name' is not a valid game name; use lower-case letters, "
                              "digits and underscores, starting with a letter\n"),
     (["build", "--paper", "a5"], 2, None),
-    (["build", "nosuchgame"], 1, "error: card_data: no game 'nosuchgame' in card_data/; known games: demo; "
-                                 "start one with 'pnp new nosuchgame'\n"),
+    (["build", "nosuchgame"], 1, "Building nosuchgame\nerror: card_data: no game 'nosuchgame' in card_data/; "
+                                 "known games: demo; start one with 'pnp new nosuchgame'\n"),
 ])
 def test_usage_errors(project, args, code, message):
     result = run(*args, "--project", str(project))

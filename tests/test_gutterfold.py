@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from conftest import poppler
+from conftest import poppler, replace_once
 from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.gutterfold import LABEL_HALF_HEIGHT, back_marks, fold_marks, front_marks, gutterfold
@@ -262,6 +262,7 @@ def test_switching_layouts_or_dropping_a_component_leaves_no_stale_files(project
     assert built("--paper", "letter", "--layout", "gutterfold") == [
         "demo-a4.pdf", "demo-cards-letter-gutterfold.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
     (project / "card_data" / "demo" / "cards.csv").rename(project / "card_data" / "demo" / "deck.csv")
+    replace_once(project / "card_data" / "demo" / "game.yaml", "- name: cards", "- name: deck")
     for name in ("cards.yaml", "cards-back.yaml"):
         (project / "layouts" / "demo" / name).rename(project / "layouts" / "demo" / name.replace("cards", "deck"))
     assert built() == ["demo-a4.pdf", "demo-cards-letter-gutterfold.pdf",  # a Letter build owns Letter files

@@ -183,7 +183,7 @@ def test_text_export_needs_a_known_format(project):
     result = proof(project, "--text", str(project / "text.txt"))
     assert result.exit_code == 2
     assert result.output == ("error: pnp proof --text: cannot tell the format of 'text.txt'; "
-                             "name the file .md (Markdown) or .csv\n")
+                             "name the file .md (Markdown), .csv or .xlsx\n")
 
 
 def test_a_failed_proof_writes_nothing(project):

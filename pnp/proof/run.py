@@ -29,7 +29,7 @@ def run_proof(project: Project, name: str, out: Path, text: Path | None = None,
     """Proof one game into OUT/<game>/<game>-proof.pdf (and TEXT); nothing is written unless all succeeds."""
     if text is not None and text.suffix.lower() not in FORMATS:
         raise UsageError(f"cannot tell the format of '{text.name}'", where="pnp proof --text",
-                         fix="name the file .md (Markdown) or .csv")
+                         fix="name the file .md (Markdown), .csv or .xlsx")
     fonts = fonts or FontBook()
     proof = collect(project, name, fonts)
     files = AtomicFiles()

@@ -11,7 +11,8 @@ from pnp.proof.collect import Proof
 from pnp.face import TextTrace
 from pnp.units import MM
 
-FORMATS = {".md": "markdown", ".csv": "csv"}
+FORMATS = {".md": "markdown", ".csv": "csv", ".xlsx": "xlsx"}
+COLUMNS = ["component", "file", "row", "count", "side", "field", "text"]
 LINE_BAND = 2.0  # mm: text boxes whose tops are this close are read as one line, left to right
 
 
@@ -80,15 +81,35 @@ def csv_text(proof: Proof) -> str:
     """A CSV table: one row per text on a card side."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(["component", "file", "row", "count", "side", "field", "text"])
+    writer.writerow(COLUMNS)
     for e in entries(proof):
         writer.writerow([e.component, e.file, e.row, e.count, e.side, e.field, e.text])
     return buffer.getvalue()
 
 
+def write_xlsx(path: Path, proof: Proof) -> None:
+    """The CSV table as an .xlsx workbook: one sheet, a frozen bold header, the text column wrapped."""
+    import datetime
+    import xlsxwriter
+    workbook = xlsxwriter.Workbook(str(path))
+    workbook.set_properties({"title": f"{proof.game.title}: card text", "created": datetime.datetime(2000, 1, 1)})
+    sheet = workbook.add_worksheet("text")
+    sheet.write_row(0, 0, COLUMNS, workbook.add_format({"bold": True}))
+    wrap = workbook.add_format({"text_wrap": True, "valign": "top"})
+    for number, e in enumerate(entries(proof), start=1):
+        sheet.write_row(number, 0, [e.component, e.file, e.row, e.count, e.side, e.field])
+        sheet.write_string(number, 6, e.text, wrap)
+    sheet.freeze_panes(1, 0)
+    for column, width in enumerate((14, 30, 6, 6, 6, 16, 60)):
+        sheet.set_column(column, column, width)
+    workbook.close()
+
+
 def write_text(path: Path, final: Path, proof: Proof) -> None:
-    """Write the export in the format the final file name asks for (.md or .csv) to path."""
-    if FORMATS[final.suffix.lower()] == "csv":
+    """Write the export in the format the final file name asks for (.md, .csv or .xlsx) to path."""
+    if FORMATS[final.suffix.lower()] == "xlsx":
+        write_xlsx(path, proof)
+    elif FORMATS[final.suffix.lower()] == "csv":
         path.write_text(csv_text(proof), encoding="utf-8-sig", newline="")  # with a BOM, as Excel expects
     else:
         path.write_text(markdown(proof), encoding="utf-8")

@@ -1,0 +1,71 @@
+"""The preview page's HTML: it polls /state.json and redraws the cards, or the build's error, on a new version."""
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>pnp watch</title>
+<style>
+body { font-family: sans-serif; margin: 1em; background: #eee; color: #222; }
+h1 { font-size: 1.2em; } h2 { font-size: 1em; margin: 1.2em 0 0.4em; }
+#status { color: #666; font-size: 0.9em; }
+#error { display: none; background: #fdd; border: 2px solid #c0392b; padding: 0.8em; font-family: monospace;
+         white-space: pre-wrap; }
+.cards { display: flex; flex-wrap: wrap; gap: 8px; }
+figure { margin: 0; text-align: center; font-size: 0.75em; color: #555; }
+figure img { display: block; box-shadow: 0 1px 3px #999; }
+figure.changed img { outline: 3px solid #e67e22; }
+</style>
+</head>
+<body data-version="0">
+<h1 id="title">pnp watch</h1>
+<div id="status">waiting for the first build</div>
+<div id="error"></div>
+<div id="cards"></div>
+<script>
+let shown = -1;
+function figure(component, card) {
+  const fig = document.createElement("figure");
+  if (card.changed) fig.className = "changed";
+  const img = document.createElement("img");
+  img.src = "img/" + card.image;
+  img.alt = component + " row " + card.row + " " + card.side;
+  const caption = document.createElement("figcaption");
+  caption.textContent = "row " + card.row + " " + card.side + (card.count > 1 ? " x" + card.count : "");
+  fig.append(img, caption);
+  return fig;
+}
+function draw(state) {
+  document.body.dataset.version = state.version;
+  document.getElementById("title").textContent = "pnp watch: " + state.game;
+  document.getElementById("status").textContent = "version " + state.version +
+    (state.changed.length ? ", rebuilt: " + state.changed.join(", ") : "");
+  const error = document.getElementById("error"), cards = document.getElementById("cards");
+  error.textContent = state.error || "";
+  error.style.display = state.error ? "block" : "none";
+  cards.style.display = state.error ? "none" : "block";
+  cards.replaceChildren(...state.components.map(c => {
+    const section = document.createElement("section");
+    const heading = document.createElement("h2");
+    heading.textContent = c.name;
+    const row = document.createElement("div");
+    row.className = "cards";
+    row.append(...c.cards.map(card => figure(c.name, card)));
+    section.append(heading, row);
+    return section;
+  }));
+}
+async function poll() {
+  try {
+    const state = await (await fetch("state.json", {cache: "no-store"})).json();
+    if (state.version !== shown) { shown = state.version; draw(state); }
+  } catch (e) {
+    document.getElementById("status").textContent = "pnp watch has stopped";
+  }
+  setTimeout(poll, 500);
+}
+poll();
+</script>
+</body>
+</html>
+"""

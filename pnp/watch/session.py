@@ -1,0 +1,136 @@
+"""A watched game's preview: which components a change touches, rebuilding them, and the state the page shows."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from pnp.component import Component
+from pnp.errors import PnpError
+from pnp.fonts import FontBook
+from pnp.lang import localize_game
+from pnp.project import Game, Project
+from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
+
+DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
+LAYOUT_SUFFIXES = {".yaml", ".yml"}
+
+
+@dataclass(frozen=True)
+class State:
+    """What the preview page shows: a version that grows with every rebuild, the cards, or the build's error."""
+
+    version: int
+    game: str
+    components: dict[str, list[Card]] = field(default_factory=dict)
+    changed: tuple[str, ...] = ()
+    error: str | None = None
+    new_images: frozenset[str] = frozenset()
+
+    def to_json(self) -> dict:
+        """The state as the page's JSON endpoint serves it."""
+        return {"version": self.version, "game": self.game, "error": self.error, "changed": list(self.changed),
+                "components": [{"name": name, "cards": [{**asdict(card), "changed": card.image in self.new_images}
+                                                         for card in cards]}
+                               for name, cards in self.components.items()]}
+
+
+def affected(game: Game, changed: set[Path]) -> set[str]:
+    """The components a set of changed files touches: their own CSV or layout, or every one for anything else."""
+    names: set[str] = set()
+    for path in changed:
+        owners = [c.name for c in game.components if _owns(c, path)]
+        if not owners:
+            return {c.name for c in game.components}
+        names.update(owners)
+    return names
+
+
+def _owns(component: Component, path: Path) -> bool:
+    """Tell whether a file is this component's own data or front or back layout (not a shared base)."""
+    own = [component.table.path] + [layout.path for layout in (component.front, component.back) if layout]
+    resolved = path.resolve()
+    return any(resolved == p.resolve() for p in own)
+
+
+class PreviewSession:
+    """Rebuilds a game's previews into a folder and keeps the latest state, safe to read from another thread."""
+
+    def __init__(self, root: Path, game: str, folder: Path, dpi: int = PREVIEW_DPI, lang: str | None = None):
+        self.root, self.game, self.folder, self.dpi, self.lang = root, game, folder, dpi, lang
+        self._lock = threading.Lock()
+        self._state = State(0, game)
+        self._pending: set[Path] | None = None  # None: everything must be rebuilt
+        self._fonts = FontBook()
+        self._sources = {game}  # the games whose files this one reads (itself, and those of `from:`)
+
+    @property
+    def state(self) -> State:
+        with self._lock:
+            return self._state
+
+    def rebuild(self, changed: set[Path] | None = None) -> State:
+        """Rebuild what the changed files touch (everything when None); an error replaces the cards until fixed."""
+        if changed is not None:
+            changed = {path for path in changed if not self._elsewhere(path)}
+            if not changed:
+                return self.state  # only other games' files changed
+        if changed is None:
+            self._pending = None
+        elif self._pending is not None:
+            self._pending |= changed
+        if changed is not None and any(p.suffix.lower() not in DATA_SUFFIXES | LAYOUT_SUFFIXES for p in changed):
+            _forget_cached_files()
+            self._fonts = FontBook()
+        old = self.state
+        try:
+            game = Project(self.root).load_game(self.game)
+            game = localize_game(game, self.lang) if self.lang else game
+            names = {c.name for c in game.components if self._pending is None or c.name not in old.components}
+            if self._pending:
+                names |= affected(game, self._pending)
+            fresh = render_previews([c for c in game.components if c.name in names], self.folder, self.root,
+                                    self._fonts, self.dpi)
+        except PnpError as exc:
+            return self._publish(State(old.version + 1, self.game, old.components, (), exc.render()))
+        self._pending = set()
+        self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
+        cards = {c.name: fresh[c.name] if c.name in fresh else old.components.get(c.name, [])
+                 for c in game.components}
+        changed_names = tuple(n for n in cards if n in fresh and fresh[n] != old.components.get(n))
+        before = {card.image for shown in old.components.values() for card in shown}
+        new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before if before \
+            else frozenset()  # the first cards shown are not news
+        new = self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images))
+        _prune(self.folder, (old, new))
+        return new
+
+    def _elsewhere(self, path: Path) -> bool:
+        """Tell whether a file lies outside the project or in another game's folder that this game reads nothing of."""
+        try:
+            parts = path.resolve().relative_to(self.root.resolve()).parts
+        except ValueError:
+            return True
+        return len(parts) > 2 and parts[0] in ("card_data", "layouts") and parts[1] not in self._sources
+
+    def _publish(self, state: State) -> State:
+        with self._lock:
+            self._state = state
+        return state
+
+
+def _prune(folder: Path, states: tuple[State, ...]) -> None:
+    """Remove the images no state shows (the previous state's stay for a page that has not caught up yet)."""
+    keep = {card.image for state in states for cards in state.components.values() for card in cards}
+    for image in folder.glob("*.png"):
+        if image.name not in keep:
+            image.unlink(missing_ok=True)
+
+
+def _forget_cached_files() -> None:
+    """Drop the per-process caches of images and fonts read by path, so an edited file is read again."""
+    from pnp import fonts, paint
+    for cached in (getattr(paint, "_reader", None), getattr(fonts, "_load", None)):
+        if cached is not None and hasattr(cached, "cache_clear"):
+            cached.cache_clear()
