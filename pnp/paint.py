@@ -10,6 +10,7 @@ from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
+from pnp.art import draw_svg
 from pnp.face import Box, Face, Op
 from pnp.text import Run, TextBlock
 
@@ -116,6 +117,9 @@ def _image(canvas, op: Op) -> None:
     b = op.box
     if op.image is None:
         _placeholder(canvas, b)
+        return
+    if op.art is not None:
+        draw_svg(canvas, op.art, b.x, b.y, b.w, b.h, op.fit)
         return
     reader = _reader(op.image)
     iw, ih = reader.getSize()

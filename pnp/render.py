@@ -9,6 +9,7 @@ from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.art import is_svg, load_svg
 from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
@@ -83,8 +84,10 @@ class Renderer:
             return Op("line", box, stroke=self._color(value, "stroke", layout, ctx) or rl_colors.black,
                       stroke_width=value.number("stroke_width", 0.5), dash=_dash(value.raw("dash")), **common)
         if element.type == "image":
-            return Op("image", box, image=self._image(value.text("src", ""), element, ctx),
-                      fit=value.text("fit", "contain"), **common)
+            src = value.text("src", "")
+            path = self._image(src, element, ctx)
+            art = load_svg(path, self.root, f"{ctx.where}: {src}") if path is not None and is_svg(path) else None
+            return Op("image", box, image=path, art=art, fit=value.text("fit", "contain"), **common)
         return self._text(element, value, box, layout, ctx, common)
 
     def _text(self, element: Element, value: _Resolver, box: Box, layout: Layout, ctx: RowContext, common) -> Op:
@@ -191,14 +194,19 @@ class Renderer:
         """Resolve an image path inside the project; empty means a placeholder."""
         if not src.strip():
             return None
-        path = (self.root / src).resolve()
-        if self.root not in path.parents:
-            raise PnpError(f"image path '{src}' is outside the project ({element.where})", where=ctx.where,
+        return self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({element.where})", ctx.where)
+
+    def _project_file(self, src: str, game_folder: Path, name: str, source: str, where: str) -> Path:
+        """A file named relative to the game's data folder, else to the project; refused if either leaves it."""
+        candidates = [(game_folder / src).resolve(), (self.root / src).resolve()]
+        if any(self.root not in path.parents for path in candidates):
+            raise PnpError(f"image path {name} is outside the project {source}", where=where,
                            fix="put the image inside the project folder and give a relative path")
-        if not path.is_file():
-            raise PnpError(f"image '{src}' not found ({element.where})", where=ctx.where,
-                           fix="add the file or fix the path (relative to the project folder)")
-        return path
+        for path in candidates:
+            if path.is_file():
+                return path
+        raise PnpError(f"image {name} not found {source}", where=where,
+                       fix="add the file or fix the path (relative to the game's card_data folder or the project)")
 
 
 @lru_cache(maxsize=1024)
