@@ -9,14 +9,15 @@ from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.art import is_svg, load_svg
+from pnp.art import is_svg, load_svg, svg_aspect
 from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
-from pnp.text import (MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
+from pnp.resolution import image_pixels
+from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
                       paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
@@ -170,8 +171,21 @@ class Renderer:
         for name, spec in layout.symbols.items():
             where = f"{layout.label}: symbols.{name}"
             color = self._parse_color(spec["color"], where, ctx) if spec.get("color") else None
-            out[name] = Symbol(str(spec["char"]), self.fonts.get(spec.get("font", "regular"), where), color)
+            image = self._inline_image(name, spec["image"], where, ctx) if "image" in spec else None
+            out[name] = Symbol(str(spec.get("char", "")), self.fonts.get(spec.get("font", "regular"), where), color,
+                               image)
         return out
+
+    def _inline_image(self, name: str, src: str, where: str, ctx: RowContext) -> InlineImage:
+        """A symbol's picture: SVG art or a raster image, with its proportions."""
+        path = self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({where})", ctx.where)
+        if is_svg(path):
+            art = load_svg(path, self.root, f"{where}: {src}")
+            return InlineImage(name, path, svg_aspect(art), art)
+        pixels = image_pixels(path)
+        if pixels is None:
+            raise PnpError(f"cannot read image '{src}' ({where})", where=ctx.where, fix="save it again as PNG or JPEG")
+        return InlineImage(name, path, pixels[0] / pixels[1])
 
     def _color(self, value: _Resolver, key: str, layout: Layout, ctx: RowContext):
         """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""

@@ -33,6 +33,12 @@ def _pixels(path: Path, mtime: int) -> tuple[int, int] | None:
         return None
 
 
+def image_pixels(path: Path) -> tuple[int, int] | None:
+    """An image's size in pixels; None when it cannot be read or is empty."""
+    pixels = _pixels(path, path.stat().st_mtime_ns)
+    return pixels if pixels is not None and min(pixels) > 0 else None
+
+
 def effective_dpi(pixels: tuple[int, int], box_w: float, box_h: float, fit: str, scale: float = 1.0) -> float:
     """Dots per inch of an image of `pixels` drawn into a box of points with `fit`, the face scaled by `scale`."""
     iw, ih = pixels
@@ -51,8 +57,8 @@ def low_resolution(face: Face, threshold: float = PRINT_DPI) -> list[LowResoluti
             found += low_resolution(op.face, threshold)
         if op.kind != "image" or op.image is None or is_svg(op.image) or op.box.w <= 0 or op.box.h <= 0:
             continue
-        pixels = _pixels(op.image, op.image.stat().st_mtime_ns)
-        if pixels is None or min(pixels) <= 0:
+        pixels = image_pixels(op.image)
+        if pixels is None:
             continue
         dpi = effective_dpi(pixels, op.box.w, op.box.h, op.fit, face.scale)
         if dpi < threshold - 1e-9:

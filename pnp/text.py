@@ -5,8 +5,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from pnp.fonts import Font
+
+OBJECT = "\ufffc"  # stands for an inline image in a run's text
 
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
 NO_LINE_START = set("、。，．,.:;!?！？：；・ー―‐〜～…‥゠ゝゞヽヾ々〻"
@@ -16,12 +20,28 @@ NO_LINE_END = set("([{（［｛「『【〔〈《〘〖“‘¥￥$＄#＃")
 
 
 @dataclass(frozen=True)
+class InlineImage:
+    """A picture drawn inline in text, one text size high: a raster file or SVG art."""
+
+    name: str
+    path: Path
+    aspect: float  # width over height
+    art: Any = None  # the SVG drawing, None for a raster image
+
+
+@dataclass(frozen=True)
 class Run:
-    """A piece of text in one font and colour."""
+    """A piece of text in one font and colour, or an inline image."""
 
     text: str
     font: Font
     color: str
+    image: InlineImage | None = None
+
+    @property
+    def width(self) -> float:
+        """Width at 1 pt."""
+        return self.image.aspect if self.image is not None else self.font.width(self.text)
 
 
 @dataclass(frozen=True)
@@ -71,6 +91,7 @@ class Symbol:
     char: str
     font: Font
     color: str | None
+    image: InlineImage | None = None
 
 
 _TOKEN = re.compile(r"\\[\\*{}|:n]|\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:", re.S)
@@ -92,7 +113,7 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
             colors.pop()
         elif token.startswith(":") and token[1:-1] in symbols:
             sym = symbols[token[1:-1]]
-            _append(runs, sym.char, sym.font, sym.color or colors[-1])
+            _append(runs, OBJECT if sym.image else sym.char, sym.font, sym.color or colors[-1], sym.image)
         elif token.startswith("\\"):
             _append(runs, "\n" if token == "\\n" else token[1], bold if is_bold else regular, colors[-1])
         else:
@@ -101,19 +122,19 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
     return runs
 
 
-def _append(runs: list[Run], text: str, font: Font, color: str) -> None:
-    """Add text to the run list, merging with the previous run when the style matches."""
+def _append(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:
+    """Add text to the run list, merging with the previous run when the style matches (never an image)."""
     if not text:
         return
-    if runs and runs[-1].font is font and runs[-1].color == color:
+    if runs and image is None and runs[-1].image is None and runs[-1].font is font and runs[-1].color == color:
         runs[-1] = Run(runs[-1].text + text, font, color)
     else:
-        runs.append(Run(text, font, color))
+        runs.append(Run(text, font, color, image))
 
 
 def plain_text(runs: list[Run]) -> str:
     """The characters of the runs without markup."""
-    return "".join(run.text for run in runs)
+    return "".join(f":{run.image.name}:" if run.image else run.text for run in runs)
 
 
 def check_glyphs(runs: list[Run]) -> None:
@@ -127,7 +148,7 @@ def missing_glyphs(runs: list[Run]) -> list[tuple[str, Font]]:
     """Every distinct (character, font) pair the font cannot draw, in order of appearance."""
     missing: dict[tuple[str, str], tuple[str, Font]] = {}
     for run in runs:
-        for char in run.text:
+        for char in "" if run.image else run.text:
             if char not in "\n\t" and not run.font.has_glyph(char):
                 missing.setdefault((char, run.font.key), (char, run.font))
     return list(missing.values())
@@ -178,8 +199,8 @@ def _atoms(pieces: list[list[tuple[str, Run]]], split: bool = False) -> list[Ato
     for piece in pieces:
         runs: list[Run] = []
         for char, run in piece:
-            _append(runs, char, run.font, run.color)
-        width = sum(r.font.width(r.text) for r in runs)
+            _append(runs, char, run.font, run.color, run.image)
+        width = sum(r.width for r in runs)
         atoms.append(Atom(tuple(runs), width, space=piece[0][0] == " ", split=split))
     return atoms
 
