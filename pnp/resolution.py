@@ -49,6 +49,13 @@ def effective_dpi(pixels: tuple[int, int], box_w: float, box_h: float, fit: str,
     return 72.0 / points_per_pixel
 
 
+def describe(low: LowResolution, label: str, threshold: float = PRINT_DPI) -> str:
+    """The message for a low-resolution image: its file, its pixels, its printed size and dpi."""
+    pixels = image_pixels(low.op.image) or (0, 0)
+    return (f"image '{label}' ({pixels[0]}x{pixels[1]} px) prints at {low.dpi:.0f} dpi, below {threshold:.0f} dpi; "
+            f"use an image of at least {PRINT_DPI} dpi at its printed size")
+
+
 def low_resolution(face: Face, threshold: float = PRINT_DPI) -> list[LowResolution]:
     """Every raster image on the face (nested faces included) printed below `threshold` dpi."""
     found = []
@@ -64,3 +71,21 @@ def low_resolution(face: Face, threshold: float = PRINT_DPI) -> list[LowResoluti
         if dpi < threshold - 1e-9:
             found.append(LowResolution(op, dpi))
     return found
+
+
+def build_warnings(components: list[tuple[str, list[tuple[tuple, Face]]]], root: Path) -> list[str]:
+    """One warning line per CSV file and image printed below 150 dpi, naming the rows (face keys end row, copy)."""
+    rows: dict[tuple[str, str], list[int]] = {}
+    for table, faces in components:
+        seen: set[int] = set()
+        for key, face in faces:
+            if id(face) in seen:
+                continue
+            seen.add(id(face))
+            for low in low_resolution(face, WARN_DPI):
+                message = describe(low, low.op.image.relative_to(root).as_posix(), WARN_DPI)
+                found = rows.setdefault((table, message), [])
+                if key[-2] not in found:
+                    found.append(key[-2])
+    return [f"warning: {table}: row{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}: {message}"
+            for (table, message), numbers in rows.items()]
