@@ -30,12 +30,16 @@ def load_svg(path: Path, root: Path, label: str) -> Drawing:
     if size > MAX_SVG_BYTES:
         raise PnpError(f"SVG file is {size / 1048576:.1f} MB, more than the {MAX_SVG_BYTES // 1048576} MB allowed",
                        where=label, fix="simplify the art or save it as an optimised SVG")
-    return _drawing(str(path), size, path.stat().st_mtime_ns, str(root), label)
+    try:
+        return _drawing(str(path), size, path.stat().st_mtime_ns, str(root))
+    except PnpError as exc:
+        raise PnpError(exc.problem, where=label, fix=exc.fix) from None
 
 
 @lru_cache(maxsize=128)
-def _drawing(path: str, size: int, mtime: int, root: str, label: str) -> Drawing:
-    """Parse and convert once per file version."""
+def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
+    """Parse and convert once per file version (errors are named by the caller)."""
+    label = path
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
     try:
         svg = etree.parse(path, parser=parser).getroot()

@@ -268,3 +268,22 @@ def test_symlink_out_of_the_project_is_refused(project, tmp_path_factory):
     assert result.output.removeprefix("Building\n") == ("error: card_data/demo/cards.csv: row 2: image path 'art/sun.svg' is outside the "
                              "project (layouts/demo/cards.yaml: elements[6]); put the image inside the project "
                              "folder and give a relative path\n")
+
+
+def test_every_ghost_couple_piece_is_finished(repo):
+    """No placeholder left: every image on every Ghost Couple piece draws art, each ghost a figure per side."""
+    renderer = Renderer(FontBook(), repo.root)
+    figures: dict[str, set] = {}
+    for component in repo.load_game("ghost_couple").components:
+        for layout in filter(None, (component.front, component.back)):
+            for row in component.table.rows:
+                for op in renderer.face(layout, component.table, row).ops:
+                    if op.kind != "image":
+                        continue
+                    assert op.image is not None, f"{component.name}: row {row.number} draws a placeholder"
+                    if component.name == "cards":
+                        assert op.art is not None  # vector art
+                        figures.setdefault(row.values["ghost"], set()).add((row.values["side"], op.image.name))
+    assert len(figures) == 27
+    for ghost, drawn in figures.items():
+        assert drawn == {(0, f"{ghost}-0.svg"), (1, f"{ghost}-1.svg")}
