@@ -304,3 +304,14 @@ def test_court_cards_and_candidate_backs_draw_art(repo):
     candidates = [c for c in repo.load_game("torite4to6").components if c.name == "candidates"][0]
     back = renderer.face(candidates.back, candidates.table, candidates.table.rows[0])
     assert [op.image.name for op in back.ops if op.kind == "image" and op.art is not None] == ["candidate-back.svg"]
+
+
+def test_svg_art_shows_in_the_png_export(project):
+    write_art(project, "sun.svg", SUN)
+    add_image(project, "art/sun.svg")
+    result = run("export", "demo", "--png", "--dpi", "60", "--component", "cards", "--workers", "1",
+                 "--project", str(project))
+    assert result.exit_code == 0, result.output
+    image = Image.open(project / "output/demo/png/cards/001-front.png").convert("RGB")
+    colours = {colour for _, colour in image.getcolors(1 << 16)}
+    assert (0, 0, 255) in colours and (0, 255, 0) in colours  # the SVG's blue sky and green disc
