@@ -84,7 +84,9 @@ def _text(canvas, op: Op) -> None:
         width = line.width * size
         x = {"left": b.x, "center": b.x + (b.w - width) / 2, "right": b.x + b.w - width}[op.align]
         text.setTextOrigin(x, baseline)
-        for run in line_runs(line):
+        runs = line_runs(line)
+        placed = any(run.image is not None for run in runs)  # only then is each run's position needed
+        for run in runs:
             if run.image is not None:  # the picture fills the em box: from the descender line, one size high
                 pictures.append((run.image, x, baseline - size * 0.12, run.width * size, size))
                 x += run.width * size
@@ -97,7 +99,8 @@ def _text(canvas, op: Op) -> None:
                 color = run.color
                 text.setFillColor(color)
             text.textOut(run.text)
-            x += run.width * size
+            if placed:
+                x += run.width * size
         baseline -= line_height
     canvas.drawText(text)
     for image, x, y, w, h in pictures:
