@@ -13,6 +13,9 @@ from svglib.svglib import SvgRenderer
 from pnp.errors import PnpError
 
 MAX_SVG_BYTES = 4 * 1024 * 1024  # a card's art is far smaller; a larger file is refused, not parsed
+MAX_SVG_ELEMENTS = 200_000  # elements drawn once every <use> is expanded: nested uses can multiply a small file
+MAX_USE_DEPTH = 64
+XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 SVG_SUFFIXES = (".svg",)
 
 
@@ -49,6 +52,9 @@ def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
     if etree.QName(svg).localname != "svg":
         raise PnpError(f"not an SVG file: the root element is <{etree.QName(svg).localname}>", where=label,
                        fix="save the art as SVG")
+    if _expanded_size(svg) > MAX_SVG_ELEMENTS:
+        raise PnpError(f"SVG draws more than {MAX_SVG_ELEMENTS} elements once its <use> references are expanded",
+                       where=label, fix="simplify the art")
     try:
         drawing = SvgRenderer(path, external_reference_root=root).render(svg)
     except Exception as exc:  # svglib raises many kinds on odd input; the user needs one line, not a traceback
@@ -57,6 +63,27 @@ def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
     if not drawing.width or not drawing.height or drawing.width <= 0 or drawing.height <= 0:
         raise PnpError("SVG has no size", where=label, fix="give the <svg> element width and height, or a viewBox")
     return drawing
+
+
+def _expanded_size(svg) -> int:
+    """How many elements the art draws with every in-file <use> expanded; above the limit when it never ends."""
+    targets = {element.get("id"): element for element in svg.iter() if element.get("id")}
+    sizes: dict = {}  # keyed by the element itself: holding it keeps lxml's proxy (and its hash) the same
+
+    def size(element, depth: int) -> int:
+        if depth > MAX_USE_DEPTH:
+            return MAX_SVG_ELEMENTS + 1  # a reference loop or a chain too deep to draw
+        known = sizes.get(element)
+        if known is None:
+            known = 1 + sum(size(child, depth + 1) for child in element)
+            href = element.get(XLINK_HREF) or element.get("href") or ""
+            if isinstance(element.tag, str) and etree.QName(element).localname == "use" and href.startswith("#"):
+                target = targets.get(href[1:])
+                known += size(target, depth + 1) if target is not None else 0
+            sizes[element] = known = min(known, MAX_SVG_ELEMENTS + 1)
+        return known
+
+    return size(svg, 0)
 
 
 def _first_line(exc: Exception) -> str:

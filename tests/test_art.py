@@ -315,3 +315,25 @@ def test_svg_art_shows_in_the_png_export(project):
     image = Image.open(project / "output/demo/png/cards/001-front.png").convert("RGB")
     colours = {colour for _, colour in image.getcolors(1 << 16)}
     assert (0, 0, 255) in colours and (0, 255, 0) in colours  # the SVG's blue sky and green disc
+
+
+def _use_bomb(levels: int) -> str:
+    """An SVG of a few hundred bytes whose nested <use> references draw 10 ** levels circles."""
+    defs = ['<circle id="l0" r="1"/>'] + [
+        f'<g id="l{n}">' + f'<use href="#l{n - 1}"/>' * 10 + "</g>" for n in range(1, levels + 1)]
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><defs>' + "".join(defs)
+            + f'</defs><use href="#l{levels}"/></svg>')
+
+
+@pytest.mark.parametrize("content", [
+    _use_bomb(9),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="a"><use href="#a"/></g></svg>',
+], ids=["nested uses", "a use inside itself"])
+def test_svg_that_would_never_finish_drawing_is_refused(project, content):
+    write_art(project, "bomb.svg", content)
+    add_image(project, "art/bomb.svg")
+    result = run("build", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "error: card_data/demo/cards.csv: row 2: art/bomb.svg: SVG draws more than 200000 elements once its <use> "
+        "references are expanded; simplify the art")
