@@ -39,7 +39,7 @@ def load_svg(path: Path, root: Path, label: str) -> Drawing:
         raise PnpError(exc.problem, where=label, fix=exc.fix) from None
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=1024)  # one drawing per file: equal faces then compare equal (export shares their images)
 def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
     """Parse and convert once per file version (errors are named by the caller)."""
     label = path
