@@ -17,8 +17,8 @@ from pnp.fonts import FontBook
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
 from pnp.resolution import image_pixels
-from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
-                      paragraphs, parse_markup, plain_text)
+from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
+                      missing_glyphs, paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
