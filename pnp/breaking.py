@@ -129,7 +129,7 @@ def _joined(atoms: list[Atom]) -> Atom:
     runs: list[Run] = []
     for atom in atoms:
         for run in atom.runs:
-            append_run(runs, run.text, run.font, run.color)
+            append_run(runs, run.text, run.font, run.color, run.image)
     return Atom(tuple(runs), sum(a.width for a in atoms), parts=tuple(atoms), cuts=atoms[0].cuts,
                 widest=max(a.widest for a in atoms))
 
@@ -159,8 +159,8 @@ def _atoms(pieces: list[list[tuple[str, Run]]], split: bool = False, cuts: str =
     for piece in pieces:
         runs: list[Run] = []
         for char, run in piece:
-            append_run(runs, char, run.font, run.color)
-        width = sum(r.font.width(r.text) for r in runs)
+            append_run(runs, char, run.font, run.color, run.image)
+        width = sum(r.width for r in runs)
         atoms.append(Atom(tuple(runs), width, space=piece[0][0] == " ", split=split, cuts=cuts, widest=width))
     return atoms
 

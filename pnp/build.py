@@ -19,6 +19,7 @@ from pnp.pdfout import AtomicFiles, Document, write_gutterfold_pages, write_shee
 from pnp.project import Game, Project
 from pnp.face import Face
 from pnp.render import Renderer
+from pnp.resolution import build_warnings
 from pnp.sheet import fits, impose, page_imposition
 from pnp.standee import standee_face
 from pnp.tilepdf import write_tile_pages
@@ -141,6 +142,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     folder = options.out / game.name
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
+    report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered], renderer.root)
     shop = _shop_plan([(c, f) for c, f in rendered if c.print_shop], folder, files)
     grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
     if not options.components:  # a build of some components replaces only their own files

@@ -38,6 +38,7 @@ class Op:
     valign: str = "top"
     image: Path | None = None
     fit: str = "contain"
+    art: Any = None  # an SVG image's drawing
     face: Face | None = None  # a whole face drawn inside this one (standees)
     matrix: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
 

@@ -20,7 +20,7 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styles", "symbols",
             "background", "elements", "readable_size"}
 READABLE_SIZE = 6.0  # pt: `pnp proof` reports text shrunk below this
-SYMBOL_KEYS = {"char", "font", "color"}
+SYMBOL_KEYS = {"char", "image", "font", "color"}
 @dataclass(frozen=True)
 class Layout:
     """A parsed layout: card size, bleed, safe zone, styles and elements."""
@@ -165,8 +165,12 @@ def _symbols(raw: Any, label: str) -> dict[str, dict[str, Any]]:
         where = f"{label}: symbols.{name}"
         if isinstance(symbol, str):
             symbol = {"char": symbol}
-        if not isinstance(symbol, dict) or "char" not in symbol:
-            raise PnpError("a symbol needs char:", where=where, fix="write for example coin: {char: ●, color: '#d4a017'}")
+        if not isinstance(symbol, dict) or ("char" in symbol) == ("image" in symbol):
+            raise PnpError("a symbol needs char: or image: (one of them)", where=where,
+                           fix="write for example coin: {char: ●, color: '#d4a017'} or coin: {image: art/coin.svg}")
         check_keys(symbol, SYMBOL_KEYS, where)
+        if "image" in symbol and (not isinstance(symbol["image"], str) or not symbol["image"].strip()):
+            raise PnpError("a symbol's image must be a file path", where=f"{where}.image",
+                           fix="write for example image: art/coin.svg")
         symbols[str(name)] = symbol
     return symbols

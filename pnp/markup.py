@@ -4,17 +4,37 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from pnp.fonts import Font
+
+OBJECT = "\ufffc"  # stands for an inline image in a run's text
+
+
+@dataclass(frozen=True)
+class InlineImage:
+    """A picture drawn inline in text, one text size high: a raster file or SVG art."""
+
+    name: str
+    path: Path
+    aspect: float  # width over height
+    art: Any = None  # the SVG drawing, None for a raster image
 
 
 @dataclass(frozen=True)
 class Run:
-    """A piece of text in one font and colour."""
+    """A piece of text in one font and colour, or an inline image."""
 
     text: str
     font: Font
     color: str
+    image: InlineImage | None = None
+
+    @property
+    def width(self) -> float:
+        """Width at 1 pt."""
+        return self.image.aspect if self.image is not None else self.font.width(self.text)
 
 
 
@@ -35,6 +55,7 @@ class Symbol:
     char: str
     font: Font
     color: str | None
+    image: InlineImage | None = None
 
 
 _TOKEN = re.compile(r"\\[\\*{}|:n]|\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:", re.S)
@@ -56,7 +77,7 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
             colors.pop()
         elif token.startswith(":") and token[1:-1] in symbols:
             sym = symbols[token[1:-1]]
-            append_run(runs, sym.char, sym.font, sym.color or colors[-1])
+            append_run(runs, OBJECT if sym.image else sym.char, sym.font, sym.color or colors[-1], sym.image)
         elif token.startswith("\\"):
             append_run(runs, "\n" if token == "\\n" else token[1], bold if is_bold else regular, colors[-1])
         else:
@@ -65,19 +86,19 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
     return runs
 
 
-def append_run(runs: list[Run], text: str, font: Font, color: str) -> None:
-    """Add text to the run list, merging with the previous run when the style matches."""
+def append_run(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:
+    """Add text to the run list, merging with the previous run when the style matches (never an image)."""
     if not text:
         return
-    if runs and runs[-1].font is font and runs[-1].color == color:
+    if runs and image is None and runs[-1].image is None and runs[-1].font is font and runs[-1].color == color:
         runs[-1] = Run(runs[-1].text + text, font, color)
     else:
-        runs.append(Run(text, font, color))
+        runs.append(Run(text, font, color, image))
 
 
 def plain_text(runs: list[Run]) -> str:
     """The characters of the runs without markup."""
-    return "".join(run.text for run in runs)
+    return "".join(f":{run.image.name}:" if run.image else run.text for run in runs)
 
 
 def check_glyphs(runs: list[Run]) -> None:
@@ -91,7 +112,7 @@ def missing_glyphs(runs: list[Run]) -> list[tuple[str, Font]]:
     """Every distinct (character, font) pair the font cannot draw, in order of appearance."""
     missing: dict[tuple[str, str], tuple[str, Font]] = {}
     for run in runs:
-        for char in run.text:
+        for char in "" if run.image else run.text:
             if char not in "\n\t" and not run.font.has_glyph(char):
                 missing.setdefault((char, run.font.key), (char, run.font))
     return list(missing.values())

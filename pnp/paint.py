@@ -10,6 +10,7 @@ from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
+from pnp.art import draw_svg
 from pnp.face import Box, Face, Op
 from pnp.text import Run, TextBlock
 
@@ -69,7 +70,7 @@ def _line(canvas, op: Op) -> None:
 
 
 def _text(canvas, op: Op) -> None:
-    """Draw laid-out text lines with alignment and vertical alignment, in one text object."""
+    """Draw laid-out text lines with alignment and vertical alignment, in one text object; inline images after."""
     block: TextBlock = op.text
     size, line_height = block.size, block.size * block.leading
     total = line_height * (len(block.lines) - 1) + size
@@ -78,11 +79,19 @@ def _text(canvas, op: Op) -> None:
     baseline = top - size * 0.88
     text = canvas.beginText()
     font = color = None
+    pictures = []
     for line in block.lines:
         width = line.width * size
         x = {"left": b.x, "center": b.x + (b.w - width) / 2, "right": b.x + b.w - width}[op.align]
         text.setTextOrigin(x, baseline)
-        for run in line_runs(line):
+        runs = line_runs(line)
+        placed = any(run.image is not None for run in runs)  # only then is each run's position needed
+        for run in runs:
+            if run.image is not None:  # the picture fills the em box: from the descender line, one size high
+                pictures.append((run.image, x, baseline - size * 0.12, run.width * size, size))
+                x += run.width * size
+                text.setTextOrigin(x, baseline)
+                continue
             if run.font is not font:
                 font = run.font
                 text.setFont(font.pdf_name, size)
@@ -90,17 +99,22 @@ def _text(canvas, op: Op) -> None:
                 color = run.color
                 text.setFillColor(color)
             text.textOut(run.text)
+            if placed:
+                x += run.width * size
         baseline -= line_height
     canvas.drawText(text)
+    for image, x, y, w, h in pictures:
+        _picture(canvas, image.path, image.art, Box(x, y, w, h), "contain")
 
 
 def line_runs(line) -> list[Run]:
-    """The line's text as runs, neighbours with the same font and colour merged."""
+    """The line's text as runs, neighbours with the same font and colour merged (inline images stay apart)."""
     merged: list[Run] = []
     for atom in line.atoms:
         for run in atom.runs:
-            if merged and merged[-1].font is run.font and merged[-1].color == run.color:
-                merged[-1] = Run(merged[-1].text + run.text, run.font, run.color)
+            last = merged[-1] if merged else None
+            if last and last.image is None and run.image is None and last.font is run.font and last.color == run.color:
+                merged[-1] = Run(last.text + run.text, run.font, run.color)
             else:
                 merged.append(run)
     return merged
@@ -113,21 +127,30 @@ def _reader(path: Path) -> ImageReader:
 
 def _image(canvas, op: Op) -> None:
     """Draw an image fitted to its box, or a placeholder when there is none."""
-    b = op.box
     if op.image is None:
-        _placeholder(canvas, b)
+        _placeholder(canvas, op.box)
         return
-    reader = _reader(op.image)
+    _picture(canvas, op.image, op.art, op.box, op.fit)
+
+
+def _picture(canvas, image: Path, art, b: Box, fit: str) -> None:
+    """Draw SVG art or a raster image fitted to a box."""
+    if art is not None:
+        draw_svg(canvas, art, b.x, b.y, b.w, b.h, fit)
+        return
+    reader = _reader(image)
     iw, ih = reader.getSize()
-    if op.fit == "stretch":
+    if fit == "stretch":
         canvas.drawImage(reader, b.x, b.y, b.w, b.h, mask="auto")
         return
-    scale = (max if op.fit == "cover" else min)(b.w / iw, b.h / ih)
+    scale = (max if fit == "cover" else min)(b.w / iw, b.h / ih)
     w, h = iw * scale, ih * scale
+    canvas.saveState()
     path = canvas.beginPath()
     path.rect(b.x, b.y, b.w, b.h)
     canvas.clipPath(path, stroke=0, fill=0)
     canvas.drawImage(reader, b.x + (b.w - w) / 2, b.y + (b.h - h) / 2, w, h, mask="auto")
+    canvas.restoreState()
 
 
 def _placeholder(canvas, b: Box) -> None:

@@ -9,14 +9,16 @@ from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.art import is_svg, load_svg, svg_aspect
 from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
-from pnp.text import (MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
-                      paragraphs, parse_markup, plain_text)
+from pnp.resolution import image_pixels
+from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
+                      missing_glyphs, paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
@@ -83,8 +85,10 @@ class Renderer:
             return Op("line", box, stroke=self._color(value, "stroke", layout, ctx) or rl_colors.black,
                       stroke_width=value.number("stroke_width", 0.5), dash=_dash(value.raw("dash")), **common)
         if element.type == "image":
-            return Op("image", box, image=self._image(value.text("src", ""), element, ctx),
-                      fit=value.text("fit", "contain"), **common)
+            src = value.text("src", "")
+            path = self._image(src, element, ctx)
+            art = load_svg(path, self.root, f"{ctx.where}: {src}") if path is not None and is_svg(path) else None
+            return Op("image", box, image=path, art=art, fit=value.text("fit", "contain"), **common)
         return self._text(element, value, box, layout, ctx, common)
 
     def _text(self, element: Element, value: _Resolver, box: Box, layout: Layout, ctx: RowContext, common) -> Op:
@@ -167,8 +171,21 @@ class Renderer:
         for name, spec in layout.symbols.items():
             where = f"{layout.label}: symbols.{name}"
             color = self._parse_color(spec["color"], where, ctx) if spec.get("color") else None
-            out[name] = Symbol(str(spec["char"]), self.fonts.get(spec.get("font", "regular"), where), color)
+            image = self._inline_image(name, spec["image"], where, ctx) if "image" in spec else None
+            out[name] = Symbol(str(spec.get("char", "")), self.fonts.get(spec.get("font", "regular"), where), color,
+                               image)
         return out
+
+    def _inline_image(self, name: str, src: str, where: str, ctx: RowContext) -> InlineImage:
+        """A symbol's picture: SVG art or a raster image, with its proportions."""
+        path = self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({where})", ctx.where)
+        if is_svg(path):
+            art = load_svg(path, self.root, f"{where}: {src}")
+            return InlineImage(name, path, svg_aspect(art), art)
+        pixels = image_pixels(path)
+        if pixels is None:
+            raise PnpError(f"cannot read image '{src}' ({where})", where=ctx.where, fix="save it again as PNG or JPEG")
+        return InlineImage(name, path, pixels[0] / pixels[1])
 
     def _color(self, value: _Resolver, key: str, layout: Layout, ctx: RowContext):
         """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""
@@ -191,14 +208,19 @@ class Renderer:
         """Resolve an image path inside the project; empty means a placeholder."""
         if not src.strip():
             return None
-        path = (self.root / src).resolve()
-        if self.root not in path.parents:
-            raise PnpError(f"image path '{src}' is outside the project ({element.where})", where=ctx.where,
+        return self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({element.where})", ctx.where)
+
+    def _project_file(self, src: str, game_folder: Path, name: str, source: str, where: str) -> Path:
+        """A file named relative to the game's data folder, else to the project; refused if either leaves it."""
+        candidates = [(game_folder / src).resolve(), (self.root / src).resolve()]
+        if any(self.root not in path.parents for path in candidates):
+            raise PnpError(f"image path {name} is outside the project {source}", where=where,
                            fix="put the image inside the project folder and give a relative path")
-        if not path.is_file():
-            raise PnpError(f"image '{src}' not found ({element.where})", where=ctx.where,
-                           fix="add the file or fix the path (relative to the project folder)")
-        return path
+        for path in candidates:
+            if path.is_file():
+                return path
+        raise PnpError(f"image {name} not found {source}", where=where,
+                       fix="add the file or fix the path (relative to the game's card_data folder or the project)")
 
 
 @lru_cache(maxsize=1024)

@@ -71,6 +71,14 @@ elements:
     h: 5
     text: "{{ kind }}"
     style: small
+  - id: picture
+    type: image
+    x: 5
+    y: 21
+    w: 53
+    h: 27
+    src: "art/{{ kind }}.svg"    # SVG art is drawn as vectors; PNG and JPEG work too
+    fit: contain
 """
 
 BASE = """# Shared by the front and the back: size, bleed and styles.
@@ -81,8 +89,8 @@ vars:
   kind_colors: {attack: "#c0392b", defence: "#2471a3", item: "#27ae60"}
 colors:
   blue: "#2471a3"
-symbols:
-  star: {char: "★", color: "#d4a017"}
+symbols:                 # written :star: in text; a symbol may also be a character: {char: "★", color: "#d4a017"}
+  star: {image: art/star.svg}
 styles:
   title: {font: bold, size: 14, min_size: 9, valign: middle}
   number: {font: bold, size: 16, color: "#ffffff", align: center, valign: middle}
@@ -128,10 +136,40 @@ components:
     sheet: cards     # the sheet to read (without it: the first)
 """
 DATA_FORMATS = ("csv", "xlsx", "ods")
+ART = {
+    "attack": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">
+  <rect x="2" y="2" width="196" height="96" rx="10" fill="#f9e0dc" stroke="#c0392b" stroke-width="3"/>
+  <path d="M76 66 L134 8 L146 8 L146 20 L88 78 Z" fill="#d5dbe0" stroke="#5d6d7e" stroke-width="3"/>
+  <path d="M80 72 L64 88" stroke="#8e5b2c" stroke-width="9" stroke-linecap="round"/>
+  <path d="M68 60 L94 86" stroke="#d4a017" stroke-width="8" stroke-linecap="round"/>
+  <circle cx="61" cy="91" r="6" fill="#d4a017"/>
+</svg>
+""",
+    "defence": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">
+  <rect x="2" y="2" width="196" height="96" rx="10" fill="#dbe8f3" stroke="#2471a3" stroke-width="3"/>
+  <path d="M100 12 L140 24 C140 60 126 80 100 92 C74 80 60 60 60 24 Z" fill="#2471a3" stroke="#1b4f72" stroke-width="3"/>
+  <path d="M100 26 L126 34 C126 58 116 72 100 80 Z" fill="#ffffff"/>
+</svg>
+""",
+    "item": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">
+  <rect x="2" y="2" width="196" height="96" rx="10" fill="#dcf1e3" stroke="#27ae60" stroke-width="3"/>
+  <rect x="90" y="12" width="20" height="16" rx="3" fill="#a0522d"/>
+  <path d="M92 28 L108 28 L108 42 C128 48 134 62 130 76 C126 90 74 90 70 76 C66 62 72 48 92 42 Z"
+        fill="#27ae60" stroke="#1e8449" stroke-width="3"/>
+  <circle cx="88" cy="64" r="6" fill="#ffffff"/>
+</svg>
+""",
+    "star": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" width="20" height="20">
+  <path d="M10 1 L12.6 7 L19 7.4 L14 11.6 L15.6 18 L10 14.4 L4.4 18 L6 11.6 L1 7.4 L7.4 7 Z"
+        fill="#d4a017" stroke="#7a5a00" stroke-width="1"/>
+</svg>
+""",
+}
 
 README = """# {name}: design decisions
 
 - `cards.csv`: one row per card, `count` copies of each.
+- `art/`: SVG pictures, one per kind of card (the front's `picture`), and the `:star:` symbol.
 - Layouts in `layouts/{name}/`: `cards.yaml` (front), `cards-back.yaml` (back), `_base.yaml` (shared).
 """
 
@@ -153,6 +191,7 @@ def scaffold(project: Project, name: str, data_format: str = "csv") -> list[Path
         layouts / "_base.yaml": BASE,
         layouts / "cards.yaml": LAYOUT,
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
+        **{data / "art" / f"{art}.svg": svg for art, svg in ART.items()},
     }
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -105,7 +105,7 @@ BAD_INPUTS = [
     ("missing image", lambda p: edit(p / FRONT, "elements:\n", "elements:\n  - {type: image, x: 0, y: 0, "
                                      "w: 10, h: 10, src: art/none.png}\n"),
      "error: card_data/demo/cards.csv: row 2: image 'art/none.png' not found (layouts/demo/cards.yaml: "
-     "elements[0]); add the file or fix the path (relative to the project folder)"),
+     "elements[0]); add the file or fix the path (relative to the game's card_data folder or the project)"),
     ("bad colour", lambda p: edit(p / FRONT, 'fill: "#ffffff"', 'fill: "#ggg"'),
      "error: card_data/demo/cards.csv: row 2: unknown colour '#ggg' in layouts/demo/cards.yaml: elements[3].fill; "
      "use #rrggbb, a colour name, or a name from colors:"),

@@ -161,7 +161,7 @@ def test_text_export_markdown(project):
                            "- front, name: Spark\n- front, value: 1\n- front, kind: attack\n"
                            "- front, text: Deal 1 damage.\n- back, elements[1]: demo\n")
     assert "- front, text: Deal 3 damage.\n  Discard a card.\n" in text
-    assert "- front, text: Heal 2. ★ cards heal 1 more.\n" in text
+    assert "- front, text: Heal 2. :star: cards heal 1 more.\n" in text  # an image symbol, by its name
 
 
 def test_text_export_csv(project):

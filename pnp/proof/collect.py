@@ -15,6 +15,7 @@ from pnp.proof.lint import lint_table
 from pnp.proof.references import dangling_names, game_names
 from pnp.project import Game, Project
 from pnp.render import Renderer
+from pnp.resolution import describe, low_resolution
 from pnp.units import PAPER_SIZES, Size
 
 PROOF_PAPER = Size(*PAPER_SIZES["a4"])  # page components are proofed as printed on A4
@@ -62,6 +63,7 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
         mine = [_placed(f, card) for f in general if card.holds(f)]
         for side in card.sides:
             mine += side_findings(side, card.table.label, card.rows[0].number)
+            mine += _image_findings(side, card.table.label, card.rows[0].number, project)
         card.findings = unique(sorted(mine, key=lambda f: (f.row or 0)))
     findings = [f for f in general if not any(card.holds(f) for card in cards)]
     return Proof(game, cards, unique(findings + [f for card in cards for f in card.findings]))
@@ -85,6 +87,12 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
         cards.append(ProofCard(component, tuple(rows), sum(r.count for r in rows), tuple(sides)))
     renderer.traces = None
     return cards
+
+
+def _image_findings(side: Side, file: str, row: int, project: Project) -> list[Finding]:
+    """Raster images printed below 300 dpi on one side of a card."""
+    return [Finding(file, row, "image", describe(low, project.label(low.op.image)), spot(side, low.op.box))
+            for low in low_resolution(side.face)]
 
 
 def _row_findings(game: Game) -> list[Finding]:
