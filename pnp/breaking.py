@@ -66,21 +66,36 @@ def paragraphs(runs: list[Run]) -> list[list[Atom]]:
     return result
 
 
-def _pieces(chars: list[tuple[str, Run]], opening: set[int]) -> list[tuple[int, list[tuple[str, Run]]]]:
+def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int, list[tuple[str, Run]]]]:
     """Group characters that must stay together (kinsoku, Latin words), each group with its offset.
 
-    A quote mark that opens a span (”name” written with the same mark on both sides) opens, not closes.
+    A closing mark after a space ("word 、") joins the word before the space, so no line starts with it.
     """
+    opening = {first for first, _ in phrasing_.spans}
+    closed = {end for _, end in phrasing_.spans}
     pieces: list[tuple[int, list[tuple[str, Run]]]] = []
     for offset, (char, run) in enumerate(chars):
         if char in " \t":
             pieces.append((offset, [(" ", run)]))
-        elif pieces and offset not in opening and (pieces[-1][0] + len(pieces[-1][1]) - 1 in opening
-                                                   or _glues(pieces[-1][1], char)):
+        elif char in NO_LINE_START and offset not in opening and len(pieces) > 1 and pieces[-1][1][0][0] == " ":
+            pieces[-2][1].extend(pieces.pop()[1] + [(char, run)])
+        elif pieces and _joins(pieces[-1], offset, char, opening, closed):
             pieces[-1][1].append((char, run))
         else:
             pieces.append((offset, [(char, run)]))
     return pieces
+
+
+def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, opening: set[int],
+           closed: set[int]) -> bool:
+    """Tell whether char must stay with the piece before it; a quote mark that opens a span opens, not closes."""
+    if offset in opening:
+        return False
+    if piece[0] + len(piece[1]) - 1 in opening:
+        return True
+    if offset in closed:  # after a name: a break is allowed unless kinsoku forbids it
+        return char in NO_LINE_START
+    return _glues(piece[1], char)
 
 
 def _phrases(chars: list[tuple[str, Run]]) -> list[Atom]:
@@ -88,7 +103,7 @@ def _phrases(chars: list[tuple[str, Run]]) -> list[Atom]:
     phrasing_ = phrasing("".join(char for char, _ in chars))
     groups: list[list[tuple[int, Atom]]] = []
     previous: Atom | None = None
-    for offset, piece in _pieces(chars, {first for first, _ in phrasing_.spans}):
+    for offset, piece in _pieces(chars, phrasing_):
         span = phrasing_.span_at(offset)
         cuts = "".join(char for char, _ in chars[span[0]:span[1]]) if span else ""
         atom = _atoms([piece], cuts=cuts)[0]
