@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.confine import confined
 from pnp.data import Table, read_table
 from pnp.errors import PnpError
+from pnp.limits import MAX_CARDS
 from pnp.layout import Layout, check_keys, load_layout
 from pnp.template import check_columns, compile_expression
 from pnp.standee import standee_size
@@ -60,9 +62,12 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
     kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
     table = _table(files, source_game, source_name, merged, where)
-    front = _layout(files, source_game, merged.get("layout", f"{source_name}.yaml"), True)
+    _check_card_count(table, where)
+    front_file = merged.get("layout", f"{source_name}.yaml")
+    front = _layout(files, source_game, front_file, True, _key(files, source_game, front_file, merged, "layout", where))
     back_file = merged.get("back", f"{source_name}-back.yaml")
-    back = _layout(files, source_game, back_file, "back" in merged) if back_file else None
+    back = _layout(files, source_game, back_file, "back" in merged,
+                   _key(files, source_game, back_file, merged, "back", where)) if back_file else None
     front, back = (_adjust(layout, merged, where) if layout else None for layout in (front, back))
     for layout in filter(None, (front, back)):
         check_names(layout, table)
@@ -131,7 +136,8 @@ def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str)
     """Read the component's CSV, keeping only the rows `where:` selects."""
     path = files.root / "card_data" / game / str(spec.get("csv", f"{name}.csv"))
     encoding = spec.get("encoding", files.manifest(game).get("encoding"))
-    table = read_table(path, files.label(path), encoding)
+    label = files.label(path)
+    table = read_table(confined(files.root, path, f"{where}.csv" if "csv" in spec else label), label, encoding)
     if "where" not in spec:
         return table
     expression = compile_expression(str(spec["where"]), f"{where}.where")
@@ -140,12 +146,28 @@ def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str)
     return dataclasses.replace(table, rows=rows)
 
 
-def _layout(files: Files, game: str, filename: str, required: bool) -> Layout | None:
-    """Load a layout from layouts/<game>/, or None when an optional one is absent."""
+def _layout(files: Files, game: str, filename: str, required: bool, key: str) -> Layout | None:
+    """Load a layout from layouts/<game>/ (inside the project), or None when an optional one is absent."""
     path = files.root / "layouts" / game / str(filename)
-    if not path.exists() and not required:
+    if not path.exists() and not path.is_symlink() and not required:
         return None
+    confined(files.root, path, key)
     return load_layout(path, files.root, files.label)
+
+
+def _key(files: Files, game: str, filename: str, spec: dict[str, Any], key: str, where: str) -> str:
+    """Who names a layout file: the manifest key that sets it, or the file itself by the naming convention."""
+    return f"{where}.{key}" if key in spec else files.label(files.root / "layouts" / game / str(filename))
+
+
+def _check_card_count(table: Table, where: str) -> None:
+    """A component needs at least one card and at most MAX_CARDS."""
+    if table.card_count == 0:
+        raise PnpError("the component has no cards (no rows, or every count is 0)", where=table.label,
+                       fix="add rows below the header, or leave the component out of game.yaml")
+    if table.card_count > MAX_CARDS:
+        raise PnpError(f"the component has {table.card_count} cards, more than the limit of {MAX_CARDS}",
+                       where=table.label, fix="lower the counts or split the component")
 
 
 def _adjust(layout: Layout, spec: dict[str, Any], where: str) -> Layout:
