@@ -110,7 +110,8 @@ def _source(files: Files, game: str, spec: dict[str, Any], where: str) -> tuple[
     if reference is None:
         return game, {}
     parts = str(reference).split("/")
-    if len(parts) != 2 or not all(parts) or not (files.root / "card_data" / parts[0]).is_dir():
+    if len(parts) != 2 or not all(p not in ("", ".", "..") for p in parts) \
+            or not (files.root / "card_data" / parts[0]).is_dir():
         raise PnpError(f"from: '{reference}' names no component", where=f"{where}.from",
                        fix="write from: GAME/COMPONENT, e.g. from: standard_deck/cards")
     other, name = parts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -9,10 +10,12 @@ from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.confine import confined, label_in
 from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
+from pnp.imagecheck import image_problem
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
 from pnp.text import (MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
@@ -57,14 +60,14 @@ class Renderer:
         return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
 
     def _register_fonts(self, layout: Layout) -> None:
-        """Add the project fonts a layout names under fonts:."""
+        """Add the project fonts a layout names under fonts: (files inside the project only)."""
         for key, src in layout.fonts.items():
-            path = (self.root / str(src)).resolve()
             where = f"{layout.label}: fonts.{key}"
-            if self.root not in path.parents or not path.is_file():
+            path = confined(self.root, self.root / str(src), where)
+            if not path.is_file():
                 raise PnpError(f"font file '{src}' not found inside the project", where=where,
                                fix="give a .ttf path relative to the project folder")
-            self.fonts.ensure(str(key), path)
+            self.fonts.ensure(str(key), path, label_in(self.root, path))
 
     def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
         """Resolve one element."""
@@ -110,6 +113,7 @@ class Renderer:
         found = self._found.get(key)
         if found is None:
             palette, symbols = self._inline(layout, ctx)
+            _check_markup_colors(source, palette, element, ctx)
             runs = parse_markup(source.replace("\r\n", "\n"), *style, palette, symbols)
             found = self._found[key] = self._collect_text(runs, box, sizes, element, ctx)
         block, shown, problems, fits = found
@@ -121,6 +125,7 @@ class Renderer:
                      ctx: RowContext) -> TextBlock:
         """Parse markup, check glyphs and fit the text to its box."""
         palette, symbols = self._inline(layout, ctx)
+        _check_markup_colors(source, palette, element, ctx)
         runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, symbols)
         try:
             check_glyphs(runs)
@@ -188,16 +193,21 @@ class Renderer:
                            fix="use #rrggbb, a colour name, or a name from colors:") from None
 
     def _image(self, src: str, element: Element, ctx: RowContext) -> Path | None:
-        """Resolve an image path inside the project; empty means a placeholder."""
+        """Resolve an image path inside the project (links followed) and check the file; empty: a placeholder."""
         if not src.strip():
             return None
-        path = (self.root / src).resolve()
-        if self.root not in path.parents:
+        try:
+            path = confined(self.root, self.root / src, ctx.where)
+        except PnpError:
             raise PnpError(f"image path '{src}' is outside the project ({element.where})", where=ctx.where,
-                           fix="put the image inside the project folder and give a relative path")
+                           fix="put the image inside the project folder and give a relative path") from None
         if not path.is_file():
             raise PnpError(f"image '{src}' not found ({element.where})", where=ctx.where,
                            fix="add the file or fix the path (relative to the project folder)")
+        problem = image_problem(path)
+        if problem:
+            raise PnpError(f"image '{src}' {problem} ({element.where})", where=ctx.where,
+                           fix="use a PNG or JPEG file within the pixel limit")
         return path
 
 
@@ -231,6 +241,24 @@ class _Resolver:
         except (TypeError, ValueError):
             raise PnpError(f"{self.element.where}.{key} must be a number, got {value!r}", where=self.ctx.where,
                            fix="check the template or the row's value") from None
+
+
+MARKUP_COLOR = re.compile(r"\\[\\*{}|:n]|\{([^{}|\s]+)\|")  # escapes first, as the markup parser reads them
+
+
+def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowContext) -> None:
+    """Refuse {colour|text} markup naming a colour that is neither in the layout's colors: nor a known colour."""
+    for match in MARKUP_COLOR.finditer(source):
+        name = match.group(1)
+        if name is None or name in palette:
+            continue
+        try:
+            _to_color(name)
+        except ValueError:
+            known = ", ".join(sorted(palette)) or "none"
+            raise PnpError(f"unknown colour {name!r} in {{{name}|...}} markup ({element.where})",
+                           where=f"{ctx.where}, field {_field(element, ctx)}",
+                           fix=f"use a colour from the layout's colors: ({known}), #rrggbb or a colour name") from None
 
 
 def _truthy(expression: Expression, ctx: RowContext) -> bool:
