@@ -11,6 +11,7 @@ from typing import Any
 from pnp.elements import ELEMENT_KEYS, STYLE_KEYS, Element, check_keys, element_names, parse_elements, parse_number
 from pnp.errors import PnpError
 from pnp.confine import confined
+from pnp.limits import MAX_BLEED_MM
 from pnp.units import Size, parse_size
 from pnp.yamlfile import load_yaml, read_text
 
@@ -56,7 +57,7 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
     check_keys(data, TOP_KEYS, label)
     paper = PAPER_LAYOUTS.get(str(data.get("size")))
     size = COMMON_PAPER[paper] if paper else parse_size(data.get("size", "poker"), f"{label}: size")
-    bleed = parse_number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0)
+    bleed = parse_number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0, maximum=MAX_BLEED_MM)
     safe = parse_number(data.get("safe", 3.0), f"{label}: safe", minimum=0)
     readable = parse_number(data.get("readable_size", READABLE_SIZE), f"{label}: readable_size", minimum=0)
     styles = _styles(data.get("styles") or {}, label)

@@ -16,12 +16,14 @@ from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
 from pnp.imagecheck import image_problem
+from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
 from pnp.text import (MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit, missing_glyphs,
                       paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
+NUMBER_LIMITS = {"size": (0, MAX_FONT_PT), "min_size": (0, MAX_FONT_PT), "leading": (0, 10)}  # 0 excluded
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
 
 
@@ -237,10 +239,15 @@ class _Resolver:
     def number(self, key: str, default: float) -> float:
         value = self.raw(key, default)
         try:
-            return float(value)
-        except (TypeError, ValueError):
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
             raise PnpError(f"{self.element.where}.{key} must be a number, got {value!r}", where=self.ctx.where,
                            fix="check the template or the row's value") from None
+        low, high = NUMBER_LIMITS.get(key, (-MAX_LENGTH, MAX_LENGTH))
+        if not low <= number <= high or (low == 0 and number == 0):
+            raise PnpError(f"{self.element.where}.{key} is {value!r}, outside the limits ({low:g} to {high:g})",
+                           where=self.ctx.where, fix="check the template or the row's value")
+        return number
 
 
 MARKUP_COLOR = re.compile(r"\\[\\*{}|:n]|\{([^{}|\s]+)\|")  # escapes first, as the markup parser reads them
