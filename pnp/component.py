@@ -128,7 +128,7 @@ def _source(files: Files, game: str, spec: dict[str, Any], where: str) -> tuple[
 def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], where: str) -> str:
     """Read a key with a fixed set of values."""
     value = spec.get(key, default)
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
     return str(value)
 

@@ -90,7 +90,7 @@ def _element(item: Any, index: int, label: str, styles: dict, size: Size, safe: 
     if not isinstance(item, dict) or "type" not in item:
         raise PnpError("an element needs a type", where=where, fix=f"use one of {', '.join(ELEMENT_KEYS)}")
     kind = item["type"]
-    if kind not in ELEMENT_KEYS:
+    if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
         close = difflib.get_close_matches(str(kind), list(ELEMENT_KEYS), n=1)
         raise PnpError(f"unknown element type '{kind}'", where=where,
                        fix=f"did you mean '{close[0]}'?" if close else f"use one of {', '.join(ELEMENT_KEYS)}")
@@ -115,7 +115,7 @@ def _element(item: Any, index: int, label: str, styles: dict, size: Size, safe: 
 def _text_props(props: dict[str, Any], styles: dict, where: str) -> dict[str, Any]:
     """Resolve a text element's style: defaults, then the named style, then its own keys."""
     style_name = props.pop("style", None)
-    if style_name is not None and style_name not in styles:
+    if style_name is not None and (not isinstance(style_name, str) or style_name not in styles):
         close = difflib.get_close_matches(str(style_name), list(styles), n=1)
         raise PnpError(f"unknown style '{style_name}'", where=f"{where}.style",
                        fix=f"did you mean '{close[0]}'?" if close else "define it under styles:")
@@ -149,7 +149,7 @@ def _check_values(props: dict[str, Any], where: str) -> None:
             parse_number(props[key], f"{where}.{key}", maximum=MAX_FONT_PT if key in FONT_SIZES else MAX_LENGTH)
     for key, choices in CHOICES.items():
         value = props.get(key)
-        if value is not None and not isinstance(value, Template) and value not in choices:
+        if value is not None and not isinstance(value, Template) and not (isinstance(value, str) and value in choices):
             raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
 
 

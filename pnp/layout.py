@@ -115,9 +115,14 @@ def check_own_keys(data: dict[str, Any], label: str) -> None:
             check_keys(style, STYLE_KEYS, f"{label}: styles.{name}")
     elements = data.get("elements")
     for index, item in enumerate(elements if isinstance(elements, list) else ()):
-        if isinstance(item, dict) and item.get("type") in ELEMENT_KEYS:
-            name = item.get("id")
-            check_keys(item, ELEMENT_KEYS[item["type"]], f"{label}: elements[{index}]" + (f" ({name})" if name else ""))
+        if not isinstance(item, dict):
+            continue
+        name = item.get("id")
+        where = f"{label}: elements[{index}]"
+        if isinstance(name, (list, dict)):
+            raise PnpError(f"id must be a name, got {name!r}", where=f"{where}.id", fix="write for example id: title")
+        if isinstance(item.get("type"), str) and item["type"] in ELEMENT_KEYS:
+            check_keys(item, ELEMENT_KEYS[item["type"]], where + (f" ({name})" if name else ""))
 
 
 def merge_layouts(base: dict[str, Any], child: dict[str, Any], label: str) -> dict[str, Any]:

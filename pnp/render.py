@@ -188,11 +188,11 @@ class Renderer:
         text = str(raw).strip()
         if not text or text.lower() == "none":
             return None
-        try:
-            return _to_color(text)
-        except ValueError:
+        color = _color_or_none(text)
+        if color is None:
             raise PnpError(f"unknown colour '{text}' in {where}", where=ctx.where,
-                           fix="use #rrggbb, a colour name, or a name from colors:") from None
+                           fix="use #rrggbb, a colour name, or a name from colors:")
+        return color
 
     def _image(self, src: str, element: Element, ctx: RowContext) -> Path | None:
         """Resolve an image path inside the project (links followed) and check the file; empty: a placeholder."""
@@ -217,6 +217,23 @@ class Renderer:
 def _to_color(text: str):
     """Parse a colour string once per process."""
     return rl_colors.toColor(text)
+
+
+def _color_or_none(text: str):
+    """A colour from #rrggbb, a CSS name or rgb(...); None for anything else (reportlab also reads numbers)."""
+    try:
+        color = _to_color(text)
+    except (ValueError, AssertionError, TypeError, AttributeError, IndexError):
+        return None
+    return color if isinstance(color, rl_colors.Color) and not _is_number(text) else None
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 class _Resolver:
@@ -259,9 +276,7 @@ def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowC
         name = match.group(1)
         if name is None or name in palette:
             continue
-        try:
-            _to_color(name)
-        except ValueError:
+        if _color_or_none(name) is None:
             known = ", ".join(sorted(palette)) or "none"
             raise PnpError(f"unknown colour {name!r} in {{{name}|...}} markup ({element.where})",
                            where=f"{ctx.where}, field {_field(element, ctx)}",
