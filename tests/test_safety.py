@@ -93,7 +93,11 @@ CASES = [
     ("absolute extends", lambda p: edit(p / FRONT, "extends: _base.yaml", f"extends: {p.parent / 'elsewhere/x.yaml'}"),
      f"{FRONT}: extends: '../elsewhere/x.yaml' is outside the project folder; {OUTSIDE}"),
     ("font outside", lambda p: edit(p / BASE, "size: poker", "size: poker\nfonts: {hand: ../elsewhere/x.ttf}"),
-     f"{FRONT}: fonts.hand: '../elsewhere/x.ttf' is outside the project folder; {OUTSIDE}"),
+     f"{BASE}: fonts.hand: '../elsewhere/x.ttf' is outside the project folder; {OUTSIDE}"),
+    ("image links outside", lambda p: (os.symlink(p.parent / "elsewhere", p / "art"),
+                                       add_element(p, "{type: image, x: 0, y: 0, w: 9, h: 9, src: art/x.png}")),
+     f"{ROW2}: image path 'art/x.png' is outside the project (layouts/demo/cards.yaml: elements[0]); "
+     "put the image inside the project folder and give a relative path"),
     ("from: ..", lambda p: manifest(p, "from: ../demo"),
      f"{MANIFEST}: components[0].from: from: '../demo' names no component; write from: GAME/COMPONENT, "
      "e.g. from: standard_deck/cards"),
@@ -164,6 +168,10 @@ CASES = [
      f"{ROW2}, column count: count '4\\nfour' is not a whole number of copies; write 0 or a positive whole number"),
     ("unknown key in _base.yaml", lambda p: edit(p / BASE, "bleed: 3", "bleeed: 3"),
      f"{BASE}: unknown key 'bleeed'; did you mean 'bleed'?"),
+    ("unknown element key in _base.yaml",
+     lambda p: (p / BASE).write_text((p / BASE).read_text() + "elements:\n  - {type: rect, x: 0, y: 0, w: 1, h: 1, "
+                                                             "fil: red}\n"),
+     f"{BASE}: elements[0]: unknown key 'fil'; did you mean 'fill'?"),
     ("unknown style key in _base.yaml", lambda p: edit(p / BASE, "valign: middle}", "valgin: middle}"),
      f"{BASE}: styles.title: unknown key 'valgin'; did you mean 'valign'?"),
     ("missing extends target", lambda p: edit(p / FRONT, "extends: _base.yaml", "extends: _bsae.yaml"),
@@ -202,3 +210,13 @@ def test_usage_errors_are_one_line(shared, args, message):
     result = run(*args, "--project", str(shared))
     assert result.exit_code == 2
     assert result.stderr.splitlines() == [f"error: {message}"]
+
+
+@pytest.mark.parametrize("command", [["build"], ["proof", "demo"], ["export", "demo", "--png"]])
+@pytest.mark.parametrize("name", ["csv links outside", "extends ../", "huge count", "svg as art"])
+def test_every_command_refuses(shared, command, name):
+    mutate, message = next((m, msg) for n, m, msg in CASES if n == name)
+    mutate(shared)
+    result = run(*command, "--project", str(shared))
+    assert (result.exit_code, result.stderr.splitlines()) == (1, [f"error: {message}"])
+    assert not [p for p in (shared / "output").rglob("*") if p.is_file()]
