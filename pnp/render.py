@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.colors import markup_colors, parse_color
 from pnp.confine import confined, label_in
 from pnp.data import Row, Table
 from pnp.errors import PnpError
@@ -188,7 +187,7 @@ class Renderer:
         text = str(raw).strip()
         if not text or text.lower() == "none":
             return None
-        color = _color_or_none(text)
+        color = parse_color(text)
         if color is None:
             raise PnpError(f"unknown colour '{text}' in {where}", where=ctx.where,
                            fix="use #rrggbb, a colour name, or a name from colors:")
@@ -211,29 +210,6 @@ class Renderer:
             raise PnpError(f"image '{src}' {problem} ({element.where})", where=ctx.where,
                            fix="use a PNG or JPEG file within the pixel limit")
         return path
-
-
-@lru_cache(maxsize=1024)
-def _to_color(text: str):
-    """Parse a colour string once per process."""
-    return rl_colors.toColor(text)
-
-
-def _color_or_none(text: str):
-    """A colour from #rrggbb, a CSS name or rgb(...); None for anything else (reportlab also reads numbers)."""
-    try:
-        color = _to_color(text)
-    except (ValueError, AssertionError, TypeError, AttributeError, IndexError):
-        return None
-    return color if isinstance(color, rl_colors.Color) and not _is_number(text) else None
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 class _Resolver:
@@ -267,16 +243,10 @@ class _Resolver:
         return number
 
 
-MARKUP_COLOR = re.compile(r"\\[\\*{}|:n]|\{([^{}|\s]+)\|")  # escapes first, as the markup parser reads them
-
-
 def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowContext) -> None:
     """Refuse {colour|text} markup naming a colour that is neither in the layout's colors: nor a known colour."""
-    for match in MARKUP_COLOR.finditer(source):
-        name = match.group(1)
-        if name is None or name in palette:
-            continue
-        if _color_or_none(name) is None:
+    for name in markup_colors(source):
+        if name not in palette and parse_color(name) is None:
             known = ", ".join(sorted(palette)) or "none"
             raise PnpError(f"unknown colour {name!r} in {{{name}|...}} markup ({element.where})",
                            where=f"{ctx.where}, field {_field(element, ctx)}",
