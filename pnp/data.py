@@ -75,15 +75,14 @@ def read_table(path: Path, label: str, encoding: str | None = None) -> Table:
     if not header or not any(h.strip() for h in header):
         raise PnpError("the CSV has no header row", where=label, fix="put the column names in the first row")
     columns = _check_header([h.strip() for h in header], label)
-    rows, number, start = [], 1, reader.line_num + 1
+    rows, number, last_start, start = [], 1, 1, reader.line_num + 1
     while (record := _next_record(reader, label, number + 1)) is not None:
         number += 1
         _check_cells(record, label, number)
         if any(cell.strip() for cell in record):
             rows.append(_row(record, columns, number, label))
         last_start, start = start, reader.line_num + 1
-    if number > 1:
-        _check_closed(text, last_start, number, label)
+    _check_closed(text, last_start, number, label)
     return Table(path, label, columns, tuple(rows))
 
 

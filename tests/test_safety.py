@@ -164,6 +164,10 @@ CASES = [
      "card_data/demo/cards.csv: row 4: a quote (\") opens in this row (line 5 of the file) and is never closed, "
      "so every line after it is read into one cell; add the closing quote; a cell spans several lines only when "
      "its closing quote comes on a later line, so an unclosed one is a mistake"),
+    ("unclosed quote in the header", lambda p: (p / CSV).write_text('"name,count\nSpark,4\n'),
+     "card_data/demo/cards.csv: row 1: a quote (\") opens in this row (line 1 of the file) and is never closed, "
+     "so every line after it is read into one cell; add the closing quote; a cell spans several lines only when "
+     "its closing quote comes on a later line, so an unclosed one is a mistake"),
     ("newline in a cell", lambda p: edit(p / CSV, "damage.,4", 'damage.,"4\nfour"'),
      f"{ROW2}, column count: count '4\\nfour' is not a whole number of copies; write 0 or a positive whole number"),
     ("unknown key in _base.yaml", lambda p: edit(p / BASE, "bleed: 3", "bleeed: 3"),
