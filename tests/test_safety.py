@@ -224,3 +224,26 @@ def test_every_command_refuses(shared, command, name):
     result = run(*command, "--project", str(shared))
     assert (result.exit_code, result.stderr.splitlines()) == (1, [f"error: {message}"])
     assert not [p for p in (shared / "output").rglob("*") if p.is_file()]
+
+
+def test_confined_follows_links(tmp_path):
+    from pnp.confine import confined
+    from pnp.errors import PnpError
+    root = tmp_path / "project"
+    (root / "art").mkdir(parents=True)
+    (root / "art" / "a.png").write_bytes(b"x")
+    os.symlink(root / "art" / "a.png", root / "inside-link.png")
+    os.symlink(tmp_path, root / "up")
+    assert confined(root, root / "art" / "a.png", "k") == (root / "art" / "a.png").resolve()
+    assert confined(root, root / "inside-link.png", "k") == (root / "art" / "a.png").resolve()
+    assert confined(root, root / "art" / "missing.png", "k") == (root / "art" / "missing.png").resolve()
+    refused = {"up/project/art/a.png": None, "up/x": "'up/x' is a link that leads outside the project folder",
+               "../x": "'../x' is outside the project folder", "/etc/passwd": "is outside the project folder"}
+    for path, problem in refused.items():
+        if problem is None:  # a link out and back in lands inside: allowed
+            assert confined(root, root / path, "k") == (root / "art" / "a.png").resolve()
+            continue
+        with pytest.raises(PnpError) as caught:
+            confined(root, root / path, "game.yaml: components[0].csv")
+        assert caught.value.where == "game.yaml: components[0].csv"
+        assert problem in caught.value.problem
