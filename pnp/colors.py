@@ -16,15 +16,10 @@ def markup_colors(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1024)
-def _to_color(text: str):
-    """Parse a colour string once per process."""
-    return rl_colors.toColor(text)
-
-
 def parse_color(text: str):
     """A colour from #rrggbb, a CSS name or rgb(...); None for anything else (reportlab also reads numbers)."""
     try:
-        color = _to_color(text)
+        color = rl_colors.toColor(text)
     except (ValueError, AssertionError, TypeError, AttributeError, IndexError):
         return None
     return color if isinstance(color, rl_colors.Color) and not _is_number(text) else None

@@ -94,12 +94,15 @@ def render_bounded(template, context: dict[str, Any]) -> str:
 
 
 _armed = threading.local()
+_previous: list = []  # the SIGALRM handler found before ours, called when ours is not armed
 
 
 def _on_alarm(signum, frame) -> None:
     if getattr(_armed, "on", False):
         _armed.on = False
         raise TemplateTimeout
+    if _previous and callable(_previous[0]):
+        _previous[0](signum, frame)
 
 
 @contextmanager
@@ -108,7 +111,8 @@ def time_limit(seconds: float = MAX_TEMPLATE_SECONDS):
     if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    if signal.getsignal(signal.SIGALRM) is not _on_alarm:  # installed once, then only the timer is set
+        _previous[:] = [signal.signal(signal.SIGALRM, _on_alarm)]
     _armed.on = True
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -116,4 +120,3 @@ def time_limit(seconds: float = MAX_TEMPLATE_SECONDS):
     finally:
         _armed.on = False
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
