@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import shlex
 import sys
 from contextlib import ExitStack
@@ -23,14 +24,34 @@ def _fail(exc: PnpError) -> None:
     sys.exit(2 if isinstance(exc, UsageError) else 1)
 
 
+NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class _Group(click.Group):
-    """Turns PnpError into a one-line message instead of a traceback."""
+    """Turns PnpError and click's usage errors into one-line messages instead of tracebacks or usage blocks."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except PnpError as exc:
             _fail(exc)
+        except click.UsageError as exc:
+            _fail(_usage_error(exc))
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            if isinstance(exc, NO_ARGS_IS_HELP):
+                raise  # `pnp` alone shows the help
+            _fail(_usage_error(exc))
+
+
+def _usage_error(exc: click.UsageError) -> UsageError:
+    """click's usage error as pnp's one-line kind: the command, the problem, where to look."""
+    command = exc.ctx.command_path if exc.ctx is not None else "pnp"
+    problem = " ".join(exc.format_message().split()).rstrip(".")
+    return UsageError(problem, where=command, fix=f"see '{command} --help'")
 
 
 @click.group(cls=_Group)
@@ -71,12 +92,12 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
     if components and len(names) != 1:
         raise UsageError("--component needs exactly one GAME", where="pnp build", fix="name the game: pnp build GAME "
                          "--component NAME")
-    click.echo(f"Building {', '.join(names)}", err=True)  # before loading, so that an error follows it
+    click.echo(f"Building {', '.join(names)}")  # before loading, so that an error follows it
     loaded = [select_components(project.load_game(name), components) for name in names]
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components)
-    with click.progressbar(length=total, label="Rendering", file=sys.stderr) as bar:
+    with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
                f"{len(report.files)} PDF files in {_shown(options.out)}")
@@ -129,7 +150,7 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
     from pnp.check.run import player_counts
     counts = len(player_counts(game, list(players)))
     try:
-        with click.progressbar(length=games * 2 * counts, label="Simulating", file=sys.stderr) as bar:
+        with _bar(games * 2 * counts, "Simulating") as bar:
             report = check(project, game, list(players), games, seed, policy, workers, command, bar.update)
     except InvariantViolation as exc:
         raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
@@ -168,7 +189,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
 
         def progress(done: int, total: int) -> None:
             if not bars:
-                bars.append(stack.enter_context(click.progressbar(length=total, label="Rendering", file=sys.stderr)))
+                bars.append(stack.enter_context(_bar(total, "Rendering")))
             bars[0].update(done - bars[0].pos)
 
         report = export_game(project, project.load_game(game), options, progress)
@@ -269,6 +290,11 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
         watcher.run(stop, click.echo)
     finally:
         watcher.close()
+
+
+def _bar(length: int, label: str):
+    """A progress bar on a terminal; nothing at all in a log or a pipe, where stderr is for errors."""
+    return click.progressbar(length=length, label=label, file=sys.stderr if sys.stderr.isatty() else io.StringIO())
 
 
 def _shown(path: Path) -> str:

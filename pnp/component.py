@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from pnp.confine import confined
 from pnp.data import Table, read_table
 from pnp.errors import PnpError
+from pnp.limits import MAX_CARDS
 from pnp.layout import Layout, check_keys, load_layout
 from pnp.template import check_columns, compile_expression
 from pnp.standee import standee_size
@@ -60,9 +62,12 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
     kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
     table = _table(files, source_game, source_name, merged, where)
-    front = _layout(files, source_game, merged.get("layout", f"{source_name}.yaml"), True)
+    _check_card_count(table, where)
+    front_file = merged.get("layout", f"{source_name}.yaml")
+    front = _layout(files, source_game, front_file, True, _key(files, source_game, front_file, merged, "layout", where))
     back_file = merged.get("back", f"{source_name}-back.yaml")
-    back = _layout(files, source_game, back_file, "back" in merged) if back_file else None
+    back = _layout(files, source_game, back_file, "back" in merged,
+                   _key(files, source_game, back_file, merged, "back", where)) if back_file else None
     front, back = (_adjust(layout, merged, where) if layout else None for layout in (front, back))
     for layout in filter(None, (front, back)):
         check_names(layout, table)
@@ -105,7 +110,8 @@ def _source(files: Files, game: str, spec: dict[str, Any], where: str) -> tuple[
     if reference is None:
         return game, {}
     parts = str(reference).split("/")
-    if len(parts) != 2 or not all(parts) or not (files.root / "card_data" / parts[0]).is_dir():
+    if len(parts) != 2 or not all(p not in ("", ".", "..") for p in parts) \
+            or not (files.root / "card_data" / parts[0]).is_dir():
         raise PnpError(f"from: '{reference}' names no component", where=f"{where}.from",
                        fix="write from: GAME/COMPONENT, e.g. from: standard_deck/cards")
     other, name = parts
@@ -122,7 +128,7 @@ def _source(files: Files, game: str, spec: dict[str, Any], where: str) -> tuple[
 def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], where: str) -> str:
     """Read a key with a fixed set of values."""
     value = spec.get(key, default)
-    if value not in choices:
+    if not isinstance(value, str) or value not in choices:
         raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
     return str(value)
 
@@ -132,7 +138,9 @@ def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str)
     path = _data_path(files.root / "card_data" / game, name, spec)
     encoding = spec.get("encoding", files.manifest(game).get("encoding"))
     sheet = spec.get("sheet")
-    table = read_table(path, files.label(path), encoding, None if sheet is None else str(sheet))
+    label = files.label(path)
+    key = next((f"{where}.{k}" for k in ("data", "csv") if k in spec), label)
+    table = read_table(confined(files.root, path, key), label, encoding, None if sheet is None else str(sheet))
     if "where" not in spec:
         return table
     expression = compile_expression(str(spec["where"]), f"{where}.where")
@@ -150,12 +158,28 @@ def _data_path(folder: Path, name: str, spec: dict[str, Any]) -> Path:
     return next((path for path in found if path.exists()), found[0])
 
 
-def _layout(files: Files, game: str, filename: str, required: bool) -> Layout | None:
-    """Load a layout from layouts/<game>/, or None when an optional one is absent."""
+def _layout(files: Files, game: str, filename: str, required: bool, key: str) -> Layout | None:
+    """Load a layout from layouts/<game>/ (inside the project), or None when an optional one is absent."""
     path = files.root / "layouts" / game / str(filename)
-    if not path.exists() and not required:
+    if not path.exists() and not path.is_symlink() and not required:
         return None
+    confined(files.root, path, key)
     return load_layout(path, files.root, files.label)
+
+
+def _key(files: Files, game: str, filename: str, spec: dict[str, Any], key: str, where: str) -> str:
+    """Who names a layout file: the manifest key that sets it, or the file itself by the naming convention."""
+    return f"{where}.{key}" if key in spec else files.label(files.root / "layouts" / game / str(filename))
+
+
+def _check_card_count(table: Table, where: str) -> None:
+    """A component needs at least one card and at most MAX_CARDS."""
+    if table.card_count == 0:
+        raise PnpError("the component has no cards (no rows, or every count is 0)", where=table.label,
+                       fix="add rows below the header, or leave the component out of game.yaml")
+    if table.card_count > MAX_CARDS:
+        raise PnpError(f"the component has {table.card_count} cards, more than the limit of {MAX_CARDS}",
+                       where=table.label, fix="lower the counts or split the component")
 
 
 def _adjust(layout: Layout, spec: dict[str, Any], where: str) -> Layout:

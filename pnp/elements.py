@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.errors import PnpError
+from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.template import Expression, Template, compile_expression, compile_template, is_template, names_used
 from pnp.units import Size
 
@@ -29,6 +30,7 @@ REQUIRED = {"rect": {"x", "y", "w", "h"}, "ellipse": {"x", "y", "w", "h"}, "line
             "icon": {"x", "y", "w", "h", "shape"}}
 DEFAULT_STYLE = {"font": "regular", "bold_font": "bold", "size": 9.0, "min_size": 6.0, "color": "#000000",
                  "align": "left", "valign": "top", "leading": 1.3}
+FONT_SIZES = {"size", "min_size"}
 _SAFE_ZONE_NOTES: ContextVar[list[PnpError] | None] = ContextVar("safe_zone_notes", default=None)
 CHOICES = {"align": {"left", "center", "right"}, "valign": {"top", "middle", "bottom"},
            "fit": {"contain", "cover", "stretch"}, "area": {"bleed", "trim", "safe"}}
@@ -57,12 +59,14 @@ def check_keys(mapping: dict[str, Any], allowed: set[str], where: str) -> None:
             raise PnpError(f"unknown key '{key}'", where=where, fix=hint)
 
 
-def parse_number(value: Any, where: str, minimum: float | None = None) -> float:
-    """Read a number, optionally bounded below."""
+def parse_number(value: Any, where: str, minimum: float | None = None, maximum: float = MAX_LENGTH) -> float:
+    """Read a number, optionally bounded below, always bounded in size."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PnpError(f"expected a number, got {value!r}", where=where, fix="write a number in mm or pt")
     if minimum is not None and value < minimum:
         raise PnpError(f"must be at least {minimum}, got {value}", where=where, fix="use a larger number")
+    if not abs(value) <= maximum:  # also NaN
+        raise PnpError(f"must be at most {maximum:g}, got {value}", where=where, fix="use a smaller number")
     return float(value)
 
 
@@ -86,7 +90,7 @@ def _element(item: Any, index: int, label: str, styles: dict, size: Size, safe: 
     if not isinstance(item, dict) or "type" not in item:
         raise PnpError("an element needs a type", where=where, fix=f"use one of {', '.join(ELEMENT_KEYS)}")
     kind = item["type"]
-    if kind not in ELEMENT_KEYS:
+    if not isinstance(kind, str) or kind not in ELEMENT_KEYS:
         close = difflib.get_close_matches(str(kind), list(ELEMENT_KEYS), n=1)
         raise PnpError(f"unknown element type '{kind}'", where=where,
                        fix=f"did you mean '{close[0]}'?" if close else f"use one of {', '.join(ELEMENT_KEYS)}")
@@ -111,7 +115,7 @@ def _element(item: Any, index: int, label: str, styles: dict, size: Size, safe: 
 def _text_props(props: dict[str, Any], styles: dict, where: str) -> dict[str, Any]:
     """Resolve a text element's style: defaults, then the named style, then its own keys."""
     style_name = props.pop("style", None)
-    if style_name is not None and style_name not in styles:
+    if style_name is not None and (not isinstance(style_name, str) or style_name not in styles):
         close = difflib.get_close_matches(str(style_name), list(styles), n=1)
         raise PnpError(f"unknown style '{style_name}'", where=f"{where}.style",
                        fix=f"did you mean '{close[0]}'?" if close else "define it under styles:")
@@ -142,10 +146,10 @@ def _check_values(props: dict[str, Any], where: str) -> None:
     for key in ("x", "y", "w", "h", "x1", "y1", "x2", "y2", "size", "min_size", "leading", "radius",
                 "stroke_width", "rotate"):
         if key in props and not isinstance(props[key], Template):
-            parse_number(props[key], f"{where}.{key}")
+            parse_number(props[key], f"{where}.{key}", maximum=MAX_FONT_PT if key in FONT_SIZES else MAX_LENGTH)
     for key, choices in CHOICES.items():
         value = props.get(key)
-        if value is not None and not isinstance(value, Template) and value not in choices:
+        if value is not None and not isinstance(value, Template) and not (isinstance(value, str) and value in choices):
             raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# Every character that ends a line for str.splitlines, written as its escape so a message stays one line.
+LINE_BREAKS = str.maketrans({char: repr(char)[1:-1] for char in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"})
+
 
 class PnpError(Exception):
     """Bad input: the message names the file, the row or key, the problem and the fix."""
@@ -17,7 +20,7 @@ class PnpError(Exception):
         text = f"{self.where}: {self.problem}" if self.where else self.problem
         if self.fix:
             text += f"; {self.fix}"
-        return text
+        return text.translate(LINE_BREAKS)
 
 
 class UsageError(PnpError):

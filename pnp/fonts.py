@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 import importlib.util
+import struct
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -55,12 +56,12 @@ class Font:
 
 
 @lru_cache(maxsize=None)
-def _load(path: str, pdf_name: str) -> TTFont:
-    """Read and register a TrueType font once per process."""
+def _load(path: str, pdf_name: str, label: str) -> TTFont:
+    """Read and register a TrueType font once per process; errors name it by label."""
     try:
         ttf = TTFont(pdf_name, path)
-    except (TTFError, OSError) as exc:
-        raise PnpError(f"cannot read font: {exc}", where=path,
+    except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error) as exc:
+        raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
                        fix="use a TrueType (.ttf) font with glyf outlines; CFF .otf fonts cannot be embedded") from None
     pdfmetrics.registerFont(ttf)
     return ttf
@@ -75,21 +76,21 @@ class FontBook:
         for key, filename in BUNDLED.items():
             self.add(key, folder / filename)
 
-    def add(self, key: str, path: Path) -> Font:
-        """Register a font file under a layout name."""
+    def add(self, key: str, path: Path, label: str | None = None) -> Font:
+        """Register a font file under a layout name (label: how messages name the file)."""
         pdf_name = "pnp-" + path.stem
-        ttf = _load(str(path), pdf_name)
+        ttf = _load(str(path), pdf_name, label or path.name)
         face = ttf.face
         font = Font(key, pdf_name, ttf, face.ascent / 1000.0, face.descent / 1000.0)
         self._fonts[key] = font
         return font
 
-    def ensure(self, key: str, path: Path) -> Font:
+    def ensure(self, key: str, path: Path, label: str | None = None) -> Font:
         """Register a font unless the same name already points at the same file."""
         known = self._fonts.get(key)
         if known is not None and known.ttf.face.filename == str(path):
             return known
-        return self.add(key, path)
+        return self.add(key, path, label)
 
     def get(self, key: str, where: str) -> Font:
         """Look up a font by its layout name."""

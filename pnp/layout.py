@@ -8,15 +8,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from pnp.elements import STYLE_KEYS, Element, check_keys, element_names, parse_elements, parse_number
+from pnp.elements import ELEMENT_KEYS, STYLE_KEYS, Element, check_keys, element_names, parse_elements, parse_number
 from pnp.errors import PnpError
+from pnp.confine import confined
+from pnp.limits import MAX_BLEED_MM
 from pnp.units import Size, parse_size
+from pnp.yamlfile import load_yaml, read_text
 
 PAPER_LAYOUTS = {"paper": "portrait", "paper-landscape": "landscape"}
 COMMON_PAPER = {"portrait": Size(210.0, 279.4), "landscape": Size(279.4, 210.0)}  # fits A4 and Letter
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styles", "symbols",
             "background", "elements", "readable_size"}
 READABLE_SIZE = 6.0  # pt: `pnp proof` reports text shrunk below this
@@ -52,12 +52,12 @@ class Layout:
 
 def load_layout(path: Path, root: Path, label_of) -> Layout:
     """Read a layout file, resolve `extends`, check keys, compile templates."""
-    data = _merged(path, label_of, seen=())
+    data = _merged(path, root, label_of, seen=(), named_by=None)
     label = label_of(path)
     check_keys(data, TOP_KEYS, label)
     paper = PAPER_LAYOUTS.get(str(data.get("size")))
     size = COMMON_PAPER[paper] if paper else parse_size(data.get("size", "poker"), f"{label}: size")
-    bleed = parse_number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0)
+    bleed = parse_number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0, maximum=MAX_BLEED_MM)
     safe = parse_number(data.get("safe", 3.0), f"{label}: safe", minimum=0)
     readable = parse_number(data.get("readable_size", READABLE_SIZE), f"{label}: readable_size", minimum=0)
     styles = _styles(data.get("styles") or {}, label)
@@ -71,25 +71,19 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
                   tuple(elements), frozenset(names), paper=paper, readable_size=readable)
 
 
-def _read_yaml(path: Path, label: str) -> dict[str, Any]:
+def _read_yaml(path: Path, label: str, named_by: str | None) -> dict[str, Any]:
     """Parse one YAML file into a mapping (a fresh copy; parsed files are cached by content)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise PnpError("layout file not found", where=label, fix="create it or fix the name in game.yaml") from None
+    if named_by is None:
+        text = read_text(path, label, "layout file not found", "create it or fix the name in game.yaml")
+    else:
+        text = read_text(path, named_by, f"{label} not found", "create it or fix the extends: value")
     return dict(_parse_yaml(text, label))  # merging copies what it changes below the top level
 
 
 @lru_cache(maxsize=256)
 def _parse_yaml(text: str, label: str) -> dict[str, Any]:
-    """Parse YAML text with the C loader when available."""
-    try:
-        data = yaml.load(text, Loader=SAFE_LOADER)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark else ""
-        raise PnpError(f"invalid YAML{line}: {getattr(exc, 'problem', exc)}", where=label,
-                       fix="fix the YAML syntax") from None
+    """Parse YAML text, alias expansion bounded."""
+    data = load_yaml(text, label)
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -97,19 +91,40 @@ def _parse_yaml(text: str, label: str) -> dict[str, Any]:
     return data
 
 
-def _merged(path: Path, label_of, seen: tuple[Path, ...]) -> dict[str, Any]:
-    """Read a layout and merge it over the layout it extends."""
+def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: str | None) -> dict[str, Any]:
+    """Read a layout (inside the project) and merge it over the layout it extends."""
     label = label_of(path)
     if path.resolve() in seen:
         raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
-    data = _read_yaml(path, label)
+    data = _read_yaml(confined(root, path, named_by or label), label, named_by)
+    check_own_keys(data, label)
+    for key, src in (data.get("fonts") or {}).items() if isinstance(data.get("fonts"), dict) else ():
+        confined(root, root / str(src), f"{label}: fonts.{key}")  # checked here to name the file that sets it
     parent = data.pop("extends", None)
     if parent is None:
         return data
     if not isinstance(parent, str):
         raise PnpError("extends must name a layout file", where=f"{label}: extends", fix="write extends: _base.yaml")
-    base = _merged(path.parent / parent, label_of, seen + (path.resolve(),))
+    base = _merged(path.parent / parent, root, label_of, seen + (path.resolve(),), f"{label}: extends")
     return merge_layouts(base, data, label)
+
+
+def check_own_keys(data: dict[str, Any], label: str) -> None:
+    """Check one file's own keys before merging, so a mistake is reported in the file that holds it."""
+    check_keys(data, TOP_KEYS, label)
+    for name, style in (data.get("styles") or {}).items() if isinstance(data.get("styles"), dict) else ():
+        if isinstance(style, dict):
+            check_keys(style, STYLE_KEYS, f"{label}: styles.{name}")
+    elements = data.get("elements")
+    for index, item in enumerate(elements if isinstance(elements, list) else ()):
+        if not isinstance(item, dict):
+            continue
+        name = item.get("id")
+        where = f"{label}: elements[{index}]"
+        if isinstance(name, (list, dict)):
+            raise PnpError(f"id must be a name, got {name!r}", where=f"{where}.id", fix="write for example id: title")
+        if isinstance(item.get("type"), str) and item["type"] in ELEMENT_KEYS:
+            check_keys(item, ELEMENT_KEYS[item["type"]], where + (f" ({name})" if name else ""))
 
 
 def merge_layouts(base: dict[str, Any], child: dict[str, Any], label: str) -> dict[str, Any]:

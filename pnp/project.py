@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from pnp.confine import confined, label_in
 from pnp.component import Component, Files, build_component, component_table
 from pnp.data import Table, read_table
 from pnp.errors import PnpError
 from pnp.layout import check_keys
+from pnp.yamlfile import load_yaml, read_text
 
 MANIFEST = "game.yaml"
 GAME_KEYS = {"title", "encoding", "components"}
@@ -35,10 +35,11 @@ class Project:
 
     def label(self, path: Path) -> str:
         """Name a file relative to the project, as messages show it."""
-        try:
-            return path.resolve().relative_to(self.root.resolve()).as_posix()
-        except ValueError:
-            return path.as_posix()
+        return label_in(self.root, path)
+
+    def confined(self, path: Path, key: str) -> Path:
+        """The resolved file, refused unless it lies inside the project (links followed); key names who named it."""
+        return confined(self.root, path, key)
 
     def game_names(self) -> list[str]:
         """Every folder under card_data/ that holds a CSV or a game.yaml."""
@@ -70,7 +71,8 @@ class Project:
     def read_csv(self, game: str, filename: str) -> Table:
         """One CSV file of a game, read with the game's declared encoding (as the print reads it)."""
         path = self.root / "card_data" / game / filename
-        return read_table(path, self.label(path), self.manifest(game).get("encoding"))
+        label = self.label(path)
+        return read_table(self.confined(path, label), label, self.manifest(game).get("encoding"))
 
     def component_names(self, game: str) -> list[str]:
         """The names of the components game.yaml lists, in order."""
@@ -83,10 +85,7 @@ class Project:
         if not path.exists():
             return {}
         label = self.label(path)
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8-sig")) or {}
-        except yaml.YAMLError as exc:
-            raise PnpError(f"invalid YAML: {exc}".replace("\n", " "), where=label, fix="fix the YAML syntax") from None
+        data = load_yaml(read_text(self.confined(path, label), label), label) or {}
         if not isinstance(data, dict):
             raise PnpError("game.yaml must be a mapping", where=label, fix="write keys like title: and components:")
         _check(data, GAME_KEYS, label)

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
 from pnp.art import is_svg, load_svg, svg_aspect
+from pnp.colors import markup_colors, parse_color
+from pnp.confine import confined, label_in
 from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
+from pnp.imagecheck import image_problem
+from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
 from pnp.resolution import image_pixels
@@ -21,6 +24,7 @@ from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, br
                       missing_glyphs, paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
+NUMBER_LIMITS = {"size": (0, MAX_FONT_PT), "min_size": (0, MAX_FONT_PT), "leading": (0, 10)}  # 0 excluded
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
 
 
@@ -59,14 +63,14 @@ class Renderer:
         return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
 
     def _register_fonts(self, layout: Layout) -> None:
-        """Add the project fonts a layout names under fonts:."""
+        """Add the project fonts a layout names under fonts: (files inside the project only)."""
         for key, src in layout.fonts.items():
-            path = (self.root / str(src)).resolve()
             where = f"{layout.label}: fonts.{key}"
-            if self.root not in path.parents or not path.is_file():
+            path = confined(self.root, self.root / str(src), where)
+            if not path.is_file():
                 raise PnpError(f"font file '{src}' not found inside the project", where=where,
                                fix="give a .ttf path relative to the project folder")
-            self.fonts.ensure(str(key), path)
+            self.fonts.ensure(str(key), path, label_in(self.root, path))
 
     def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
         """Resolve one element."""
@@ -114,6 +118,7 @@ class Renderer:
         found = self._found.get(key)
         if found is None:
             palette, symbols = self._inline(layout, ctx)
+            _check_markup_colors(source, palette, element, ctx)
             runs = parse_markup(source.replace("\r\n", "\n"), *style, palette, symbols)
             found = self._found[key] = self._collect_text(runs, box, sizes, element, ctx)
         block, shown, problems, fits = found
@@ -125,6 +130,7 @@ class Renderer:
                      ctx: RowContext) -> TextBlock:
         """Parse markup, check glyphs and fit the text to its box."""
         palette, symbols = self._inline(layout, ctx)
+        _check_markup_colors(source, palette, element, ctx)
         runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, symbols)
         try:
             check_glyphs(runs)
@@ -198,35 +204,33 @@ class Renderer:
         text = str(raw).strip()
         if not text or text.lower() == "none":
             return None
-        try:
-            return _to_color(text)
-        except ValueError:
+        color = parse_color(text)
+        if color is None:
             raise PnpError(f"unknown colour '{text}' in {where}", where=ctx.where,
-                           fix="use #rrggbb, a colour name, or a name from colors:") from None
+                           fix="use #rrggbb, a colour name, or a name from colors:")
+        return color
 
     def _image(self, src: str, element: Element, ctx: RowContext) -> Path | None:
-        """Resolve an image path inside the project; empty means a placeholder."""
+        """Resolve an image path inside the project (links followed) and check the file; empty: a placeholder."""
         if not src.strip():
             return None
         return self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({element.where})", ctx.where)
 
     def _project_file(self, src: str, game_folder: Path, name: str, source: str, where: str) -> Path:
-        """A file named relative to the game's data folder, else to the project; refused if either leaves it."""
+        """A picture named relative to the game's data folder, else to the project, checked as a drawable file."""
         candidates = [(game_folder / src).resolve(), (self.root / src).resolve()]
         if any(self.root not in path.parents for path in candidates):
             raise PnpError(f"image path {name} is outside the project {source}", where=where,
                            fix="put the image inside the project folder and give a relative path")
-        for path in candidates:
-            if path.is_file():
-                return path
-        raise PnpError(f"image {name} not found {source}", where=where,
-                       fix="add the file or fix the path (relative to the game's card_data folder or the project)")
-
-
-@lru_cache(maxsize=1024)
-def _to_color(text: str):
-    """Parse a colour string once per process."""
-    return rl_colors.toColor(text)
+        path = next((path for path in candidates if path.is_file()), None)
+        if path is None:
+            raise PnpError(f"image {name} not found {source}", where=where,
+                           fix="add the file or fix the path (relative to the game's card_data folder or the project)")
+        problem = None if is_svg(path) else image_problem(path)
+        if problem:
+            raise PnpError(f"image {name} {problem} {source}", where=where,
+                           fix="use a PNG, JPEG or SVG file within the pixel limit")
+        return path
 
 
 class _Resolver:
@@ -249,10 +253,25 @@ class _Resolver:
     def number(self, key: str, default: float) -> float:
         value = self.raw(key, default)
         try:
-            return float(value)
-        except (TypeError, ValueError):
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
             raise PnpError(f"{self.element.where}.{key} must be a number, got {value!r}", where=self.ctx.where,
                            fix="check the template or the row's value") from None
+        low, high = NUMBER_LIMITS.get(key, (-MAX_LENGTH, MAX_LENGTH))
+        if not low <= number <= high or (low == 0 and number == 0):
+            raise PnpError(f"{self.element.where}.{key} is {value!r}, outside the limits ({low:g} to {high:g})",
+                           where=self.ctx.where, fix="check the template or the row's value")
+        return number
+
+
+def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowContext) -> None:
+    """Refuse {colour|text} markup naming a colour that is neither in the layout's colors: nor a known colour."""
+    for name in markup_colors(source):
+        if name not in palette and parse_color(name) is None:
+            known = ", ".join(sorted(palette)) or "none"
+            raise PnpError(f"unknown colour {name!r} in {{{name}|...}} markup ({element.where})",
+                           where=f"{ctx.where}, field {_field(element, ctx)}",
+                           fix=f"use a colour from the layout's colors: ({known}), #rrggbb or a colour name") from None
 
 
 def _truthy(expression: Expression, ctx: RowContext) -> bool:

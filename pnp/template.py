@@ -10,10 +10,9 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, meta
-from jinja2.sandbox import SandboxedEnvironment
-
 from pnp.errors import PnpError
-
+from pnp.limits import MAX_TEMPLATE_SECONDS
+from pnp.sandbox import BoundedEnvironment, TemplateLimit, TemplateTimeout, render_bounded, time_limit
 
 
 class _Undefined(StrictUndefined):
@@ -34,7 +33,7 @@ class _Undefined(StrictUndefined):
 
 
 # Jinja comments are {## ... ##} so that colour markup like {#c0392b|text} stays text.
-ENV = SandboxedEnvironment(undefined=_Undefined, autoescape=False, keep_trailing_newline=False,
+ENV = BoundedEnvironment(undefined=_Undefined, autoescape=False, keep_trailing_newline=False,
                            comment_start_string="{##", comment_end_string="##}")
 BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
 
@@ -56,7 +55,7 @@ class Template:
             value = context[simple]
             return value if isinstance(value, str) else str(value)
         with _row_errors("template", self.where, row_where):
-            return _from_string(self.source).render(context)
+            return render_bounded(_from_string(self.source), context)
 
 
 @dataclass(frozen=True)
@@ -69,7 +68,7 @@ class Expression:
 
     def evaluate(self, context: dict[str, Any], row_where: str) -> Any:
         """Evaluate the expression over a row."""
-        with _row_errors("expression", self.where, row_where):
+        with _row_errors("expression", self.where, row_where), time_limit():
             return self.compiled(**context)
 
 
@@ -81,7 +80,13 @@ def _row_errors(kind: str, where: str, row_where: str):
     except TemplateError as exc:
         raise PnpError(f"{kind} error in {where}: {exc}", where=row_where,
                        fix=f"check the {kind} against the CSV columns") from None
-    except (ArithmeticError, TypeError, ValueError, LookupError) as exc:
+    except TemplateLimit as exc:
+        raise PnpError(f"{kind} {where} goes over a limit: {exc}", where=row_where,
+                       fix="simplify the template; the limits guard against runaway templates") from None
+    except TemplateTimeout:
+        raise PnpError(f"{kind} {where} took longer than the limit of {MAX_TEMPLATE_SECONDS:g} s", where=row_where,
+                       fix="simplify the template; the limits guard against runaway templates") from None
+    except (ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as exc:
         raise PnpError(f"{kind} {where} failed: {exc}", where=row_where, fix="check the values in this row") from None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
+from pnp.limits import MAX_PIECE_MM, MIN_PIECE_MM
 
 MM = 72.0 / 25.4  # points per millimetre
 
@@ -51,8 +52,11 @@ def parse_size(value: object, where: str) -> Size:
         raise PnpError(f"unknown size '{value}'", where=where, fix=f"use one of {names} or [width, height] in mm")
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(_is_number(v) for v in value):
         width, height = float(value[0]), float(value[1])
-        if width > 0 and height > 0:
+        if MIN_PIECE_MM <= width <= MAX_PIECE_MM and MIN_PIECE_MM <= height <= MAX_PIECE_MM:
             return Size(width, height)
+        if width > 0 and height > 0:
+            raise PnpError(f"size {width:g}x{height:g} mm is outside the limits of {MIN_PIECE_MM:g} to "
+                           f"{MAX_PIECE_MM:g} mm a side", where=where, fix="give the size in mm, e.g. [63, 88]")
     raise PnpError(f"size must be a preset name or [width, height] in mm, got {value!r}", where=where,
                    fix="write for example size: poker or size: [63, 88]")
 

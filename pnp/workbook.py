@@ -8,6 +8,7 @@ from typing import Any
 
 from pnp.data import Table, records_table
 from pnp.errors import PnpError
+from pnp.limits import MAX_CSV_BYTES
 
 WORKBOOKS = {".xlsx", ".xlsm", ".ods"}
 
@@ -17,6 +18,9 @@ def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
     from python_calamine import CalamineError, CalamineWorkbook
     if not path.is_file():
         raise PnpError("file not found", where=label, fix="create the workbook or fix its name in game.yaml")
+    if path.stat().st_size > MAX_CSV_BYTES:
+        raise PnpError(f"the file is larger than the limit of {MAX_CSV_BYTES // 2**20} MB", where=label,
+                       fix="card data is a few hundred kB at most; check that this is the right file")
     try:
         workbook = CalamineWorkbook.from_path(str(path))
         names = list(workbook.sheet_names)

@@ -1,0 +1,18 @@
+"""Bounds on the work a project can ask of pnp: far above what a real game needs, far below a hang."""
+
+from __future__ import annotations
+
+MAX_COUNT = 1000                   # copies of one CSV row (`count`)
+MAX_CARDS = 10000                  # pieces in one component, every copy counted
+MAX_CSV_BYTES = 10 * 2**20         # one CSV file
+MAX_CELL_CHARS = 10000             # characters in one CSV cell
+MAX_YAML_BYTES = 2**20             # one layout or game.yaml
+MAX_YAML_NODES = 100000            # values in one YAML file once aliases (*name) are written out
+MAX_TEMPLATE_CHARS = 100000        # characters one template or expression may produce (strings and lists too)
+MAX_NUMBER_DIGITS = 1000           # digits of a whole number computed in a template
+MAX_TEMPLATE_SECONDS = 2.0         # time one template or expression may take for one row
+MIN_PIECE_MM = 5.0                 # the smallest side of a card, token or sheet
+MAX_PIECE_MM = 1200.0              # the largest side (an A0 board is 841 x 1189 mm)
+MAX_BLEED_MM = 20.0                # bleed around a piece
+MAX_LENGTH = 2000.0                # any other length or number in a layout (mm, pt or degrees)
+MAX_FONT_PT = 500.0                # a font size

@@ -1,0 +1,73 @@
+"""YAML files of a project: read as text, parsed safely, alias expansion bounded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pnp.errors import PnpError
+from pnp.limits import MAX_YAML_NODES, MAX_YAML_BYTES
+
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_text(path: Path, label: str, missing: str = "file not found",
+              fix: str = "create it or fix the name in game.yaml") -> str:
+    """A YAML file's text (UTF-8, BOM allowed); a missing, huge or binary file is a one-line error."""
+    try:
+        if path.stat().st_size > MAX_YAML_BYTES:
+            raise PnpError(f"the file is larger than {MAX_YAML_BYTES // 2**20} MB", where=label,
+                           fix="a layout or manifest is a few kB; split it or remove what is not needed")
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise PnpError(missing, where=label, fix=fix) from None
+    except IsADirectoryError:
+        raise PnpError("is a folder, not a file", where=label, fix=fix) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PnpError("not a text file (cannot decode it as UTF-8)", where=label,
+                       fix="save it as UTF-8 text, or name the right file") from None
+    if "\x00" in text:
+        raise PnpError("not a text file (it holds NUL bytes)", where=label, fix="name the YAML file, not a binary one")
+    return text
+
+
+def load_yaml(text: str, label: str) -> Any:
+    """Parse YAML text; more than MAX_YAML_NODES values once aliases are expanded is an error."""
+    loader = SAFE_LOADER(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        size = expanded_size(node, {})
+        if size > MAX_YAML_NODES:
+            raise PnpError(f"the YAML expands to more than {MAX_YAML_NODES} values (aliases *name repeat "
+                           "what &name marks)", where=label, fix="write the values out or use fewer aliases")
+        return loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f" at line {mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise PnpError(f"invalid YAML{line}: {problem}", where=label, fix="fix the YAML syntax") from None
+    except RecursionError:
+        raise PnpError("the YAML is nested too deeply", where=label, fix="flatten it") from None
+    finally:
+        loader.dispose()
+
+
+def expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
+    """How many values a node stands for with every alias written out (each shared node counted once)."""
+    known = sizes.get(id(node))
+    if known is not None:
+        return known
+    sizes[id(node)] = MAX_YAML_NODES + 1  # a node reaching itself (a recursive alias) is over the limit
+    total = 1
+    if isinstance(node, yaml.SequenceNode):
+        total += sum(expanded_size(child, sizes) for child in node.value)
+    elif isinstance(node, yaml.MappingNode):
+        total += sum(expanded_size(k, sizes) + expanded_size(v, sizes) for k, v in node.value)
+    sizes[id(node)] = total = min(total, MAX_YAML_NODES + 1)
+    return total
