@@ -116,7 +116,7 @@ def test_bad_svg_is_one_line(project, content, message):
     add_image(project, "art/bad.svg")
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
-    errors = [line for line in result.output.splitlines() if line != "Building"]
+    errors = result.stderr.splitlines()
     assert len(errors) == 1 and "Traceback" not in result.output
     assert errors[0].startswith("error: card_data/demo/cards.csv: row 2: art/bad.svg: " + message)
 

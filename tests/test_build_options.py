@@ -33,7 +33,7 @@ def test_new_writes_the_manifest_the_readme_describes(tmp_path):
     result = run("new", "mygame", "--project", str(tmp_path))
     assert result.exit_code == 0, result.output
     created = [line for line in result.output.splitlines() if line.startswith("created ")]
-    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 6
+    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 10  # game.yaml, cards.csv, README, three layouts, four SVG pictures
     manifest = yaml.safe_load((tmp_path / "card_data/mygame/game.yaml").read_text(encoding="utf-8"))
     assert manifest == {"title": "mygame", "components": [{"name": "cards"}]}
     base = yaml.safe_load((tmp_path / "layouts/mygame/_base.yaml").read_text(encoding="utf-8"))

@@ -126,10 +126,10 @@ CASES = [
      "lower the counts or split the component"),
     ("huge image", lambda p: add_element(p, art(p, "big.png", png_header(20000, 20000))),
      f"{ROW2}: image 'art/big.png' has more than the limit of 89478485 pixels (layouts/demo/cards.yaml: "
-     "elements[0]); use a PNG or JPEG file within the pixel limit"),
+     "elements[0]); use a PNG, JPEG or SVG file within the pixel limit"),
     ("large image", lambda p: add_element(p, art(p, "large.png", png_header(10000, 10000))),
      f"{ROW2}: image 'art/large.png' is 10000x10000 px, more than the limit of 89478485 pixels "
-     "(layouts/demo/cards.yaml: elements[0]); use a PNG or JPEG file within the pixel limit"),
+     "(layouts/demo/cards.yaml: elements[0]); use a PNG, JPEG or SVG file within the pixel limit"),
     ("50 MB cell", lambda p: (p / CSV).write_text("name,text\na,\"" + "x" * 50_000_000 + "\"\n"),
      f"{CSV}: the file is larger than the limit of {MAX_CSV_BYTES // 2**20} MB; "
      "card data is a few hundred kB at most; check that this is the right file"),
@@ -150,13 +150,12 @@ CASES = [
      f"{FRONT}: not a text file (it holds NUL bytes); name the YAML file, not a binary one"),
     ("png that is not an image", lambda p: add_element(p, art(p, "fake.png", b"not an image at all")),
      f"{ROW2}: image 'art/fake.png' is a file of a kind pnp cannot read, not a PNG, JPEG or other bitmap image "
-     "(layouts/demo/cards.yaml: elements[0]); use a PNG or JPEG file within the pixel limit"),
+     "(layouts/demo/cards.yaml: elements[0]); use a PNG, JPEG or SVG file within the pixel limit"),
     ("svg as art", lambda p: add_element(p, art(p, "a.svg", b'<svg xmlns="http://www.w3.org/2000/svg"/>')),
-     f"{ROW2}: image 'art/a.svg' is an SVG file, not a PNG, JPEG or other bitmap image "
-     "(layouts/demo/cards.yaml: elements[0]); use a PNG or JPEG file within the pixel limit"),
+     f"{ROW2}: art/a.svg: SVG has no size; give the <svg> element width and height, or a viewBox"),
     ("damaged png", lambda p: add_element(p, art(p, "cut.png", png_header(8, 8)[:-12])),
      f"{ROW2}: image 'art/cut.png' cannot be read as an image (truncated PNG file) "
-     "(layouts/demo/cards.yaml: elements[0]); use a PNG or JPEG file within the pixel limit"),
+     "(layouts/demo/cards.yaml: elements[0]); use a PNG, JPEG or SVG file within the pixel limit"),
     ("header-only csv", lambda p: (p / CSV).write_text("name,kind,value,text,count\n"),
      f"{CSV}: the component has no cards (no rows, or every count is 0); "
      "add rows below the header, or leave the component out of game.yaml"),
@@ -192,7 +191,7 @@ def test_bad_project(shared, name, mutate, message):
     result = run("build", "--project", str(shared))
     assert result.stderr.splitlines() == [f"error: {message}"]
     assert result.exit_code == 1
-    assert result.stdout == ""
+    assert result.stdout == "Building demo\n"  # said before loading, so the error follows it
     assert SECRET not in result.output
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before, "a failed build must leave earlier output untouched and no partial file"
