@@ -112,6 +112,24 @@ elements:
     valign: middle
 """
 
+GAME_YAML = """# The game's manifest: its title, the components in print order, and the deal-and-draw check.
+title: {name}
+components:
+  - {{name: cards}}
+check:                       # pnp check {name}: shuffle, deal and answer the questions below
+  deck: [cards]              # components shuffled together (or - {{component: cards, where: "kind == 'attack'"}})
+  hand: {{2: 3, 3: 3, 4: 2}}   # cards dealt to each player, per player count (or one number with players: [2, 3, 4])
+  draw: 1                    # cards each player draws per turn
+  questions:                 # expressions over the CSV columns, as in where:
+    - name: a starting hand with no attack card
+      hand_has: "kind == 'attack'"
+      at_most: 0
+    - name: turn by which a defence card is seen
+      seen: "kind == 'defence'"
+    - name: longest run of one kind in the shuffled deck
+      longest_run: kind
+"""
+
 README = """# {name}: design decisions
 
 - `cards.csv`: one row per card, `count` copies of each.
@@ -131,6 +149,7 @@ def scaffold(project: Project, name: str) -> list[Path]:
     files = {
         data / "cards.csv": CARDS_CSV,
         data / "README.md": README.format(name=name),
+        data / "game.yaml": GAME_YAML.format(name=name),
         layouts / "_base.yaml": BASE,
         layouts / "cards.yaml": LAYOUT,
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),

@@ -1,0 +1,150 @@
+"""Deal-and-draw: shuffle the declared deck in seeded chunks, deal it, and count what each question asks."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+CHUNK = 1000
+
+
+@dataclass(frozen=True)
+class Table:
+    """The deck as numbers: per question, one value per card (a flag, or the key a run is made of)."""
+
+    size: int
+    kinds: tuple[str, ...]
+    values: tuple[tuple, ...]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """How one player count is dealt: hand size each, cards drawn per turn, turns counted."""
+
+    players: int
+    hand: int
+    draw: int
+    turns: int
+    bounds: tuple[tuple[int | None, int | None], ...]  # per question: (at_least, at_most)
+
+
+@dataclass
+class Tally:
+    """Counts over shuffles, per question; merged in chunk order so the sums never depend on the workers."""
+
+    shuffles: int = 0
+    counts: list[dict] = field(default_factory=list)
+
+    def add(self, other: Tally) -> None:
+        """Add another chunk's counts."""
+        if not self.counts:
+            self.counts = [{} for _ in other.counts]
+        self.shuffles += other.shuffles
+        for mine, theirs in zip(self.counts, other.counts):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+
+
+@dataclass(frozen=True)
+class Job:
+    """One chunk of shuffles with its own seeded generator."""
+
+    table: Table
+    deal: Deal
+    seed: int
+    index: int
+    shuffles: int
+
+
+def rounds_available(size: int, deal: Deal) -> int:
+    """Turns until the draw pile runs out (0 when nothing is drawn)."""
+    pile = size - deal.players * deal.hand
+    step = deal.players * deal.draw
+    return 0 if step <= 0 or pile <= 0 else -(-pile // step)
+
+
+def run_job(job: Job) -> Tally:
+    """Shuffle, deal and count one chunk."""
+    rng = random.Random(f"pnp-deal:{job.seed}:{job.deal.players}:{job.index}")
+    table, deal = job.table, job.deal
+    order = list(range(table.size))
+    counts: list[dict] = [{} for _ in table.kinds]
+    for _ in range(job.shuffles):
+        rng.shuffle(order)
+        for number, kind in enumerate(table.kinds):
+            values, tally = table.values[number], counts[number]
+            for key in _COUNTERS[kind](order, values, deal, deal.bounds[number]):
+                tally[key] = tally.get(key, 0) + 1
+    return Tally(job.shuffles, counts)
+
+
+def _hand_keys(order: list[int], flags: tuple, deal: Deal, bound: tuple) -> list:
+    """Seat 1's hand, any hand and every hand meeting the bound (cards are dealt one at a time, round the table)."""
+    at_least, at_most = bound
+    dealt = deal.players * deal.hand
+    met = []
+    for seat in range(deal.players):
+        matching = sum(flags[card] for card in order[seat:dealt:deal.players])
+        met.append((at_least is None or matching >= at_least) and (at_most is None or matching <= at_most))
+    keys = ["player"] if met[0] else []
+    return keys + (["any"] if any(met) else []) + (["every"] if all(met) else [])
+
+
+def first_turns(order: list[int], flags: tuple, deal: Deal) -> list[int | None]:
+    """Per seat, the turn by which it has seen a matching card (0: in the starting hand; None: not by the last turn)."""
+    players, dealt = deal.players, deal.players * deal.hand
+    first: list[int | None] = [0 if any(flags[c] for c in order[seat:dealt:players]) else None
+                               for seat in range(players)]
+    step = players * deal.draw
+    if step:
+        for position in range(dealt, min(len(order), dealt + step * deal.turns)):
+            if flags[order[position]]:
+                seat = (position - dealt) % step // deal.draw
+                if first[seat] is None:
+                    first[seat] = (position - dealt) // step + 1
+    return first
+
+
+def _seen_keys(order: list[int], flags: tuple, deal: Deal, bound: tuple) -> list:
+    """Seat 1's first-sighting turn and the turn by which every player has seen one ('never' past the last turn)."""
+    first = first_turns(order, flags, deal)
+    every = None if None in first else max(first)
+    return [("player", "never" if first[0] is None else first[0]), ("every", "never" if every is None else every)]
+
+
+def longest_run(order: list[int], keys: tuple) -> int:
+    """The longest run of cards with the same key, in the order shuffled."""
+    best = run = 0
+    previous = object()
+    for card in order:
+        key = keys[card]
+        run = run + 1 if key == previous else 1
+        previous = key
+        best = max(best, run)
+    return best
+
+
+def _run_keys(order: list[int], keys: tuple, deal: Deal, bound: tuple) -> list:
+    """The longest run's length."""
+    return [longest_run(order, keys)]
+
+
+_COUNTERS: dict[str, Callable] = {"hand_has": _hand_keys, "seen": _seen_keys, "longest_run": _run_keys}
+
+
+def run_deal(table: Table, deal: Deal, shuffles: int, seed: int, workers: int) -> Tally:
+    """All chunks of one player count, merged in chunk order (the same counts for any number of workers)."""
+    jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
+            for index, start in enumerate(range(0, shuffles, CHUNK))]
+    total = Tally()
+    if workers <= 1 or len(jobs) == 1:
+        chunks = map(run_job, jobs)
+        for chunk in chunks:
+            total.add(chunk)
+        return total
+    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
+        for chunk in pool.imap(run_job, jobs):
+            total.add(chunk)
+    return total
