@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+from itertools import groupby
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -12,7 +13,7 @@ CHUNK = 1000
 
 @dataclass(frozen=True)
 class Table:
-    """The deck as numbers: per question, one value per card (a flag, or the key a run is made of)."""
+    """The deck as numbers: per question, one value per card (a flag, or one character per key a run is made of)."""
 
     size: int
     kinds: tuple[str, ...]
@@ -71,64 +72,84 @@ def run_job(job: Job) -> Tally:
     table, deal = job.table, job.deal
     order = list(range(table.size))
     counts: list[dict] = [{} for _ in table.kinds]
+    needed = cards_needed(table, deal)
     for _ in range(job.shuffles):
-        rng.shuffle(order)
+        shuffle_prefix(order, needed, rng.random)
+        top = order[:needed]
         for number, kind in enumerate(table.kinds):
-            values, tally = table.values[number], counts[number]
-            for key in _COUNTERS[kind](order, values, deal, deal.bounds[number]):
+            tally = counts[number]
+            dealt = list(map(table.values[number].__getitem__, top))  # each card's value, in the order dealt
+            if kind == "longest_run":
+                dealt = "".join(dealt)
+            for key in _COUNTERS[kind](dealt, deal, deal.bounds[number]):
                 tally[key] = tally.get(key, 0) + 1
     return Tally(job.shuffles, counts)
 
 
-def _hand_keys(order: list[int], flags: tuple, deal: Deal, bound: tuple) -> list:
+def cards_needed(table: Table, deal: Deal) -> int:
+    """How much of the deck the questions look at: the deal and the draws counted, or all of it for runs."""
+    if "longest_run" in table.kinds:
+        return table.size
+    return min(table.size, deal.players * (deal.hand + deal.draw * deal.turns))
+
+
+def shuffle_prefix(order: list[int], needed: int, rnd: Callable[[], float]) -> None:
+    """Fisher-Yates for the first `needed` places: a uniformly random top of the deck (random() is cheaper than
+    randrange(), and a 53-bit float picks among a few thousand places without a bias one could measure)."""
+    size = len(order)
+    for i in range(min(needed, size - 1)):
+        j = i + int(rnd() * (size - i))
+        order[i], order[j] = order[j], order[i]
+
+
+def _hand_keys(flags: list, deal: Deal, bound: tuple) -> list:
     """Seat 1's hand, any hand and every hand meeting the bound (cards are dealt one at a time, round the table)."""
     at_least, at_most = bound
-    dealt = deal.players * deal.hand
-    met = []
-    for seat in range(deal.players):
-        matching = sum(flags[card] for card in order[seat:dealt:deal.players])
-        met.append((at_least is None or matching >= at_least) and (at_most is None or matching <= at_most))
+    low, high = at_least if at_least is not None else 0, at_most if at_most is not None else deal.hand
+    dealt, players = deal.players * deal.hand, deal.players
+    met = [low <= sum(flags[seat:dealt:players]) <= high for seat in range(players)]
     keys = ["player"] if met[0] else []
     return keys + (["any"] if any(met) else []) + (["every"] if all(met) else [])
 
 
-def first_turns(order: list[int], flags: tuple, deal: Deal) -> list[int | None]:
-    """Per seat, the turn by which it has seen a matching card (0: in the starting hand; None: not by the last turn)."""
+def first_turns(flags: list, deal: Deal) -> list[int | None]:
+    """Per seat, the turn by which it has seen a matching card (0: in the starting hand; None: not by the last turn).
+
+    `flags` tells, for the cards in the order they are dealt and then drawn, which ones match."""
     players, dealt = deal.players, deal.players * deal.hand
-    first: list[int | None] = [0 if any(flags[c] for c in order[seat:dealt:players]) else None
-                               for seat in range(players)]
-    step = players * deal.draw
-    if step:
-        for position in range(dealt, min(len(order), dealt + step * deal.turns)):
-            if flags[order[position]]:
-                seat = (position - dealt) % step // deal.draw
-                if first[seat] is None:
-                    first[seat] = (position - dealt) // step + 1
+    first: list[int | None] = [0 if True in flags[seat:dealt:players] else None for seat in range(players)]
+    step, end = players * deal.draw, min(len(flags), dealt + players * deal.draw * deal.turns)
+    position = dealt - 1
+    while step and None in first:
+        try:
+            position = flags.index(True, position + 1, end)
+        except ValueError:
+            break
+        seat = (position - dealt) % step // deal.draw
+        if first[seat] is None:
+            first[seat] = (position - dealt) // step + 1
     return first
 
 
-def _seen_keys(order: list[int], flags: tuple, deal: Deal, bound: tuple) -> list:
+def _seen_keys(flags: list, deal: Deal, bound: tuple) -> list:
     """Seat 1's first-sighting turn and the turn by which every player has seen one ('never' past the last turn)."""
-    first = first_turns(order, flags, deal)
+    first = first_turns(flags, deal)
     every = None if None in first else max(first)
     return [("player", "never" if first[0] is None else first[0]), ("every", "never" if every is None else every)]
 
 
-def longest_run(order: list[int], keys: tuple) -> int:
-    """The longest run of cards with the same key, in the order shuffled."""
-    best = run = 0
-    previous = object()
-    for card in order:
-        key = keys[card]
-        run = run + 1 if key == previous else 1
-        previous = key
-        best = max(best, run)
-    return best
+def longest_run(keys: str) -> int:
+    """The longest run of one character: grow the run length while some character still has a run that long."""
+    length, candidates = (1, set(keys)) if keys else (0, set())
+    while candidates:
+        candidates = {key for key in candidates if key * (length + 1) in keys}
+        length += 1 if candidates else 0
+    return length
 
 
-def _run_keys(order: list[int], keys: tuple, deal: Deal, bound: tuple) -> list:
+def _run_keys(keys: list, deal: Deal, bound: tuple) -> list:
     """The longest run's length."""
-    return [longest_run(order, keys)]
+    return [longest_run(keys)]
 
 
 _COUNTERS: dict[str, Callable] = {"hand_has": _hand_keys, "seen": _seen_keys, "longest_run": _run_keys}

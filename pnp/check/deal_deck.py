@@ -67,11 +67,13 @@ def question_table(deck: Deck, spec: DealSpec) -> Table:
     for question in spec.questions:
         where = f"{question.label}.{question.kind}"
         check_columns(question.expression.source, where, set(deck.columns), set(), "the deck")
-        per_card = []
+        per_card, letters = [], {}
         for row, row_where in deck.rows:
             context = {column: None for column in deck.columns} | row.values
             value = question.expression.evaluate(context, row_where)
-            per_card += [str(value) if question.kind == "longest_run" else bool(value)] * row.count
+            if question.kind == "longest_run":  # one character per distinct value, so runs are found in a string
+                value = letters.setdefault(str(value), chr(0x4E00 + len(letters)))
+            per_card += [value if question.kind == "longest_run" else bool(value)] * row.count
         values.append(tuple(per_card))
     return Table(deck.size, tuple(q.kind for q in spec.questions), tuple(values))
 

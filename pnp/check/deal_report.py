@@ -11,7 +11,6 @@ from pnp.check.deal_spec import MAX_TURNS, DealSpec, parse_check
 from pnp.errors import UsageError
 from pnp.project import MANIFEST, Project
 
-SHOWN_TURNS = 12
 
 
 def deal_spec_for(project: Project, game: str) -> DealSpec | None:
@@ -129,19 +128,16 @@ def _question_lines(q: dict) -> list[str]:
             lines.append(f"    a run of {q['at_least']['length']} or more: {_pct(q['at_least'])}")
         return lines
     lines = [f"  {q['name']} ({_cards(q['matching'])} matching; turn 0 is the starting hand):"]
-    for who, label in (("player", "a player"), ("every_player", "every player")):
-        fig = q[who]
-        shown = [f"turn {t['turn']} {_pct(t)}" for t in _shown_turns(fig["by_turn"])]
-        lines.append(f"    {label} by " + ", ".join(shown) + f"; never {_pct(fig['never'])}; "
-                     f"mean turn {_mean(fig['mean_turn'])}")
+    player, every = q["player"], q["every_player"]
+    shown = [f"turn {t['turn']} {_pct(t)}" for t in _shown_turns(player["by_turn"])]
+    lines.append("    a player by " + ", ".join(shown) + f"; not by turn {player['by_turn'][-1]['turn']} "
+                 f"{_pct(player['never'])}; mean turn {_mean(player['mean_turn'])}")
+    last = every["by_turn"][-1]
+    lines.append(f"    every player by turn {last['turn']} {_pct(last)}; mean turn {_mean(every['mean_turn'])}")
     return lines
 
 
 def _shown_turns(by_turn: list[dict]) -> list[dict]:
-    """The turns worth printing: up to the first where the share reaches 99%, at most SHOWN_TURNS."""
-    shown = []
-    for turn in by_turn:
-        shown.append(turn)
-        if turn.get("exact", turn["share"]) >= 0.99 or len(shown) == SHOWN_TURNS:
-            break
-    return shown
+    """Turns 0-3, then every third turn, and the last (the JSON has every turn)."""
+    last = len(by_turn) - 1
+    return [turn for turn in by_turn if turn["turn"] <= 3 or turn["turn"] % 3 == 0 or turn["turn"] == last]
