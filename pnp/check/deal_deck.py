@@ -90,7 +90,7 @@ def setup_findings(deck: Deck, spec: DealSpec, table: Table) -> list[str]:
     for question, values in zip(spec.questions, table.values):
         if question.kind != "longest_run" and len(set(values)) < 2 and values:
             which = "every card" if values[0] else "no card"
-            findings.append(f"{spec.label}: {question.label}.{question.kind}: {which} in the deck matches, "
+            findings.append(f"{question.label}.{question.kind}: {which} in the deck matches, "
                             "so the answer is certain")
     return findings
 
