@@ -112,10 +112,8 @@ elements:
     valign: middle
 """
 
-GAME_YAML = """# The game's manifest: its title, the components in print order, and the deal-and-draw check.
+GAME_YAML = """# The game's manifest. Without a components: list, every CSV file here is a component.
 title: {name}
-components:
-  - {{name: cards}}
 check:                       # pnp check {name}: shuffle, deal and answer the questions below
   deck: [cards]              # components shuffled together (or - {{component: cards, where: "kind == 'attack'"}})
   hand: {{2: 3, 3: 3, 4: 2}}   # cards dealt to each player, per player count (or one number with players: [2, 3, 4])

@@ -130,9 +130,7 @@ def test_new_project_is_checked_out_of_the_box(tmp_path):
 def test_findings_for_what_cannot_be_dealt(project):
     (project / "card_data/demo/extra.csv").write_text("name,kind,value,text,count\nx,item,1,-,0\n",
                                                           encoding="utf-8")
-    text = (project / GAME_YAML).read_text(encoding="utf-8").replace("  - {name: cards}\n",
-                                                                     "  - {name: cards}\n  - {name: extra, layout: cards.yaml}\n")
-    (project / GAME_YAML).write_text(text, encoding="utf-8")
+    (project / "layouts/demo/extra.yaml").write_text("extends: cards.yaml\n", encoding="utf-8")
     write_check(project, "check:\n  deck: [cards, {component: cards, where: \"value > 5\"}]\n  hand: {2: 5, 3: 4}\n"
                          "  questions:\n    - {name: none, hand_has: \"kind == 'spell'\"}\n")
     report = deal_only_report(Project(project), "demo", [], 1, 1, "cmd")
