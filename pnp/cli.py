@@ -144,15 +144,16 @@ def _deal_only(project: Project, game: str, players: list[int], seed: int, worke
     """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
     from pnp.check.deal_report import deal_only_report, render_deal_only
     from pnp.check.run import write_json
-    if report_path is not None:
-        raise UsageError("the chart report needs a rules simulation", where="pnp check --report",
-                         fix="use --json for the deal-and-draw figures")
     command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] + [f"--seed {seed}"] +
                        ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
     report = deal_only_report(project, game, players, seed, workers, command)
     click.echo(render_deal_only(report), nl=False)
     if json_path is not None:
         write_json(json_path, report)
+    if report_path is not None:
+        from pnp.check.visual import write_report
+        names = [_shown(path) for path in write_report(report_path, report)]
+        click.echo(f"Report: {', '.join(names)}", err=True)
 
 
 @main.command("export")
