@@ -51,17 +51,23 @@ def question_chart(deal: dict, index: int, width: float, fonts: Fonts) -> Drawin
                                        share=shares))
 
 
+def text_drawing(title: str, lines: list[tuple[str, bool]], width: float, fonts: Fonts) -> Drawing:
+    """A titled block of wrapped lines (True: in the warning colour), as tall as it needs."""
+    wrapped = sum(len(wrap(text, fonts.regular, 8, width)) for text, _ in lines)
+    height = 14 + TEXT_LEADING * wrapped
+    drawing = Drawing(width, height)
+    text_block(drawing, title, lines, width, height, fonts)
+    return drawing
+
+
 def deal_drawings(deal: dict, width: float, fonts: Fonts) -> list[Drawing]:
     """Every drawing of the deal pages: the set-up per player count and its findings, then one chart per question."""
     lines = [(f"{count} players: hand {fig['hand']}, {fig['dealt']} dealt, draw pile {fig['draw_pile']}, "
               f"{fig['draw']} drawn per turn; the whole deck "
               + ("deals evenly" if fig["deals_evenly"] else f"leaves {fig['left_if_all_dealt']} over"), False)
              for count, fig in deal["players"].items()] + [(finding, True) for finding in deal["integrity"]]
-    wrapped = sum(len(wrap(text, fonts.regular, 8, width)) for text, _ in lines)
-    height = 18 + TEXT_LEADING * (wrapped + 1)
-    setup = Drawing(width, height)
-    text_block(setup, f"Deal-and-draw: a deck of {deal['deck']['cards']} cards, seed {deal['seed']}", lines, width,
-               height, fonts)
+    setup = text_drawing(f"Deal-and-draw: a deck of {deal['deck']['cards']} cards, seed {deal['seed']}", lines,
+                         width, fonts)
     questions = len(next(iter(deal["players"].values()))["questions"]) if deal["players"] else 0
     return [setup] + [question_chart(deal, index, width, fonts) for index in range(questions)]
 

@@ -88,13 +88,13 @@ def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
 
 def deal_pages(report: dict, fonts: Fonts, pages: list[Page]) -> list[Page]:
     """The pages of a game without a simulation: its integrity findings and the deal-and-draw check."""
-    from pnp.check.deal_pages import columns, deal_drawings
+    from pnp.check.deal_pages import columns, deal_drawings, text_drawing
     findings = report["integrity"]
     chips = [(f"{len(findings)} integrity finding(s)", True)] if findings else [("deck integrity OK", False)]
     drawings = deal_drawings(report.get("deal") or {"players": {}, "integrity": [], "deck": {"cards": 0},
                                                     "seed": report["seed"], "shuffles": 0}, COLUMN, fonts)
     if findings:
-        drawings.insert(0, findings_pages(findings, fonts, COLUMN, 24 + 11 * 2 * len(findings))[0])
+        drawings.insert(0, text_drawing("Deck integrity", [(f, True) for f in findings], COLUMN, fonts))
     subtitle = f"master seed {report['seed']} · deal-and-draw check declared in game.yaml"
     for items in columns(drawings, MARGIN, COLUMN, GAP, CONTENT_TOP, CONTENT_BOTTOM):
         pages.append(Page(f"{report['game']}: deal-and-draw", subtitle, chips, items))
