@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from itertools import groupby
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -12,7 +11,7 @@ CHUNK = 1000
 
 
 @dataclass(frozen=True)
-class Table:
+class QuestionValues:
     """The deck as numbers: per question, one value per card (a flag, or one character per key a run is made of)."""
 
     size: int
@@ -52,7 +51,7 @@ class Tally:
 class Job:
     """One chunk of shuffles with its own seeded generator."""
 
-    table: Table
+    table: QuestionValues
     deal: Deal
     seed: int
     index: int
@@ -86,7 +85,7 @@ def run_job(job: Job) -> Tally:
     return Tally(job.shuffles, counts)
 
 
-def cards_needed(table: Table, deal: Deal) -> int:
+def cards_needed(table: QuestionValues, deal: Deal) -> int:
     """How much of the deck the questions look at: the deal and the draws counted, or all of it for runs."""
     if "longest_run" in table.kinds:
         return table.size
@@ -155,7 +154,7 @@ def _run_keys(keys: list, deal: Deal, bound: tuple) -> list:
 _COUNTERS: dict[str, Callable] = {"hand_has": _hand_keys, "seen": _seen_keys, "longest_run": _run_keys}
 
 
-def run_deal(table: Table, deal: Deal, shuffles: int, seed: int, workers: int) -> Tally:
+def run_deal(table: QuestionValues, deal: Deal, shuffles: int, seed: int, workers: int) -> Tally:
     """All chunks of one player count, merged in chunk order (the same counts for any number of workers)."""
     jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
             for index, start in enumerate(range(0, shuffles, CHUNK))]

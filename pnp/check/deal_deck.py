@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.check.deal import Table
+from pnp.check.deal import QuestionValues
 from pnp.check.deal_spec import DealSpec
 from pnp.data import Row
 from pnp.data import Table as CsvTable
@@ -61,7 +61,7 @@ def build_deck(project: Project, game: str, spec: DealSpec) -> tuple[Deck, list[
     return deck, findings
 
 
-def question_table(deck: Deck, spec: DealSpec) -> Table:
+def question_table(deck: Deck, spec: DealSpec) -> QuestionValues:
     """Evaluate every question's expression once per row and spread it over the row's copies."""
     values = []
     for question in spec.questions:
@@ -75,10 +75,10 @@ def question_table(deck: Deck, spec: DealSpec) -> Table:
                 value = letters.setdefault(str(value), chr(0x4E00 + len(letters)))
             per_card += [value if question.kind == "longest_run" else bool(value)] * row.count
         values.append(tuple(per_card))
-    return Table(deck.size, tuple(q.kind for q in spec.questions), tuple(values))
+    return QuestionValues(deck.size, tuple(q.kind for q in spec.questions), tuple(values))
 
 
-def setup_findings(deck: Deck, spec: DealSpec, table: Table) -> list[str]:
+def setup_findings(deck: Deck, spec: DealSpec, table: QuestionValues) -> list[str]:
     """Player counts the deck cannot deal, and questions every card or no card answers."""
     findings = []
     for players, hand in spec.hands.items():

@@ -33,7 +33,7 @@ def mean_of(histogram: dict[int, int], exact_value: float | None = None) -> dict
 
 
 def seat_one_seen(size: int, deal: Deal) -> list[int]:
-    """Cards seat 1 has seen by each turn 0..deal.turns: its hand, then its draws (first in each round) while they last."""
+    """Cards seat 1 has seen by each turn 0..deal.turns: its hand, then its draws (first each round) while they last."""
     pile, seen = size - deal.players * deal.hand, [deal.hand]
     for turn in range(1, deal.turns + 1):
         start = (turn - 1) * deal.players * deal.draw

@@ -88,9 +88,9 @@ def render_deal(deal: dict) -> list[str]:
     out += [f"  {finding}" for finding in deal["integrity"]]
     for count, fig in deal["players"].items():
         even = "deals evenly" if fig["deals_evenly"] else f"does not deal evenly ({fig['left_if_all_dealt']} left over)"
+        turns = f"{fig['turns']} turn" + ("" if fig["turns"] == 1 else "s")
         out += ["", f"-- {count} players: hand {fig['hand']} each, {fig['dealt']} dealt, draw pile "
-                    f"{fig['draw_pile']}, {fig['draw']} drawn per turn ({fig['turns']} turn{'' if fig['turns'] == 1 else 's'} "
-                    "counted); "
+                    f"{fig['draw_pile']}, {fig['draw']} drawn per turn ({turns} counted); "
                     f"the whole deck {even}"]
         for question in fig["questions"]:
             out += _question_lines(question)
