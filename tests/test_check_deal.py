@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from math import comb
 
@@ -210,8 +211,25 @@ def test_a_simulated_game_gets_its_deal_section_too(repo):
     assert no_trump["matching"] == 12
     assert no_trump["player"]["exact"] == pytest.approx(comb(48, 10) / comb(60, 10), abs=1e-6)
     assert list(report["deal"]["players"]) == ["4"]
-    eitsuku = deal_spec_for(repo, "eitsuku")
+    eitsuku = dataclasses.replace(deal_spec_for(repo, "eitsuku"), shuffles=2500)
     section = deal_section(repo, "eitsuku", eitsuku, [3], 2, 1)
     seen = section["players"]["3"]["questions"][2]["player"]
     assert [t["cards_seen"] for t in seen["by_turn"]] == list(range(2, 15))
     assert to_json(section) == to_json(deal_section(repo, "eitsuku", eitsuku, [3], 2, 2))
+
+
+def test_hand_all_deals_the_whole_deck_and_work_is_bounded(project):
+    write_check(project, "check:\n  deck: [cards]\n  hand: all\n  players: [3, 5]\n  shuffles: 200\n"
+                         "  questions:\n    - {name: two attacks, hand_has: \"kind == 'attack'\", at_least: 2}\n")
+    deal = deal_only_report(Project(project), "demo", [], 1, 1, "cmd")["deal"]["players"]
+    assert [(f["hand"], f["dealt"], f["draw_pile"], f["left_if_all_dealt"]) for f in deal.values()] == \
+        [(3, 9, 1, 1), (2, 10, 0, 0)]
+    # 5 players get 2 of the 10 cards, 6 of them attacks; both attacks: C(6,2) / C(10,2) = 15/45
+    assert deal["5"]["questions"][0]["player"]["exact"] == pytest.approx(15 / 45, abs=1e-6)
+    (project / "card_data/demo/cards.csv").write_text("name,kind,value,text,count\nx,item,1,-,1000\n",
+                                                      encoding="utf-8")
+    write_check(project, "check:\n  deck: [cards]\n  hand: 2\n  players: [2]\n  shuffles: 50000\n")
+    result = run("check", "demo", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output == ("error: card_data/demo/game.yaml: check.shuffles: 50000 shuffles of 1000 cards is more "
+                             "than 20,000,000 cards to shuffle; use at most 20000 shuffles for this deck\n")

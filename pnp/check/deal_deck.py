@@ -13,6 +13,7 @@ from pnp.project import Project
 from pnp.template import check_columns
 
 MAX_DECK = 2000
+MAX_WORK = 20_000_000  # cards shuffled per player count: a bound on the time a stranger's project can take
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,10 @@ def build_deck(project: Project, game: str, spec: DealSpec) -> tuple[Deck, list[
     if deck.size > MAX_DECK:
         raise PnpError(f"the deck has {deck.size} cards, more than {MAX_DECK}", where=f"{spec.label}: check.deck",
                        fix="deal a smaller deck (use where: to keep part of a component)")
+    if deck.size * spec.shuffles > MAX_WORK:
+        raise PnpError(f"{spec.shuffles} shuffles of {deck.size} cards is more than {MAX_WORK:,} cards to shuffle",
+                       where=f"{spec.label}: check.shuffles",
+                       fix=f"use at most {MAX_WORK // deck.size} shuffles for this deck")
     return deck, findings
 
 
