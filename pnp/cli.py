@@ -144,6 +144,10 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
     if replay is not None:
         click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
         return
+    from pnp.check.run import has_simulation
+    if not has_simulation(project, game):
+        _deal_only(project, game, list(players), seed, workers, json_path, report_path, project_dir)
+        return
     command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] +
                        [f"--games {games}", f"--seed {seed}", f"--policy {policy}"] +
                        ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
@@ -156,12 +160,32 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
         raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
                        fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
     click.echo(render_text(report), nl=False)
+    if "deal" in report:
+        from pnp.check.deal_report import render_deal
+        click.echo("\n" + "\n".join(render_deal(report["deal"])))
     if json_path is not None:
         write_json(json_path, report)
     if report_path is not None:
         names = [_shown(path) for path in write_report(report_path, report)]
         shown = ", ".join(names) if len(names) < 4 else f"{names[0]} ... {names[-1]} ({len(names)} pages)"
         click.echo(f"Report: {shown}", err=True)
+
+
+def _deal_only(project: Project, game: str, players: list[int], seed: int, workers: int, json_path: Path | None,
+               report_path: Path | None, project_dir: Path) -> None:
+    """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
+    from pnp.check.deal_report import deal_only_report, render_deal_only
+    from pnp.check.run import write_json
+    command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] + [f"--seed {seed}"] +
+                       ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
+    report = deal_only_report(project, game, players, seed, workers, command)
+    click.echo(render_deal_only(report), nl=False)
+    if json_path is not None:
+        write_json(json_path, report)
+    if report_path is not None:
+        from pnp.check.visual import write_report
+        names = [_shown(path) for path in write_report(report_path, report)]
+        click.echo(f"Report: {', '.join(names)}", err=True)
 
 
 @main.command("export")

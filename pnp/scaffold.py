@@ -123,18 +123,31 @@ elements:
     valign: middle
 """
 
-MANIFEST = """# The game's manifest: its title and components in print order.
+CHECK = """check:                       # pnp check {name}: shuffle, deal and answer the questions below
+  deck: [cards]              # components shuffled together (or - {{component: cards, where: "kind == 'attack'"}})
+  hand: {{2: 3, 3: 3, 4: 2}}   # cards dealt to each player, per player count (or one number with players: [2, 3, 4])
+  draw: 1                    # cards each player draws per turn
+  questions:                 # expressions over the CSV columns, as in where:
+    - name: a starting hand with no attack card
+      hand_has: "kind == 'attack'"
+      at_most: 0
+    - name: turn by which a defence card is seen
+      seen: "kind == 'defence'"
+    - name: longest run of one kind in the shuffled deck
+      longest_run: kind
+"""
+MANIFEST = """# The game's manifest: its title, components in print order, and what pnp check deals.
 title: {name}
 components:
   - name: cards      # reads cards.csv, layouts cards.yaml and cards-back.yaml
-"""
-WORKBOOK_MANIFEST = """# The game's manifest: its title and components in print order.
+""" + CHECK
+WORKBOOK_MANIFEST = """# The game's manifest: its title, components in print order, and what pnp check deals.
 title: {name}
 components:
   - name: cards      # layouts cards.yaml and cards-back.yaml
     data: cards.{suffix}
     sheet: cards     # the sheet to read (without it: the first)
-"""
+""" + CHECK
 DATA_FORMATS = ("csv", "xlsx", "ods")
 ART = {
     "attack": """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">

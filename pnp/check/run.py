@@ -29,7 +29,27 @@ def check(project: Project, game: str, players: list[int], games: int, seed: int
                             workers, progress) for seat in range(count)]
         figures["skill"] = skill_figures(by_seat, count)
         report["players"][str(count)] = figures
+    add_deal_section(report, project, game, players, seed, workers)
     return report
+
+
+def add_deal_section(report: dict, project: Project, game: str, players: list[int], seed: int, workers: int) -> None:
+    """Beside the simulation: the deal-and-draw check when game.yaml declares one under check:."""
+    from pnp.check.deal_report import deal_counts, deal_section, deal_spec_for
+    spec = deal_spec_for(project, game)
+    if spec is not None:
+        report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, False), seed, workers)
+
+
+def has_simulation(project: Project, game: str) -> bool:
+    """Whether the game has a rules simulation; a game without one that is not in card_data/ is an error."""
+    try:
+        spec_for(game)
+        return True
+    except PnpError:
+        if not (project.root / "card_data" / game).is_dir():
+            raise
+        return False
 
 
 def player_counts(game: str, players: list[int]) -> list[int]:

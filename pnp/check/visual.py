@@ -65,6 +65,8 @@ def report_fonts() -> Fonts:
 
 def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
     """Every page of the report: the overview (and any overflow of findings), then per player count play and figures."""
+    if report.get("simulation") is False:
+        return deal_pages(report, fonts, [])
     subtitle = (f"{report['policy']} play · {plural(report['games'], 'game')} per player count · "
                 f"master seed {report['seed']} · {', '.join(report['players'])} players")
     overview = Page(f"pnp check: {report['game']}", subtitle, _overview_chips(report))
@@ -81,6 +83,21 @@ def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
         for part, items in enumerate(_figure_pages(fig, fonts)):
             suffix = f" ({part + 1})" if part else ""
             pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
+    return pages
+
+
+def deal_pages(report: dict, fonts: Fonts, pages: list[Page]) -> list[Page]:
+    """The pages of a game without a simulation: its integrity findings and the deal-and-draw check."""
+    from pnp.check.deal_pages import columns, deal_drawings, text_drawing
+    findings = report["integrity"]
+    chips = [(f"{len(findings)} integrity finding(s)", True)] if findings else [("deck integrity OK", False)]
+    drawings = deal_drawings(report.get("deal") or {"players": {}, "integrity": [], "deck": {"cards": 0},
+                                                    "seed": report["seed"], "shuffles": 0}, COLUMN, fonts)
+    if findings:
+        drawings.insert(0, text_drawing("Deck integrity", [(f, True) for f in findings], COLUMN, fonts))
+    subtitle = f"master seed {report['seed']} · deal-and-draw check declared in game.yaml"
+    for items in columns(drawings, MARGIN, COLUMN, GAP, CONTENT_TOP, CONTENT_BOTTOM):
+        pages.append(Page(f"{report['game']}: deal-and-draw", subtitle, chips, items))
     return pages
 
 
