@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from pnp.marks import MARK_GAP, MARK_LENGTH, MARK_PAGE_CLEARANCE, Line, SheetMarks
-from pnp.sheet import PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
+from pnp.sheet import MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
 from pnp.units import Size
 
 GUTTER_ROOM = MARK_GAP + MARK_LENGTH + MARK_PAGE_CLEARANCE  # mm past the bleed on each side of the fold, if free
@@ -79,10 +79,11 @@ class _Option:
     along: int  # cards along the fold line
     across: int  # cards from the fold towards the paper edge
     gap: float
+    mark_room: float  # mm kept free for crop marks inside the margin at each paper edge
 
 
-def _options(card: Size, bleed: float, paper: Size, margin: float):
-    """Yield every orientation, fold direction and gap, with how many cards each fits per half."""
+def _options(card: Size, bleed: float, paper: Size, margin: float, room: float):
+    """Yield every orientation, fold direction and gap, with how many cards each fits per half and `room` for marks."""
     for portrait in (True, False):
         page = paper if portrait else Size(paper.height, paper.width)
         for vertical in (False, True):
@@ -90,21 +91,21 @@ def _options(card: Size, bleed: float, paper: Size, margin: float):
             card_along, card_across = (card.height, card.width) if vertical else (card.width, card.height)
             for gap in ([2 * bleed, 0.0] if bleed > 0 else [0.0]):
                 outer = bleed if gap else 0.0
-                along = fit_count(along_len - 2 * margin - 2 * outer, card_along, gap)
-                across = fit_count(across_len - margin - bleed - outer, card_across, gap)
-                yield _Option(along * across, gap > 0, portrait, page, vertical, along, across, gap)
+                along = fit_count(along_len - 2 * margin - 2 * room - 2 * outer, card_along, gap)
+                across = fit_count(across_len - margin - room - bleed - outer, card_across, gap)
+                yield _Option(along * across, gap > 0, portrait, page, vertical, along, across, gap, room)
 
 
 def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN,
-               spaced: bool = False) -> Gutterfold | None:
+               spaced: bool = False, marks: bool = True) -> Gutterfold | None:
     """The orientation and fold that fit the most cards per sheet, or None when not one card fits a half.
 
+    With `marks`, every paper edge keeps room for crop marks inside the printer margin when any fold can.
     `spaced` keeps every piece's full bleed around it whenever that fits at all (round pieces need it).
     """
-    options = list(_options(card, bleed, paper, margin))
-    if spaced and any(o.count and o.spaced for o in options):
-        options = [o for o in options if o.spaced]
-    best = max(options, key=lambda o: (o.count, o.spaced, o.portrait, not o.vertical))
+    best = _best_option(card, bleed, paper, margin, spaced, MARK_ROOM if marks else 0.0)
+    if best.count == 0 and marks:
+        best = _best_option(card, bleed, paper, margin, spaced, 0.0)
     if best.count == 0:
         return None
     half = _half(card, bleed, best, margin)
@@ -119,6 +120,14 @@ def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MA
     return replace(sheet, fronts=fronts, backs=backs)
 
 
+def _best_option(card: Size, bleed: float, paper: Size, margin: float, spaced: bool, room: float) -> _Option:
+    """The option with the most cards per half (spaced, portrait and a horizontal fold win ties)."""
+    options = list(_options(card, bleed, paper, margin, room))
+    if spaced and any(o.count and o.spaced for o in options):
+        options = [o for o in options if o.spaced]
+    return max(options, key=lambda o: (o.count, o.spaced, o.portrait, not o.vertical))
+
+
 def _half(card: Size, bleed: float, option: _Option, margin: float) -> Imposition:
     """The fronts' half: the grid sits against the gutter, centred along the fold."""
     vertical, gap = option.vertical, option.gap
@@ -128,21 +137,24 @@ def _half(card: Size, bleed: float, option: _Option, margin: float) -> Impositio
     block_h = rows * card.height + (rows - 1) * gap
     along_len, block_along = (half.height, block_h) if vertical else (half.width, block_w)
     across_len, block_across = (half.width, block_w) if vertical else (half.height, block_h)
-    free = across_len - margin - block_across  # trim room between the fold and the paper-edge margin
+    room = option.mark_room
+    free = across_len - margin - room - block_across  # trim room between the fold and the marks at the paper edge
     to_fold = max(bleed, min(bleed + GUTTER_ROOM, free - bleed))
     outer_across = min(bleed, free - to_fold)
-    outer_along = min(bleed, max(0.0, (along_len - 2 * margin - block_along) / 2))
+    outer_along = min(bleed, max(0.0, (along_len - 2 * margin - block_along) / 2 - room))
     start = (along_len - block_along) / 2
     if vertical:  # the fronts' half is the left one; the fold is its right edge
         block = Rect(half.width - to_fold - block_w, start, block_w, block_h)
         edges = Edges(outer_across, bleed, outer_along, outer_along)
         outer_x, outer_y = outer_across, outer_along
+        printable = Rect(margin, margin, half.width - margin - MARK_PAGE_CLEARANCE, half.height - 2 * margin)
     else:  # the fronts' half is the top one; the fold is its bottom edge
         block = Rect(start, to_fold, block_w, block_h)
         edges = Edges(outer_along, outer_along, bleed, outer_across)
         outer_x, outer_y = outer_along, outer_across
+        printable = Rect(margin, MARK_PAGE_CLEARANCE, half.width - 2 * margin, half.height - margin - MARK_PAGE_CLEARANCE)
     slots = grid_slots(card, block, cols, rows, gap, edges)
-    return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots)
+    return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable)
 
 
 def front_marks(marks: SheetMarks, sheet: Gutterfold) -> SheetMarks:

@@ -6,17 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.marks import plain_marks, sheet_marks
-from pnp.sheet import PRINTER_MARGIN, Rect, back_slots, impose, mirror_axis
+from pnp.marks import cut_positions, plain_marks, sheet_marks
+from pnp.sheet import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, choose_plan, impose,
+                       mirror_axis)
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])
 POKER = Size(*CARD_SIZES["poker"])
 
 
-@pytest.mark.parametrize("paper", [A4, LETTER])
-def test_poker_is_three_by_three_butted(paper):
-    imp = impose(POKER, 3.0, paper)
+def test_poker_is_three_by_three_butted_on_a4():
+    imp = impose(POKER, 3.0, A4)
     assert (imp.cols, imp.rows, imp.gap) == (3, 3, 0.0)
     assert not imp.landscape
     xs = sorted({s.trim.x for s in imp.slots})
@@ -28,13 +28,22 @@ def test_butted_cards_have_bleed_only_on_outer_edges():
     middle = imp.slots[4]
     assert middle.clip == middle.trim
     corner = imp.slots[0]
-    assert corner.clip.x == pytest.approx(corner.trim.x - 3)
+    assert imp.outer_bleed_x == pytest.approx((200 - 189) / 2 - MARK_ROOM) == pytest.approx(2.0)
+    assert corner.clip.x == pytest.approx(corner.trim.x - 2)
     assert corner.clip.top == pytest.approx(corner.trim.top + 3)
     assert corner.clip.right == pytest.approx(corner.trim.right)
 
 
-def test_letter_outer_bleed_limited_to_the_room_inside_the_margin():
+def test_letter_poker_turns_landscape_so_every_mark_has_room():
+    # Three rows take 264 of the 269.4 mm printable height: no room for a mark above or below them.
     imp = impose(POKER, 3.0, LETTER)
+    assert (imp.cols, imp.rows, imp.landscape) == (4, 2, True)
+    assert imp.outer_bleed_x == pytest.approx(3.0) and imp.outer_bleed_y == pytest.approx(3.0)
+
+
+def test_without_marks_letter_outer_bleed_limited_to_the_room_inside_the_margin():
+    imp = impose(POKER, 3.0, LETTER, marks=False)
+    assert (imp.cols, imp.rows, imp.gap) == (3, 3, 0.0)
     assert imp.outer_bleed_y == pytest.approx((279.4 - 2 * PRINTER_MARGIN - 264) / 2)
     assert imp.outer_bleed_x == pytest.approx(3.0)
 
@@ -67,7 +76,7 @@ def test_long_edge_back_of_first_card_is_top_right():
     imp = impose(POKER, 3.0, A4)
     back = back_slots(imp, "long")
     assert back[0].trim == imp.slots[2].trim
-    assert back[0].clip.right == pytest.approx(back[0].trim.right + 3)
+    assert back[0].clip.right == pytest.approx(back[0].trim.right + imp.outer_bleed_x)
 
 
 sizes = st.tuples(st.floats(20, 300), st.floats(20, 300))
@@ -102,8 +111,15 @@ def test_geometry_invariants(card, bleed, paper, duplex, marks):
 
 def test_fewer_cards_never_fit_than_a_simple_grid():
     for name, (w, h) in CARD_SIZES.items():
-        imp = impose(Size(w, h), 3.0, A4)
+        imp = impose(Size(w, h), 3.0, A4, marks=False)
         simple = int((200 + 1e-9) // w) * int((287 + 1e-9) // h)
+        assert imp.per_sheet >= simple, name
+
+
+def test_fewer_cards_never_fit_than_a_simple_grid_that_leaves_the_marks_room():
+    for name, (w, h) in CARD_SIZES.items():
+        imp = impose(Size(w, h), 3.0, A4)
+        simple = int((200 - 2 * MARK_ROOM + 1e-9) // w) * int((287 - 2 * MARK_ROOM + 1e-9) // h)
         assert imp.per_sheet >= simple, name
 
 
@@ -136,8 +152,9 @@ def test_every_card_size_gets_a_printable_scale_bar_clear_of_marks(card, paper, 
 
 
 def test_marks_crossing_the_bar_are_cut_short_from_the_block_side():
-    # Mini cards on Letter: butted 44 mm columns leave no 58 mm gap between marks, and no room past their ends.
-    imp = impose(Size(*CARD_SIZES["mini"]), 3.0, LETTER)
+    # Mini cards on Letter, 6 x 3 as without marks: butted 44 mm columns leave no 58 mm gap between marks,
+    # and no room past their ends.
+    imp = impose(Size(*CARD_SIZES["mini"]), 3.0, LETTER, marks=False)
     drawn = sheet_marks(imp, "plain")
     assert drawn.bar.y == PRINTER_MARGIN  # along the band's outer edge, the marks' block side kept
     starts = {(line.x1, line.y1): line for line in drawn.lines}
@@ -158,3 +175,66 @@ def test_scale_bar_when_placed_is_printable_and_clear(w, h, bleed, paper, style)
     drawn = sheet_marks(imp, style)
     if drawn.bar is not None:
         _assert_bar_printable_and_clear(imp, drawn, paper)
+
+
+def _inside(box: Rect, area: Rect, eps: float = 1e-6) -> bool:
+    return area.x - eps <= box.x and box.right <= area.right + eps and area.y - eps <= box.y and box.top <= area.top + eps
+
+
+def _box(line) -> Rect:
+    return Rect(min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1))
+
+
+def assert_every_cut_marked_at_both_ends(imp, drawn, area: Rect):
+    """Each cut line has a mark of MIN_MARK or more beyond each end of the block (or one the scale bar cut short)."""
+    xs, ys = cut_positions(imp)
+    block = imp.block
+    bar = drawn.bar.box() if drawn.bar is not None else None
+    for positions, vertical in ((xs, True), (ys, False)):
+        for pos in positions:
+            for side in (1, -1):
+                found = [line for line in drawn.lines if _marks_cut_end(line, pos, vertical, side, block)]
+                assert found, (pos, vertical, side)
+                longest = max(found, key=lambda line: abs(line.x2 - line.x1) + abs(line.y2 - line.y1))
+                length = abs(longest.x2 - longest.x1) + abs(longest.y2 - longest.y1)
+                near_bar = bar is not None and _box(longest).overlaps(Rect(bar.x - 0.6, bar.y - 0.6, bar.w + 1.2,
+                                                                           bar.h + 1.2), tolerance=0.0)
+                assert length >= (0.5 if near_bar else MIN_MARK) - 1e-6, (pos, vertical, side, length)
+
+
+def _marks_cut_end(line, pos: float, vertical: bool, side: int, block: Rect) -> bool:
+    """Tell whether a line is the mark of cut `pos` beyond the block's end on `side`."""
+    if vertical:
+        if not (line.x1 == line.x2 and abs(line.x1 - pos) < 1e-6):
+            return False
+        return min(line.y1, line.y2) >= block.top if side > 0 else max(line.y1, line.y2) <= block.y
+    if not (line.y1 == line.y2 and abs(line.y1 - pos) < 1e-6):
+        return False
+    return min(line.x1, line.x2) >= block.right if side > 0 else max(line.x1, line.x2) <= block.x
+
+
+@settings(max_examples=150, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]),
+       style=st.sampled_from(["jp", "plain"]))
+def test_every_mark_is_printable_and_every_cut_has_marks_at_both_ends(w, h, bleed, paper, style):
+    imp = impose(Size(w, h), bleed, paper)
+    drawn = sheet_marks(imp, style)
+    area = Rect(PRINTER_MARGIN, PRINTER_MARGIN, imp.page.width - 2 * PRINTER_MARGIN,
+                imp.page.height - 2 * PRINTER_MARGIN)
+    assert drawn.lines
+    for line in drawn.lines:
+        assert _inside(_box(line), area), line
+        assert all(not _box(line).overlaps(s.clip, tolerance=0.0) for s in imp.slots)
+    assert_every_cut_marked_at_both_ends(imp, drawn, area)
+
+
+@settings(max_examples=100, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]))
+def test_spaced_grids_keep_cut_bleed_and_win_every_tie(w, h, bleed, paper):
+    imp = impose(Size(w, h), bleed, paper)
+    if imp.gap > 0:
+        assert imp.gap / 2 >= min(bleed, CUT_BLEED) - 1e-9
+        assert min(imp.outer_bleed_x, imp.outer_bleed_y) >= min(bleed, CUT_BLEED) - 1e-9
+    elif bleed > 0 and imp.per_sheet > 1:
+        spaced = choose_plan(Size(w, h), bleed, paper, spaced=True)
+        assert not spaced.spaced or spaced.count < imp.per_sheet
