@@ -100,12 +100,10 @@ def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MA
                spaced: bool = False, marks: bool = True) -> Gutterfold | None:
     """The orientation and fold that fit the most cards per sheet, or None when not one card fits a half.
 
-    With `marks`, every paper edge keeps room for crop marks inside the printer margin when any fold can.
+    With `marks`, every paper edge keeps room for crop marks inside the printer margin (None when no fold can).
     `spaced` keeps every piece's full bleed around it whenever that fits at all (round pieces need it).
     """
     best = _best_option(card, bleed, paper, margin, spaced, MARK_ROOM if marks else 0.0)
-    if best.count == 0 and marks:
-        best = _best_option(card, bleed, paper, margin, spaced, 0.0)
     if best.count == 0:
         return None
     half = _half(card, bleed, best, margin)
@@ -147,14 +145,16 @@ def _half(card: Size, bleed: float, option: _Option, margin: float) -> Impositio
         block = Rect(half.width - to_fold - block_w, start, block_w, block_h)
         edges = Edges(outer_across, bleed, outer_along, outer_along)
         outer_x, outer_y = outer_across, outer_along
-        printable = Rect(margin, margin, half.width - margin - MARK_PAGE_CLEARANCE, half.height - 2 * margin)
+        printable = Rect(margin, margin, half.width - margin, half.height - 2 * margin)
+        reach = Rect(margin, margin, half.width - margin - MARK_PAGE_CLEARANCE, half.height - 2 * margin)
     else:  # the fronts' half is the top one; the fold is its bottom edge
         block = Rect(start, to_fold, block_w, block_h)
         edges = Edges(outer_along, outer_along, bleed, outer_across)
         outer_x, outer_y = outer_along, outer_across
-        printable = Rect(margin, MARK_PAGE_CLEARANCE, half.width - 2 * margin, half.height - margin - MARK_PAGE_CLEARANCE)
+        printable = Rect(margin, 0.0, half.width - 2 * margin, half.height - margin)
+        reach = Rect(margin, MARK_PAGE_CLEARANCE, half.width - 2 * margin, half.height - margin - MARK_PAGE_CLEARANCE)
     slots = grid_slots(card, block, cols, rows, gap, edges)
-    return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable)
+    return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable, reach)
 
 
 def front_marks(marks: SheetMarks, sheet: Gutterfold) -> SheetMarks:

@@ -44,7 +44,7 @@ def _span(start: float, limit: float, direction: int) -> tuple[float, float] | N
 def _marks_along(imposition: Imposition, positions: list[float], vertical: bool,
                  offset_extra: float = 0.0) -> list[Line]:
     """Marks for cut lines at `positions`, drawn outward on both sides of the block up to the printable edge."""
-    area, block = imposition.printable, imposition.block
+    area, block = imposition.mark_reach, imposition.block
     lines = []
     if vertical:
         starts = [(block.top + imposition.outer_bleed_y + MARK_GAP + offset_extra, area.top, 1),

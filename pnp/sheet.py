@@ -62,7 +62,13 @@ class Imposition:
     outer_bleed_x: float
     outer_bleed_y: float
     slots: tuple[Slot, ...]
-    printable: Rect  # where marks may go: inside the printer margin (and clear of a gutterfold's fold)
+    printable: Rect  # where marks may go: inside the printer margin (on a gutterfold half, up to the fold)
+    reach: Rect | None = None  # where marks pointing outward end, when not at the printable edge
+
+    @property
+    def mark_reach(self) -> Rect:
+        """Where marks drawn outward from the block end."""
+        return self.printable if self.reach is None else self.reach
 
     @property
     def per_sheet(self) -> int:

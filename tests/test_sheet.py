@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.marks import cut_positions, plain_marks, sheet_marks
+from marks_check import assert_every_cut_marked, box_of, inside
+from pnp.marks import plain_marks, sheet_marks
 from pnp.sheet import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, choose_plan, impose,
                        mirror_axis)
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
@@ -177,42 +178,6 @@ def test_scale_bar_when_placed_is_printable_and_clear(w, h, bleed, paper, style)
         _assert_bar_printable_and_clear(imp, drawn, paper)
 
 
-def _inside(box: Rect, area: Rect, eps: float = 1e-6) -> bool:
-    return area.x - eps <= box.x and box.right <= area.right + eps and area.y - eps <= box.y and box.top <= area.top + eps
-
-
-def _box(line) -> Rect:
-    return Rect(min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1))
-
-
-def assert_every_cut_marked_at_both_ends(imp, drawn, area: Rect):
-    """Each cut line has a mark of MIN_MARK or more beyond each end of the block (or one the scale bar cut short)."""
-    xs, ys = cut_positions(imp)
-    block = imp.block
-    bar = drawn.bar.box() if drawn.bar is not None else None
-    for positions, vertical in ((xs, True), (ys, False)):
-        for pos in positions:
-            for side in (1, -1):
-                found = [line for line in drawn.lines if _marks_cut_end(line, pos, vertical, side, block)]
-                assert found, (pos, vertical, side)
-                longest = max(found, key=lambda line: abs(line.x2 - line.x1) + abs(line.y2 - line.y1))
-                length = abs(longest.x2 - longest.x1) + abs(longest.y2 - longest.y1)
-                near_bar = bar is not None and _box(longest).overlaps(Rect(bar.x - 0.6, bar.y - 0.6, bar.w + 1.2,
-                                                                           bar.h + 1.2), tolerance=0.0)
-                assert length >= (0.5 if near_bar else MIN_MARK) - 1e-6, (pos, vertical, side, length)
-
-
-def _marks_cut_end(line, pos: float, vertical: bool, side: int, block: Rect) -> bool:
-    """Tell whether a line is the mark of cut `pos` beyond the block's end on `side`."""
-    if vertical:
-        if not (line.x1 == line.x2 and abs(line.x1 - pos) < 1e-6):
-            return False
-        return min(line.y1, line.y2) >= block.top if side > 0 else max(line.y1, line.y2) <= block.y
-    if not (line.y1 == line.y2 and abs(line.y1 - pos) < 1e-6):
-        return False
-    return min(line.x1, line.x2) >= block.right if side > 0 else max(line.x1, line.x2) <= block.x
-
-
 @settings(max_examples=150, deadline=None)
 @given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]),
        style=st.sampled_from(["jp", "plain"]))
@@ -223,9 +188,9 @@ def test_every_mark_is_printable_and_every_cut_has_marks_at_both_ends(w, h, blee
                 imp.page.height - 2 * PRINTER_MARGIN)
     assert drawn.lines
     for line in drawn.lines:
-        assert _inside(_box(line), area), line
-        assert all(not _box(line).overlaps(s.clip, tolerance=0.0) for s in imp.slots)
-    assert_every_cut_marked_at_both_ends(imp, drawn, area)
+        assert inside(box_of(line), area), line
+        assert all(not box_of(line).overlaps(s.clip, tolerance=0.0) for s in imp.slots)
+    assert_every_cut_marked(imp, drawn)
 
 
 @settings(max_examples=100, deadline=None)
