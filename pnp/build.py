@@ -18,7 +18,7 @@ from pnp.pdfout import AtomicFiles, Document, write_gutterfold_pages, write_shee
 from pnp.project import Game, Project
 from pnp.face import Face
 from pnp.render import Renderer
-from pnp.sheet import choose_plan, fits, impose, page_imposition
+from pnp.sheet import best_spaced, choose_plan, fits, impose, page_imposition
 from pnp.standee import standee_face
 from pnp.tilepdf import write_tile_pages
 from pnp.tiles import tile_piece
@@ -234,9 +234,9 @@ def _butted_note(component: Component, pieces: int, paper: Size, options: BuildO
     plan = choose_plan(size, bleed, paper, marks=marks, pieces=pieces)
     if plan.spaced or plan.count < 2:
         return None
-    spaced = choose_plan(size, bleed, paper, spaced=True, marks=marks, pieces=pieces)
+    spaced = best_spaced(size, bleed, paper, marks=marks, pieces=pieces)
     sheets = -(-pieces // plan.count)
-    instead = f"{-(-pieces // spaced.count)} with gutters" if spaced.spaced else "no gutters fit"
+    instead = f"{-(-pieces // spaced.count)} with gutters" if spaced else "no gutters fit"
     return (f"{component.game}/{component.name}: butted, {plan.count} a sheet on {sheets} sheet(s) ({instead}); "
             "a cut off the line shows a sliver of the next card")
 

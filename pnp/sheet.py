@@ -109,13 +109,13 @@ class GridPlan:
         return self.page.width <= self.page.height
 
 
-def _axis(avail: float, card: float, bleed: float, spaced: bool, room: float) -> tuple[int, float]:
+def _axis(avail: float, card: float, bleed: float, spaced: bool, room: float, least: float) -> tuple[int, float]:
     """Cards that fit along one axis with `room` for marks past the outer bleed on both ends, and the bleed they keep.
 
-    Spaced cards keep the same bleed each side of every cut, at least CUT_BLEED (or all they have); butted cards
-    keep whatever outer bleed is left over, down to none.
+    Spaced cards keep the same bleed each side of every cut, at least `least`; butted cards keep whatever outer
+    bleed is left over, down to none.
     """
-    least = min(bleed, CUT_BLEED) if spaced else 0.0
+    least = least if spaced else 0.0
     count = fit_count(avail - 2 * room - 2 * least, card, 2 * least if spaced else 0.0)
     if count == 0:
         return 0, 0.0
@@ -123,12 +123,16 @@ def _axis(avail: float, card: float, bleed: float, spaced: bool, room: float) ->
     return count, min(bleed, spare / (2 * count) if spaced else spare / 2)
 
 
-def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float):
-    """Every orientation, butted and (with bleed) spaced, each with as many cards as fit."""
+def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float, full: bool = False):
+    """Every orientation, butted and (with bleed) spaced, each with as many cards as fit.
+
+    Spaced cards keep at least CUT_BLEED each side of every cut (or all their bleed; all of it when `full`).
+    """
+    least = bleed if full else min(bleed, CUT_BLEED)
     for page in (paper, Size(paper.height, paper.width)):
         for spaced in ((True, False) if bleed > 0 else (False,)):
-            cols, bleed_x = _axis(page.width - 2 * margin, card.width, bleed, spaced, room)
-            rows, bleed_y = _axis(page.height - 2 * margin, card.height, bleed, spaced, room)
+            cols, bleed_x = _axis(page.width - 2 * margin, card.width, bleed, spaced, room, least)
+            rows, bleed_y = _axis(page.height - 2 * margin, card.height, bleed, spaced, room, least)
             gap = 2 * min(bleed_x, bleed_y) if spaced else 0.0
             yield GridPlan(page, cols, rows, gap, room)
 
@@ -148,18 +152,29 @@ def choose_plan(card: Size, bleed: float, paper: Size, margin: float = PRINTER_M
     """The grid with room for a crop mark at both ends of every cut that takes the fewest sheets.
 
     Ties go to a spaced grid (a miscut shows the card's own bleed, not its neighbour), then to more cards
-    per sheet, then to portrait. `spaced` keeps every piece spaced whenever that fits at all (round pieces
-    need it). Without marks, or when no grid leaves them room, the room is not kept.
+    per sheet, then to portrait. `spaced` keeps every piece spaced with its full bleed whenever that fits at all
+    (round pieces need it). Without marks, or when no grid leaves them room, the room is not kept.
     """
     for room in ((MARK_ROOM, 0.0) if marks else (0.0,)):
-        plans = [plan for plan in _plans(card, bleed, paper, margin, room) if plan.count > 0]
+        plans = [plan for plan in _plans(card, bleed, paper, margin, room, spaced) if plan.count > 0]
         if spaced and any(plan.spaced for plan in plans):
             plans = [plan for plan in plans if plan.spaced]
         if plans:
-            return min(plans, key=lambda p: (_cost(p, pieces), not p.spaced, -p.count, not p.portrait))
+            return min(plans, key=lambda p: _rank(p, pieces))
     # Larger than the printable area: one card, centred, may reach into the margin.
     portrait = (card.width <= card.height) == (paper.width <= paper.height)
     return GridPlan(paper if portrait else Size(paper.height, paper.width), 1, 1, 0.0, 0.0)
+
+
+def _rank(plan: GridPlan, pieces: int | None) -> tuple:
+    """Sort key of plans, best first: fewest sheets, spaced, most cards per sheet, portrait."""
+    return _cost(plan, pieces), not plan.spaced, -plan.count, not plan.portrait
+
+
+def best_spaced(card: Size, bleed: float, paper: Size, marks: bool = True, pieces: int | None = None) -> GridPlan | None:
+    """The best grid with gutters and CUT_BLEED each side of every cut, to compare with a butted one."""
+    plans = [p for p in _plans(card, bleed, paper, PRINTER_MARGIN, MARK_ROOM if marks else 0.0) if p.spaced and p.count]
+    return min(plans, key=lambda p: _rank(p, pieces), default=None)
 
 
 def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False,

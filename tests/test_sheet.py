@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from marks_check import assert_every_cut_marked, box_of, inside
 from pnp.marks import plain_marks, sheet_marks
-from pnp.sheet import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, choose_plan, impose,
+from pnp.sheet import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, best_spaced, impose,
                        mirror_axis)
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
@@ -201,5 +201,19 @@ def test_spaced_grids_keep_cut_bleed_and_win_every_tie(w, h, bleed, paper):
         assert imp.gap / 2 >= min(bleed, CUT_BLEED) - 1e-9
         assert min(imp.outer_bleed_x, imp.outer_bleed_y) >= min(bleed, CUT_BLEED) - 1e-9
     elif bleed > 0 and imp.per_sheet > 1:
-        spaced = choose_plan(Size(w, h), bleed, paper, spaced=True)
-        assert not spaced.spaced or spaced.count < imp.per_sheet
+        spaced = best_spaced(Size(w, h), bleed, paper)
+        assert spaced is None or spaced.count < imp.per_sheet
+
+
+def test_round_pieces_keep_their_full_bleed_between_them():
+    imp = impose(Size(16, 16), 3.0, A4, spaced=True, marks=False)
+    assert imp.gap == pytest.approx(6.0) and imp.outer_bleed_x == pytest.approx(3.0)
+    assert impose(Size(16, 16), 3.0, A4, marks=False).gap < 6.0  # square pieces trade bleed down to 1.5 mm for count
+
+
+def test_the_butted_note_names_what_gutters_would_cost(repo):
+    from pnp.build import BuildOptions, _butted_note
+    role = next(c for c in repo.load_game("eitsuku").components if c.name == "role")
+    assert _butted_note(role, 60, A4, BuildOptions(None)) == (
+        "eitsuku/role: butted, 9 a sheet on 7 sheet(s) (8 with gutters); a cut off the line shows a sliver of the next card")
+    assert _butted_note(role, 8, A4, BuildOptions(None)) is None  # 8 fit one sheet with gutters
