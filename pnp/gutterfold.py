@@ -15,7 +15,7 @@ from pnp.sheet import MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, 
 from pnp.units import Size
 
 GUTTER_ROOM = MARK_GAP + MARK_LENGTH + MARK_PAGE_CLEARANCE  # mm past the bleed on each side of the fold, if free
-TICK_LENGTH = 6.0  # mm, the solid fold marks at the paper edges (from MARK_PAGE_CLEARANCE)
+TICK_LENGTH = 6.0  # mm, the solid fold marks at the paper edges (from the printer margin)
 LABEL_HALF_HEIGHT = 1.2  # mm, half the height of the fold label's box
 LABEL_CLEARANCE = 3.0  # mm at least between the label and a crop mark along the fold
 FOLD_LABEL = "fold / 山折り"
@@ -183,7 +183,7 @@ class FoldMarks:
 
 
 def fold_marks(sheet: Gutterfold, marks: tuple[Line, ...] = (), label_length: float = 14.0) -> FoldMarks:
-    """Where the fold line is drawn: across the whole sheet, on the line the geometry folds about.
+    """Where the fold line is drawn: across the printable width of the sheet, on the line the geometry folds about.
 
     The label goes in the stretch of the line nearest the middle that no crop mark comes close to.
     """
@@ -191,7 +191,7 @@ def fold_marks(sheet: Gutterfold, marks: tuple[Line, ...] = (), label_length: fl
     length = page.height if fold.vertical else page.width
     nearest = min(s.clip.y if fold.vertical else s.clip.x for s in sheet.fronts)
     farthest = max(s.clip.top if fold.vertical else s.clip.right for s in sheet.fronts)
-    start = MARK_PAGE_CLEARANCE
+    start = PRINTER_MARGIN
     inner = max(start + 1.0, min(start + TICK_LENGTH, nearest - MARK_GAP, length - farthest - MARK_GAP))
     spans = [(start, inner), (length - inner, length - start), (inner, length - inner)]
     at = fold.at

@@ -282,7 +282,11 @@ def test_every_mark_is_printable_and_every_cut_is_marked_at_the_paper_edges(w, h
                             fold=sheet.half.page.width if vertical else 0.0)
     page = sheet.page
     area = Rect(PRINTER_MARGIN, PRINTER_MARGIN, page.width - 2 * PRINTER_MARGIN, page.height - 2 * PRINTER_MARGIN)
-    for placed in (front_marks(local, sheet), back_marks(local, sheet)):
-        assert placed.lines
-        for line in placed.lines:
+    placed = [front_marks(local, sheet), back_marks(local, sheet)]
+    for side in placed:
+        assert side.lines
+        for line in side.lines:
             assert inside(box_of(line), area), line
+    fold = fold_marks(sheet, placed[0].lines + placed[1].lines)
+    for line in fold.ticks + (fold.dashed,):
+        assert inside(box_of(line), area), line
