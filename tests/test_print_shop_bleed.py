@@ -13,14 +13,20 @@ from pnp.units import MM
 GAMES = ["eitsuku", "eleusis", "ghost_couple", "promotion", "standard_deck", "torite4to6"]
 
 
+def first_row_only(component):
+    """The component with its first CSV row alone: bleed is set per layout, so one row shows the file's boxes."""
+    return dataclasses.replace(component, table=dataclasses.replace(component.table, rows=component.table.rows[:1]))
+
+
 @pytest.fixture(scope="module")
 def shop_out(tmp_path_factory, repo, eitsuku_out):
-    """Every game's print-shop files: Eitsuku's from the session build, the others built with only those components."""
+    """Every game's print-shop files: Eitsuku's from the session build, the others' from their first rows."""
     out = tmp_path_factory.mktemp("shop")
     games = []
     for name in GAMES[1:]:
         game = repo.load_game(name)
-        games.append(dataclasses.replace(game, components=tuple(c for c in game.components if c.print_shop)))
+        shop = tuple(first_row_only(c) for c in game.components if c.print_shop)
+        games.append(dataclasses.replace(game, components=shop))
     build(repo, games, BuildOptions(out, marks="none"))
     return {"eitsuku": eitsuku_out, **{name: out / name for name in GAMES[1:]}}
 
