@@ -191,7 +191,10 @@ def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: Bui
     sheet = None
     if component.kind != "page":
         sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
-                           marks=_crop_marks(component, options))
+                           marks=_crop_marks(component, options), pieces=len(faces.fronts))
+    if sheet is not None and sheet.half.gap == 0 and component.front.bleed > 0 and sheet.per_sheet > 1:
+        notes.append(f"{where}: butted on its gutterfold sheets, {sheet.per_sheet} a sheet; "
+                     "a cut off the line shows a sliver of the next card")
     if sheet is None:
         notes.append(f"{where}: larger than half a sheet with its marks; printed in {grid_name} with duplex backs")
     return sheet

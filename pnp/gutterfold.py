@@ -8,10 +8,11 @@ page: across a vertical fold they are printed upright, across a horizontal fold 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from pnp.marks import MARK_GAP, MARK_LENGTH, MARK_PAGE_CLEARANCE, Line, SheetMarks
-from pnp.sheet import MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
+from pnp.sheet import CUT_BLEED, MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
 from pnp.units import Size
 
 GUTTER_ROOM = MARK_GAP + MARK_LENGTH + MARK_PAGE_CLEARANCE  # mm past the bleed on each side of the fold, if free
@@ -89,21 +90,22 @@ def _options(card: Size, bleed: float, paper: Size, margin: float, room: float):
         for vertical in (False, True):
             along_len, across_len = (page.height, page.width / 2) if vertical else (page.width, page.height / 2)
             card_along, card_across = (card.height, card.width) if vertical else (card.width, card.height)
-            for gap in ([2 * bleed, 0.0] if bleed > 0 else [0.0]):
-                outer = bleed if gap else 0.0
+            for gap in sorted({2 * bleed, 2 * min(bleed, CUT_BLEED), 0.0}, reverse=True):
+                outer = gap / 2
                 along = fit_count(along_len - 2 * margin - 2 * room - 2 * outer, card_along, gap)
                 across = fit_count(across_len - margin - room - bleed - outer, card_across, gap)
                 yield _Option(along * across, gap > 0, portrait, page, vertical, along, across, gap, room)
 
 
 def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN,
-               spaced: bool = False, marks: bool = True) -> Gutterfold | None:
+               spaced: bool = False, marks: bool = True, pieces: int | None = None) -> Gutterfold | None:
     """The orientation and fold that fit the most cards per sheet, or None when not one card fits a half.
 
     With `marks`, every paper edge keeps room for crop marks inside the printer margin (None when no fold can).
+    Cards are spaced with at least CUT_BLEED each side of every cut unless butting saves a sheet for `pieces`;
     `spaced` keeps every piece's full bleed around it whenever that fits at all (round pieces need it).
     """
-    best = _best_option(card, bleed, paper, margin, spaced, MARK_ROOM if marks else 0.0)
+    best = _best_option(card, bleed, paper, margin, spaced, MARK_ROOM if marks else 0.0, pieces)
     if best.count == 0:
         return None
     half = _half(card, bleed, best, margin)
@@ -118,12 +120,21 @@ def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MA
     return replace(sheet, fronts=fronts, backs=backs)
 
 
-def _best_option(card: Size, bleed: float, paper: Size, margin: float, spaced: bool, room: float) -> _Option:
-    """The option with the most cards per half (spaced, portrait and a horizontal fold win ties)."""
+def _best_option(card: Size, bleed: float, paper: Size, margin: float, spaced: bool, room: float,
+                 pieces: int | None) -> _Option:
+    """The option taking the fewest sheets (spaced, a wider gap, more cards, portrait, a horizontal fold win ties)."""
     options = list(_options(card, bleed, paper, margin, room))
-    if spaced and any(o.count and o.spaced for o in options):
-        options = [o for o in options if o.spaced]
-    return max(options, key=lambda o: (o.count, o.spaced, o.portrait, not o.vertical))
+    full = [o for o in options if o.spaced and o.gap >= 2 * bleed]
+    if spaced and any(o.count for o in full):
+        options = full
+    return max(options, key=lambda o: (_score(o, pieces), o.spaced, o.gap, o.count, o.portrait, not o.vertical))
+
+
+def _score(option: _Option, pieces: int | None) -> int:
+    """Higher is better: cards per sheet, or for a known number of pieces, fewer sheets."""
+    if pieces is None:
+        return option.count
+    return -math.ceil(pieces / option.count) if option.count else -pieces - 1
 
 
 def _half(card: Size, bleed: float, option: _Option, margin: float) -> Imposition:

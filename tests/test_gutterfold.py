@@ -173,7 +173,9 @@ def test_files_pages_and_notes(folded):
     assert len(PdfReader(out / "eitsuku" / "eitsuku-a4.pdf").pages) == 6  # the player mats only, no backs
     assert not (out / "ghost_couple" / "ghost_couple-a4.pdf").exists()  # nothing left for the grid
     assert not (out / "standard_deck" / "standard_deck-a4.pdf").exists()
-    assert report.notes == ["eitsuku/player_mat: no backs, nothing to fold; printed in eitsuku-a4.pdf"]
+    assert report.notes == ["eitsuku/player_mat: no backs, nothing to fold; printed in eitsuku-a4.pdf",
+                            "ghost_couple/cards: butted on its gutterfold sheets, 9 a sheet; "
+                            "a cut off the line shows a sliver of the next card"]
     assert (out / "ghost_couple" / "print-shop" / "cards-back.pdf").exists()
 
 
