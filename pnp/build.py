@@ -20,7 +20,7 @@ from pnp.project import Game, Project
 from pnp.face import Face
 from pnp.render import Renderer
 from pnp.resolution import build_warnings
-from pnp.sheet import fits, impose, page_imposition
+from pnp.sheet import best_spaced, choose_plan, fits, impose, page_imposition
 from pnp.standee import standee_face
 from pnp.tilepdf import write_tile_pages
 from pnp.tiles import tile_piece
@@ -149,6 +149,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
         _own_outputs(files, folder, game.name, options.paper)
     folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes) for c, f in rendered}
     on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
+    report.notes += [note for c, f in on_grid if (note := _butted_note(c, len(f.fronts), paper, options))]
     sheets_path = files.temp_for(folder / grid_name) if on_grid else None
 
     def write_sheets() -> None:
@@ -204,9 +205,13 @@ def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: Bui
         return None
     sheet = None
     if component.kind != "page":
-        sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
+        sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
+                           marks=_crop_marks(component, options), pieces=len(faces.fronts))
+    if sheet is not None and sheet.half.gap == 0 and component.front.bleed > 0 and sheet.per_sheet > 1:
+        notes.append(f"{where}: butted on its gutterfold sheets, {sheet.per_sheet} a sheet; "
+                     "a cut off the line shows a sliver of the next card")
     if sheet is None:
-        notes.append(f"{where}: larger than half a sheet; printed in {grid_name} with duplex backs")
+        notes.append(f"{where}: larger than half a sheet with its marks; printed in {grid_name} with duplex backs")
     return sheet
 
 
@@ -228,9 +233,30 @@ def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: 
         imposition = page_imposition(component.front.on_paper(paper).size)
         return write_sheet_pages(doc, imposition, lambda _: page_marks(), faces.fronts, faces.backs, options.duplex,
                                  back_offset)
-    imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle")
+    imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
+                        marks=_crop_marks(component, options), pieces=len(faces.fronts))
     return write_sheet_pages(doc, imposition, lambda used: sheet_marks(used, options.marks, component.cut),
                              faces.fronts, faces.backs, options.duplex, back_offset)
+
+
+def _crop_marks(component: Component, options: BuildOptions) -> bool:
+    """Tell whether a component's sheets get crop marks outside the cards (round pieces get cut guides on them)."""
+    return options.marks != "none" and component.cut != "circle"
+
+
+def _butted_note(component: Component, pieces: int, paper: Size, options: BuildOptions) -> str | None:
+    """A summary line for a component whose cards are butted on the sheets: only done where it saves sheets."""
+    if component.kind == "page" or _tiled(component, paper) or component.front.bleed <= 0:
+        return None
+    size, bleed, marks = component.piece_size(), component.front.bleed, _crop_marks(component, options)
+    plan = choose_plan(size, bleed, paper, marks=marks, pieces=pieces)
+    if plan.spaced or plan.count < 2:
+        return None
+    spaced = best_spaced(size, bleed, paper, marks=marks, pieces=pieces)
+    sheets = -(-pieces // plan.count)
+    instead = f"{-(-pieces // spaced.count)} with gutters" if spaced else "no gutters fit"
+    return (f"{component.game}/{component.name}: butted, {plan.count} a sheet on {sheets} sheet(s) ({instead}); "
+            "a cut off the line shows a sliver of the next card")
 
 
 def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:

@@ -8,14 +8,15 @@ page: across a vertical fold they are printed upright, across a horizontal fold 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from pnp.marks import MARK_GAP, MARK_LENGTH, MARK_PAGE_CLEARANCE, Line, SheetMarks
-from pnp.sheet import PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
+from pnp.sheet import CUT_BLEED, MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
 from pnp.units import Size
 
 GUTTER_ROOM = MARK_GAP + MARK_LENGTH + MARK_PAGE_CLEARANCE  # mm past the bleed on each side of the fold, if free
-TICK_LENGTH = 6.0  # mm, the solid fold marks at the paper edges (from MARK_PAGE_CLEARANCE)
+TICK_LENGTH = 6.0  # mm, the solid fold marks at the paper edges (from the printer margin)
 LABEL_HALF_HEIGHT = 1.2  # mm, half the height of the fold label's box
 LABEL_CLEARANCE = 3.0  # mm at least between the label and a crop mark along the fold
 FOLD_LABEL = "fold / 山折り"
@@ -79,32 +80,32 @@ class _Option:
     along: int  # cards along the fold line
     across: int  # cards from the fold towards the paper edge
     gap: float
+    mark_room: float  # mm kept free for crop marks inside the margin at each paper edge
 
 
-def _options(card: Size, bleed: float, paper: Size, margin: float):
-    """Yield every orientation, fold direction and gap, with how many cards each fits per half."""
+def _options(card: Size, bleed: float, paper: Size, margin: float, room: float):
+    """Yield every orientation, fold direction and gap, with how many cards each fits per half and `room` for marks."""
     for portrait in (True, False):
         page = paper if portrait else Size(paper.height, paper.width)
         for vertical in (False, True):
             along_len, across_len = (page.height, page.width / 2) if vertical else (page.width, page.height / 2)
             card_along, card_across = (card.height, card.width) if vertical else (card.width, card.height)
-            for gap in ([2 * bleed, 0.0] if bleed > 0 else [0.0]):
-                outer = bleed if gap else 0.0
-                along = fit_count(along_len - 2 * margin - 2 * outer, card_along, gap)
-                across = fit_count(across_len - margin - bleed - outer, card_across, gap)
-                yield _Option(along * across, gap > 0, portrait, page, vertical, along, across, gap)
+            for gap in sorted({2 * bleed, 2 * min(bleed, CUT_BLEED), 0.0}, reverse=True):
+                outer = gap / 2
+                along = fit_count(along_len - 2 * margin - 2 * room - 2 * outer, card_along, gap)
+                across = fit_count(across_len - margin - room - bleed - outer, card_across, gap)
+                yield _Option(along * across, gap > 0, portrait, page, vertical, along, across, gap, room)
 
 
 def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN,
-               spaced: bool = False) -> Gutterfold | None:
+               spaced: bool = False, marks: bool = True, pieces: int | None = None) -> Gutterfold | None:
     """The orientation and fold that fit the most cards per sheet, or None when not one card fits a half.
 
+    With `marks`, every paper edge keeps room for crop marks inside the printer margin (None when no fold can).
+    Cards are spaced with at least CUT_BLEED each side of every cut unless butting saves a sheet for `pieces`;
     `spaced` keeps every piece's full bleed around it whenever that fits at all (round pieces need it).
     """
-    options = list(_options(card, bleed, paper, margin))
-    if spaced and any(o.count and o.spaced for o in options):
-        options = [o for o in options if o.spaced]
-    best = max(options, key=lambda o: (o.count, o.spaced, o.portrait, not o.vertical))
+    best = _best_option(card, bleed, paper, margin, spaced, MARK_ROOM if marks else 0.0, pieces)
     if best.count == 0:
         return None
     half = _half(card, bleed, best, margin)
@@ -119,6 +120,23 @@ def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MA
     return replace(sheet, fronts=fronts, backs=backs)
 
 
+def _best_option(card: Size, bleed: float, paper: Size, margin: float, spaced: bool, room: float,
+                 pieces: int | None) -> _Option:
+    """The option taking the fewest sheets (spaced, a wider gap, more cards, portrait, a horizontal fold win ties)."""
+    options = list(_options(card, bleed, paper, margin, room))
+    full = [o for o in options if o.spaced and o.gap >= 2 * bleed]
+    if spaced and any(o.count for o in full):
+        options = full
+    return max(options, key=lambda o: (_score(o, pieces), o.spaced, o.gap, o.count, o.portrait, not o.vertical))
+
+
+def _score(option: _Option, pieces: int | None) -> int:
+    """Higher is better: cards per sheet, or for a known number of pieces, fewer sheets."""
+    if pieces is None:
+        return option.count
+    return -math.ceil(pieces / option.count) if option.count else -pieces - 1
+
+
 def _half(card: Size, bleed: float, option: _Option, margin: float) -> Imposition:
     """The fronts' half: the grid sits against the gutter, centred along the fold."""
     vertical, gap = option.vertical, option.gap
@@ -128,21 +146,26 @@ def _half(card: Size, bleed: float, option: _Option, margin: float) -> Impositio
     block_h = rows * card.height + (rows - 1) * gap
     along_len, block_along = (half.height, block_h) if vertical else (half.width, block_w)
     across_len, block_across = (half.width, block_w) if vertical else (half.height, block_h)
-    free = across_len - margin - block_across  # trim room between the fold and the paper-edge margin
+    room = option.mark_room
+    free = across_len - margin - room - block_across  # trim room between the fold and the marks at the paper edge
     to_fold = max(bleed, min(bleed + GUTTER_ROOM, free - bleed))
     outer_across = min(bleed, free - to_fold)
-    outer_along = min(bleed, max(0.0, (along_len - 2 * margin - block_along) / 2))
+    outer_along = min(bleed, max(0.0, (along_len - 2 * margin - block_along) / 2 - room))
     start = (along_len - block_along) / 2
     if vertical:  # the fronts' half is the left one; the fold is its right edge
         block = Rect(half.width - to_fold - block_w, start, block_w, block_h)
         edges = Edges(outer_across, bleed, outer_along, outer_along)
         outer_x, outer_y = outer_across, outer_along
+        printable = Rect(margin, margin, half.width - margin, half.height - 2 * margin)
+        reach = Rect(margin, margin, half.width - margin - MARK_PAGE_CLEARANCE, half.height - 2 * margin)
     else:  # the fronts' half is the top one; the fold is its bottom edge
         block = Rect(start, to_fold, block_w, block_h)
         edges = Edges(outer_along, outer_along, bleed, outer_across)
         outer_x, outer_y = outer_along, outer_across
+        printable = Rect(margin, 0.0, half.width - 2 * margin, half.height - margin)
+        reach = Rect(margin, MARK_PAGE_CLEARANCE, half.width - 2 * margin, half.height - margin - MARK_PAGE_CLEARANCE)
     slots = grid_slots(card, block, cols, rows, gap, edges)
-    return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots)
+    return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable, reach)
 
 
 def front_marks(marks: SheetMarks, sheet: Gutterfold) -> SheetMarks:
@@ -171,7 +194,7 @@ class FoldMarks:
 
 
 def fold_marks(sheet: Gutterfold, marks: tuple[Line, ...] = (), label_length: float = 14.0) -> FoldMarks:
-    """Where the fold line is drawn: across the whole sheet, on the line the geometry folds about.
+    """Where the fold line is drawn: across the printable width of the sheet, on the line the geometry folds about.
 
     The label goes in the stretch of the line nearest the middle that no crop mark comes close to.
     """
@@ -179,7 +202,7 @@ def fold_marks(sheet: Gutterfold, marks: tuple[Line, ...] = (), label_length: fl
     length = page.height if fold.vertical else page.width
     nearest = min(s.clip.y if fold.vertical else s.clip.x for s in sheet.fronts)
     farthest = max(s.clip.top if fold.vertical else s.clip.right for s in sheet.fronts)
-    start = MARK_PAGE_CLEARANCE
+    start = PRINTER_MARGIN
     inner = max(start + 1.0, min(start + TICK_LENGTH, nearest - MARK_GAP, length - farthest - MARK_GAP))
     spans = [(start, inner), (length - inner, length - start), (inner, length - inner)]
     at = fold.at

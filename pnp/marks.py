@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.sheet import PRINTER_MARGIN, Imposition, Rect
+from pnp.sheet import MARK_GAP, PRINTER_MARGIN, Imposition, Rect
 
-MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
 MARK_LENGTH = 6.0  # mm, longest crop mark
-MARK_PAGE_CLEARANCE = 1.5  # mm a crop mark stays away from the paper edge
+MARK_PAGE_CLEARANCE = 1.5  # mm a crop mark pointing at a gutterfold's fold stops short of it
 SCALE_BAR = 50.0  # mm
 SCALE_BAND = 3.0  # mm of room the scale bar needs across the band
 SCALE_NEED = 58.0  # mm of room the bar and its label need along the band
@@ -44,17 +43,17 @@ def _span(start: float, limit: float, direction: int) -> tuple[float, float] | N
 
 def _marks_along(imposition: Imposition, positions: list[float], vertical: bool,
                  offset_extra: float = 0.0) -> list[Line]:
-    """Marks for cut lines at `positions`, drawn outward on both sides of the block."""
-    page, block = imposition.page, imposition.block
+    """Marks for cut lines at `positions`, drawn outward on both sides of the block up to the printable edge."""
+    area, block = imposition.mark_reach, imposition.block
     lines = []
     if vertical:
-        starts = [(block.top + imposition.outer_bleed_y + MARK_GAP + offset_extra, page.height, 1),
-                  (block.y - imposition.outer_bleed_y - MARK_GAP - offset_extra, 0.0, -1)]
+        starts = [(block.top + imposition.outer_bleed_y + MARK_GAP + offset_extra, area.top, 1),
+                  (block.y - imposition.outer_bleed_y - MARK_GAP - offset_extra, area.y, -1)]
     else:
-        starts = [(block.right + imposition.outer_bleed_x + MARK_GAP + offset_extra, page.width, 1),
-                  (block.x - imposition.outer_bleed_x - MARK_GAP - offset_extra, 0.0, -1)]
+        starts = [(block.right + imposition.outer_bleed_x + MARK_GAP + offset_extra, area.right, 1),
+                  (block.x - imposition.outer_bleed_x - MARK_GAP - offset_extra, area.x, -1)]
     for start, edge, direction in starts:
-        span = _span(start, edge - direction * MARK_PAGE_CLEARANCE, direction)
+        span = _span(start, edge, direction)
         if span is None:
             continue
         for pos in positions:
@@ -94,11 +93,11 @@ def centre_marks(imposition: Imposition) -> list[Line]:
 
 
 def _outside_cards(line: Line, imposition: Imposition) -> bool:
-    """Tell whether a mark lies on the page and clear of every card's printed area."""
-    box = _line_box(line, 1e-3)
-    page = imposition.page
-    on_page = box.x >= 0 and box.y >= 0 and box.right <= page.width and box.top <= page.height
-    return on_page and not any(box.overlaps(slot.clip, tolerance=0.0) for slot in imposition.slots)
+    """Tell whether a mark lies in the printable area and clear of every card's printed area."""
+    box, area = _line_box(line, 1e-3), imposition.printable
+    inside = box.x >= area.x - 2e-3 and box.y >= area.y - 2e-3 and box.right <= area.right + 2e-3 \
+        and box.top <= area.top + 2e-3
+    return inside and not any(box.overlaps(slot.clip, tolerance=0.0) for slot in imposition.slots)
 
 
 def _line_box(line: Line, pad: float) -> Rect:
@@ -161,8 +160,8 @@ def scale_bar(imposition: Imposition, marks: list[Line]) -> ScaleBar | None:
     """A printable place beside the block for the 50 mm bar and its label, clear of the marks if there is one.
 
     Tried in turn: anywhere along a band no mark crosses; along either edge of a band, past the marks' ends;
-    else along the outer edge of the first band thick enough, where the marks crossing it are cut short
-    (see _stop_short). None when no band around the block is thick enough for the bar.
+    else along the outer edge of the thickest band, where the marks crossing it are cut short (see _stop_short).
+    None when no band around the block is thick enough for the bar, or for the bar and what is left of those marks.
     """
     bands = [(band, vertical) for band, vertical in _bands(imposition)
              if (band.w if vertical else band.h) >= SCALE_BAND]
@@ -177,7 +176,10 @@ def scale_bar(imposition: Imposition, marks: list[Line]) -> ScaleBar | None:
                 return place
     if not bands:
         return None
-    band, vertical = bands[0]
+    thickest = max(b.w if v else b.h for b, v in bands)
+    band, vertical = next((b, v) for b, v in bands if (b.w if v else b.h) >= thickest - 1e-6)
+    if thickest < SCALE_BAND + 1.0 and marks:
+        return None  # the bar would leave a mark crossing it shorter than 0.5 mm: the marks come first
     high, low = _edge_strips(band, vertical)
     block = imposition.block
     outer = low if (band.x < block.x if vertical else band.y < block.y) else high  # the edge away from the block

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from pnp.units import Size
 
 PRINTER_MARGIN = 5.0  # mm the home printer cannot reach
+MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
+MIN_MARK = 2.5  # mm, the shortest crop mark a grid leaves room for at both ends of every cut
+MARK_ROOM = MARK_GAP + MIN_MARK  # mm a grid keeps free past its outer bleed, inside the printer margin
+CUT_BLEED = 1.5  # mm of bleed each side of every cut between spaced cards (or all the bleed there is)
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,13 @@ class Imposition:
     outer_bleed_x: float
     outer_bleed_y: float
     slots: tuple[Slot, ...]
+    printable: Rect  # where marks may go: inside the printer margin (on a gutterfold half, up to the fold)
+    reach: Rect | None = None  # where marks pointing outward end, when not at the printable edge
+
+    @property
+    def mark_reach(self) -> Rect:
+        """Where marks drawn outward from the block end."""
+        return self.printable if self.reach is None else self.reach
 
     @property
     def per_sheet(self) -> int:
@@ -75,52 +86,116 @@ def fit_count(avail: float, card: float, gap: float) -> int:
     return int((avail + gap + 1e-9) // (card + gap))
 
 
-def _candidates(card: Size, bleed: float, paper: Size, margin: float):
-    """Yield (count, prefers_gap, portrait, page, cols, rows, gap) for each option."""
-    for portrait in (True, False):
-        page = paper if portrait else Size(paper.height, paper.width)
-        avail_w, avail_h = page.width - 2 * margin, page.height - 2 * margin
-        gaps = [0.0] if bleed <= 0 else [2 * bleed, 0.0]
-        for gap in gaps:
-            outer = 2 * bleed if gap else 0.0
-            cols = fit_count(avail_w - outer, card.width, gap)
-            rows = fit_count(avail_h - outer, card.height, gap)
-            yield cols * rows, gap > 0, portrait, page, cols, rows, gap
+@dataclass(frozen=True)
+class GridPlan:
+    """One way to fill a side of the sheet: orientation, grid, the gap between cards and the room kept for marks."""
+
+    page: Size
+    cols: int
+    rows: int
+    gap: float
+    mark_room: float
+
+    @property
+    def count(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def spaced(self) -> bool:
+        return self.gap > 0
+
+    @property
+    def portrait(self) -> bool:
+        return self.page.width <= self.page.height
+
+
+def _axis(avail: float, card: float, bleed: float, spaced: bool, room: float, least: float) -> tuple[int, float]:
+    """Cards that fit along one axis with `room` for marks past the outer bleed on both ends, and the bleed they keep.
+
+    Spaced cards keep the same bleed each side of every cut, at least `least`; butted cards keep whatever outer
+    bleed is left over, down to none.
+    """
+    least = least if spaced else 0.0
+    count = fit_count(avail - 2 * room - 2 * least, card, 2 * least if spaced else 0.0)
+    if count == 0:
+        return 0, 0.0
+    spare = avail - 2 * room - count * card
+    return count, min(bleed, spare / (2 * count) if spaced else spare / 2)
+
+
+def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float, full: bool = False):
+    """Every orientation, butted and (with bleed) spaced, each with as many cards as fit.
+
+    Spaced cards keep at least CUT_BLEED each side of every cut (or all their bleed; all of it when `full`).
+    """
+    least = bleed if full else min(bleed, CUT_BLEED)
+    for page in (paper, Size(paper.height, paper.width)):
+        for spaced in ((True, False) if bleed > 0 else (False,)):
+            cols, bleed_x = _axis(page.width - 2 * margin, card.width, bleed, spaced, room, least)
+            rows, bleed_y = _axis(page.height - 2 * margin, card.height, bleed, spaced, room, least)
+            gap = 2 * min(bleed_x, bleed_y) if spaced else 0.0
+            yield GridPlan(page, cols, rows, gap, room)
 
 
 def fits(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN) -> bool:
     """Tell whether at least one piece fits inside the printer margin, in either orientation."""
-    return any(c[0] > 0 for c in _candidates(card, bleed, paper, margin))
+    return any(plan.count > 0 for plan in _plans(card, bleed, paper, margin, 0.0))
 
 
-def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False) -> Imposition:
-    """Choose orientation and grid that fit the most cards inside the printer margin.
+def _cost(plan: GridPlan, pieces: int | None) -> int:
+    """Sheets a plan takes for `pieces` pieces; without a number, fewer cards per sheet cost more."""
+    return -plan.count if pieces is None else -(-pieces // plan.count)
 
-    `spaced` keeps every piece's full bleed around it (round pieces need it) whenever that fits at all.
+
+def choose_plan(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False,
+                marks: bool = True, pieces: int | None = None) -> GridPlan:
+    """The grid with room for a crop mark at both ends of every cut that takes the fewest sheets.
+
+    Ties go to a spaced grid (a miscut shows the card's own bleed, not its neighbour), then to more cards
+    per sheet, then to portrait. `spaced` keeps every piece spaced with its full bleed whenever that fits at all
+    (round pieces need it). Without marks, or when no grid leaves them room, the room is not kept.
     """
-    options = list(_candidates(card, bleed, paper, margin))
-    if spaced and any(c[0] > 0 and c[1] for c in options):
-        options = [c for c in options if c[1]]
-    best = max(options, key=lambda c: (c[0], c[1], c[2]))
-    count, _, _, page, cols, rows, gap = best
-    if count == 0:
-        # Larger than the printable area: one card, centred, may reach into the margin.
-        portrait = (card.width <= card.height) == (paper.width <= paper.height)
-        page = paper if portrait else Size(paper.height, paper.width)
-        cols, rows, gap = 1, 1, 0.0
-    return _grid(card, bleed, page, cols, rows, gap)
+    for room in ((MARK_ROOM, 0.0) if marks else (0.0,)):
+        plans = [plan for plan in _plans(card, bleed, paper, margin, room, spaced) if plan.count > 0]
+        if spaced and any(plan.spaced for plan in plans):
+            plans = [plan for plan in plans if plan.spaced]
+        if plans:
+            return min(plans, key=lambda p: _rank(p, pieces))
+    # Larger than the printable area: one card, centred, may reach into the margin.
+    portrait = (card.width <= card.height) == (paper.width <= paper.height)
+    return GridPlan(paper if portrait else Size(paper.height, paper.width), 1, 1, 0.0, 0.0)
 
 
-def _grid(card: Size, bleed: float, page: Size, cols: int, rows: int, gap: float) -> Imposition:
-    """Lay out a centred cols x rows grid and its per-card clip rectangles."""
+def _rank(plan: GridPlan, pieces: int | None) -> tuple:
+    """Sort key of plans, best first: fewest sheets, spaced, most cards per sheet, portrait."""
+    return _cost(plan, pieces), not plan.spaced, -plan.count, not plan.portrait
+
+
+def best_spaced(card: Size, bleed: float, paper: Size, marks: bool = True, pieces: int | None = None) -> GridPlan | None:
+    """The best grid with gutters and CUT_BLEED each side of every cut, to compare with a butted one."""
+    plans = [p for p in _plans(card, bleed, paper, PRINTER_MARGIN, MARK_ROOM if marks else 0.0) if p.spaced and p.count]
+    return min(plans, key=lambda p: _rank(p, pieces), default=None)
+
+
+def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False,
+           marks: bool = True, pieces: int | None = None) -> Imposition:
+    """Lay out the grid choose_plan picks: centred, with per-card clips."""
+    plan = choose_plan(card, bleed, paper, margin, spaced, marks, pieces)
+    return _grid(card, bleed, plan)
+
+
+def _grid(card: Size, bleed: float, plan: GridPlan) -> Imposition:
+    """Lay out a centred grid and its per-card clip rectangles; outer bleed takes what the marks leave."""
+    page, cols, rows, gap = plan.page, plan.cols, plan.rows, plan.gap
     block_w = cols * card.width + (cols - 1) * gap
     block_h = rows * card.height + (rows - 1) * gap
     block = Rect((page.width - block_w) / 2, (page.height - block_h) / 2, block_w, block_h)
-    room_x = max(0.0, (page.width - 2 * PRINTER_MARGIN - block_w) / 2)
-    room_y = max(0.0, (page.height - 2 * PRINTER_MARGIN - block_h) / 2)
+    room_x = max(0.0, (page.width - 2 * PRINTER_MARGIN - block_w) / 2 - plan.mark_room)
+    room_y = max(0.0, (page.height - 2 * PRINTER_MARGIN - block_h) / 2 - plan.mark_room)
     outer_x, outer_y = min(bleed, room_x), min(bleed, room_y)
     slots = grid_slots(card, block, cols, rows, gap, Edges(outer_x, outer_x, outer_y, outer_y))
-    return Imposition(page, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots)
+    printable = Rect(PRINTER_MARGIN, PRINTER_MARGIN, page.width - 2 * PRINTER_MARGIN, page.height - 2 * PRINTER_MARGIN)
+    return Imposition(page, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable)
 
 
 @dataclass(frozen=True)
@@ -180,7 +255,7 @@ def back_slots(imposition: Imposition, duplex: str) -> tuple[Slot, ...]:
 def page_imposition(page: Size) -> Imposition:
     """A page document: one piece exactly the size of the paper, no bleed, no margin."""
     slot = Slot(Rect(0, 0, page.width, page.height), Rect(0, 0, page.width, page.height))
-    return Imposition(page, page, 0.0, 1, 1, 0.0, slot.trim, 0.0, 0.0, (slot,))
+    return Imposition(page, page, 0.0, 1, 1, 0.0, slot.trim, 0.0, 0.0, (slot,), slot.trim)
 
 
 def back_shift(page: Size, offset: tuple[float, float]) -> tuple[float, float]:

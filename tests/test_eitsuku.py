@@ -158,7 +158,8 @@ def test_letter_short_edge_plain_marks(repo, tmp_path):
     for page in reader.pages:
         assert sorted([float(page.mediabox.width), float(page.mediabox.height)]) == pytest.approx(letter)
     front, back = placements(reader.pages[0]), placements(reader.pages[1])
-    height = float(reader.pages[0].mediabox.height)
-    for (fx, fy), (bx, by) in zip(front, back):  # short edge on a portrait sheet: mirrored top to bottom
-        assert bx == pytest.approx(fx, abs=0.01)
-        assert by == pytest.approx(height - fy - 88 * MM, abs=0.01)
+    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert width > height and len(front) == 8  # 4 x 2 on landscape Letter: 3 x 3 leaves no room for marks
+    for (fx, fy), (bx, by) in zip(front, back):  # short edge on a landscape sheet: mirrored left to right
+        assert by == pytest.approx(fy, abs=0.01)
+        assert bx == pytest.approx(width - fx - 63 * MM, abs=0.01)

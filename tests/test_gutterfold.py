@@ -13,11 +13,12 @@ from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
 from conftest import poppler, replace_once
+from marks_check import assert_every_cut_marked, box_of, inside
 from pnp.build import BuildOptions, build
 from pnp.cli import main
 from pnp.gutterfold import LABEL_HALF_HEIGHT, back_marks, fold_marks, front_marks, gutterfold
 from pnp.marks import MARK_PAGE_CLEARANCE, sheet_marks
-from pnp.sheet import PRINTER_MARGIN, Rect
+from pnp.sheet import MARK_ROOM, PRINTER_MARGIN, Rect
 from pnp.units import CARD_SIZES, MM, PAPER_SIZES, Size
 
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])
@@ -61,14 +62,14 @@ sizes = st.tuples(st.floats(10, 200), st.floats(10, 200))
 
 @settings(max_examples=200, deadline=None)
 @given(card=sizes, bleed=st.sampled_from([0.0, 1.0, 2.0, 3.0, 5.0]), paper=st.sampled_from(["a4", "letter", "a3"]),
-       spaced=st.booleans())
-def test_backs_mirror_fronts_inside_the_printable_area(card, bleed, paper, spaced):
-    sheet = gutterfold(Size(*card), bleed, Size(*PAPER_SIZES[paper]), spaced=spaced)
-    if sheet is None:  # no half of either orientation holds one card with its bleed on the fold side
-        w, h, m = card[0] - EPS, card[1] - EPS, PRINTER_MARGIN
+       spaced=st.booleans(), marks=st.booleans())
+def test_backs_mirror_fronts_inside_the_printable_area(card, bleed, paper, spaced, marks):
+    sheet = gutterfold(Size(*card), bleed, Size(*PAPER_SIZES[paper]), spaced=spaced, marks=marks)
+    if sheet is None:  # no half of either orientation holds one card with its bleed on the fold side (and marks)
+        w, h, m, r = card[0] - EPS, card[1] - EPS, PRINTER_MARGIN, MARK_ROOM if marks else 0.0
         for p in (Size(*PAPER_SIZES[paper]), Size(*PAPER_SIZES[paper][::-1])):
-            assert not (w <= p.width / 2 - m - bleed and h <= p.height - 2 * m)
-            assert not (w <= p.width - 2 * m and h <= p.height / 2 - m - bleed)
+            assert not (w <= p.width / 2 - m - r - bleed and h <= p.height - 2 * m - 2 * r)
+            assert not (w <= p.width - 2 * m - 2 * r and h <= p.height / 2 - m - r - bleed)
         return
     page, fold = sheet.page, sheet.fold
     assert fold.at == pytest.approx((page.width if fold.vertical else page.height) / 2)
@@ -172,7 +173,9 @@ def test_files_pages_and_notes(folded):
     assert len(PdfReader(out / "eitsuku" / "eitsuku-a4.pdf").pages) == 6  # the player mats only, no backs
     assert not (out / "ghost_couple" / "ghost_couple-a4.pdf").exists()  # nothing left for the grid
     assert not (out / "standard_deck" / "standard_deck-a4.pdf").exists()
-    assert report.notes == ["eitsuku/player_mat: no backs, nothing to fold; printed in eitsuku-a4.pdf"]
+    assert report.notes == ["eitsuku/player_mat: no backs, nothing to fold; printed in eitsuku-a4.pdf",
+                            "ghost_couple/cards: butted on its gutterfold sheets, 9 a sheet; "
+                            "a cut off the line shows a sliver of the next card"]
     assert (out / "ghost_couple" / "print-shop" / "cards-back.pdf").exists()
 
 
@@ -267,3 +270,26 @@ def test_switching_layouts_or_dropping_a_component_leaves_no_stale_files(project
         (project / "layouts" / "demo" / name).rename(project / "layouts" / "demo" / name.replace("cards", "deck"))
     assert built() == ["demo-a4.pdf", "demo-cards-letter-gutterfold.pdf",  # a Letter build owns Letter files
                        "print-shop/deck-back.pdf", "print-shop/deck.pdf"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]),
+       style=st.sampled_from(["jp", "plain"]))
+def test_every_mark_is_printable_and_every_cut_is_marked_at_the_paper_edges(w, h, bleed, paper, style):
+    sheet = gutterfold(Size(w, h), bleed, paper)
+    if sheet is None:
+        return
+    local = sheet_marks(sheet.half, style)
+    vertical = sheet.fold.vertical
+    assert_every_cut_marked(sheet.half, local, skip=((False, 1),) if vertical else ((True, -1),),
+                            fold=sheet.half.page.width if vertical else 0.0)
+    page = sheet.page
+    area = Rect(PRINTER_MARGIN, PRINTER_MARGIN, page.width - 2 * PRINTER_MARGIN, page.height - 2 * PRINTER_MARGIN)
+    placed = [front_marks(local, sheet), back_marks(local, sheet)]
+    for side in placed:
+        assert side.lines
+        for line in side.lines:
+            assert inside(box_of(line), area), line
+    fold = fold_marks(sheet, placed[0].lines + placed[1].lines)
+    for line in fold.ticks + (fold.dashed,):
+        assert inside(box_of(line), area), line

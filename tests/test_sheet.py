@@ -6,17 +6,18 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from marks_check import assert_every_cut_marked, box_of, inside
 from pnp.marks import plain_marks, sheet_marks
-from pnp.sheet import PRINTER_MARGIN, Rect, back_slots, impose, mirror_axis
+from pnp.sheet import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, best_spaced, impose,
+                       mirror_axis)
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])
 POKER = Size(*CARD_SIZES["poker"])
 
 
-@pytest.mark.parametrize("paper", [A4, LETTER])
-def test_poker_is_three_by_three_butted(paper):
-    imp = impose(POKER, 3.0, paper)
+def test_poker_is_three_by_three_butted_on_a4():
+    imp = impose(POKER, 3.0, A4)
     assert (imp.cols, imp.rows, imp.gap) == (3, 3, 0.0)
     assert not imp.landscape
     xs = sorted({s.trim.x for s in imp.slots})
@@ -28,13 +29,22 @@ def test_butted_cards_have_bleed_only_on_outer_edges():
     middle = imp.slots[4]
     assert middle.clip == middle.trim
     corner = imp.slots[0]
-    assert corner.clip.x == pytest.approx(corner.trim.x - 3)
+    assert imp.outer_bleed_x == pytest.approx((200 - 189) / 2 - MARK_ROOM) == pytest.approx(2.0)
+    assert corner.clip.x == pytest.approx(corner.trim.x - 2)
     assert corner.clip.top == pytest.approx(corner.trim.top + 3)
     assert corner.clip.right == pytest.approx(corner.trim.right)
 
 
-def test_letter_outer_bleed_limited_to_the_room_inside_the_margin():
+def test_letter_poker_turns_landscape_so_every_mark_has_room():
+    # Three rows take 264 of the 269.4 mm printable height: no room for a mark above or below them.
     imp = impose(POKER, 3.0, LETTER)
+    assert (imp.cols, imp.rows, imp.landscape) == (4, 2, True)
+    assert imp.outer_bleed_x == pytest.approx(3.0) and imp.outer_bleed_y == pytest.approx(3.0)
+
+
+def test_without_marks_letter_outer_bleed_limited_to_the_room_inside_the_margin():
+    imp = impose(POKER, 3.0, LETTER, marks=False)
+    assert (imp.cols, imp.rows, imp.gap) == (3, 3, 0.0)
     assert imp.outer_bleed_y == pytest.approx((279.4 - 2 * PRINTER_MARGIN - 264) / 2)
     assert imp.outer_bleed_x == pytest.approx(3.0)
 
@@ -67,7 +77,7 @@ def test_long_edge_back_of_first_card_is_top_right():
     imp = impose(POKER, 3.0, A4)
     back = back_slots(imp, "long")
     assert back[0].trim == imp.slots[2].trim
-    assert back[0].clip.right == pytest.approx(back[0].trim.right + 3)
+    assert back[0].clip.right == pytest.approx(back[0].trim.right + imp.outer_bleed_x)
 
 
 sizes = st.tuples(st.floats(20, 300), st.floats(20, 300))
@@ -102,8 +112,15 @@ def test_geometry_invariants(card, bleed, paper, duplex, marks):
 
 def test_fewer_cards_never_fit_than_a_simple_grid():
     for name, (w, h) in CARD_SIZES.items():
-        imp = impose(Size(w, h), 3.0, A4)
+        imp = impose(Size(w, h), 3.0, A4, marks=False)
         simple = int((200 + 1e-9) // w) * int((287 + 1e-9) // h)
+        assert imp.per_sheet >= simple, name
+
+
+def test_fewer_cards_never_fit_than_a_simple_grid_that_leaves_the_marks_room():
+    for name, (w, h) in CARD_SIZES.items():
+        imp = impose(Size(w, h), 3.0, A4)
+        simple = int((200 - 2 * MARK_ROOM + 1e-9) // w) * int((287 - 2 * MARK_ROOM + 1e-9) // h)
         assert imp.per_sheet >= simple, name
 
 
@@ -136,8 +153,9 @@ def test_every_card_size_gets_a_printable_scale_bar_clear_of_marks(card, paper, 
 
 
 def test_marks_crossing_the_bar_are_cut_short_from_the_block_side():
-    # Mini cards on Letter: butted 44 mm columns leave no 58 mm gap between marks, and no room past their ends.
-    imp = impose(Size(*CARD_SIZES["mini"]), 3.0, LETTER)
+    # Mini cards on Letter, 6 x 3 as without marks: butted 44 mm columns leave no 58 mm gap between marks,
+    # and no room past their ends.
+    imp = impose(Size(*CARD_SIZES["mini"]), 3.0, LETTER, marks=False)
     drawn = sheet_marks(imp, "plain")
     assert drawn.bar.y == PRINTER_MARGIN  # along the band's outer edge, the marks' block side kept
     starts = {(line.x1, line.y1): line for line in drawn.lines}
@@ -158,3 +176,44 @@ def test_scale_bar_when_placed_is_printable_and_clear(w, h, bleed, paper, style)
     drawn = sheet_marks(imp, style)
     if drawn.bar is not None:
         _assert_bar_printable_and_clear(imp, drawn, paper)
+
+
+@settings(max_examples=150, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]),
+       style=st.sampled_from(["jp", "plain"]))
+def test_every_mark_is_printable_and_every_cut_has_marks_at_both_ends(w, h, bleed, paper, style):
+    imp = impose(Size(w, h), bleed, paper)
+    drawn = sheet_marks(imp, style)
+    area = Rect(PRINTER_MARGIN, PRINTER_MARGIN, imp.page.width - 2 * PRINTER_MARGIN,
+                imp.page.height - 2 * PRINTER_MARGIN)
+    assert drawn.lines
+    for line in drawn.lines:
+        assert inside(box_of(line), area), line
+        assert all(not box_of(line).overlaps(s.clip, tolerance=0.0) for s in imp.slots)
+    assert_every_cut_marked(imp, drawn)
+
+
+@settings(max_examples=100, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]))
+def test_spaced_grids_keep_cut_bleed_and_win_every_tie(w, h, bleed, paper):
+    imp = impose(Size(w, h), bleed, paper)
+    if imp.gap > 0:
+        assert imp.gap / 2 >= min(bleed, CUT_BLEED) - 1e-9
+        assert min(imp.outer_bleed_x, imp.outer_bleed_y) >= min(bleed, CUT_BLEED) - 1e-9
+    elif bleed > 0 and imp.per_sheet > 1:
+        spaced = best_spaced(Size(w, h), bleed, paper)
+        assert spaced is None or spaced.count < imp.per_sheet
+
+
+def test_round_pieces_keep_their_full_bleed_between_them():
+    imp = impose(Size(16, 16), 3.0, A4, spaced=True, marks=False)
+    assert imp.gap == pytest.approx(6.0) and imp.outer_bleed_x == pytest.approx(3.0)
+    assert impose(Size(16, 16), 3.0, A4, marks=False).gap < 6.0  # square pieces trade bleed down to 1.5 mm for count
+
+
+def test_the_butted_note_names_what_gutters_would_cost(repo):
+    from pnp.build import BuildOptions, _butted_note
+    role = next(c for c in repo.load_game("eitsuku").components if c.name == "role")
+    assert _butted_note(role, 60, A4, BuildOptions(None)) == (
+        "eitsuku/role: butted, 9 a sheet on 7 sheet(s) (8 with gutters); a cut off the line shows a sliver of the next card")
+    assert _butted_note(role, 8, A4, BuildOptions(None)) is None  # 8 fit one sheet with gutters
