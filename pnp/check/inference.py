@@ -29,10 +29,15 @@ class Moments:
         return max(0.0, (self.squares - self.total ** 2 / self.games) / (self.games - 1))
 
 
+T95_SMALL = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281)
+
+
 def t95(dof: int) -> float:
-    """The two-sided 95% quantile of Student's t (Cornish-Fisher expansion; the normal 1.96 for large dof)."""
+    """The two-sided 95% quantile of Student's t: tabled to 10 dof, then a Cornish-Fisher expansion."""
     if dof <= 0:
         return math.inf
+    if dof <= len(T95_SMALL):
+        return T95_SMALL[dof - 1]
     z = Z95
     return z + (z ** 3 + z) / (4 * dof) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * dof ** 2)
 
