@@ -17,7 +17,7 @@ from pnp.check.text import render_text
 from pnp.cli import main
 from pnp.project import Project
 
-PROMOTION_GAMES = 1400
+PROMOTION_GAMES = 1000
 
 
 @pytest.fixture(autouse=True)
@@ -168,9 +168,9 @@ def test_same_seed_same_json_for_one_and_two_workers_in_both_modes(repo, planted
         two = check(repo, "toy", [2, 3], games, 5, "greedy", 2, "cmd", **kwargs)
         assert to_json(one) == to_json(two)
         assert "baseline" in one["players"]["2"]
-    one = check(planted, "promotion", [4], None, 3, "random", 1, "cmd", precision=0.05, against=repo)
-    two = check(planted, "promotion", [4], None, 3, "random", 2, "cmd", precision=0.05, against=repo)
-    assert to_json(one) == to_json(two)
+    one = check(repo, "toy", [3], None, 3, "greedy", 1, "cmd", precision=0.05, against=planted)
+    two = check(repo, "toy", [3], None, 3, "greedy", 2, "cmd", precision=0.05, against=planted)
+    assert to_json(one) == to_json(two) and "against" in one["players"]["3"]
 
 
 def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo, tmp_path):
@@ -185,3 +185,16 @@ def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo
     assert fig["baseline"]["policy"] == "random" and fig["baseline"]["games"] == fig["games"]
     assert "baseline: random play (not the headline)" in result.output
     assert "--precision 0.03 --seed 1 --policy greedy" in result.output
+
+
+def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path):
+    from conftest import poppler
+    from pnp.check.visual import write_report
+    out = tmp_path / "compared.pdf"
+    write_report(out, compared)
+    texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]
+    assert "uneven win_side.*" in texts[0] and "uneven win_side.*" in texts[1]
+    figures, changes = texts[2], texts[3]
+    assert "Win side: uneven" in figures and "mean per game, 95% intervals · win_side.*" in figures
+    assert "what changed against the other project" in changes
+    assert "figure.win_side.1" in changes and "corrected p" in changes and "95% interval" in changes
