@@ -6,6 +6,8 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 import toygame
 from conftest import copy_games, edit_rows
@@ -73,6 +75,20 @@ def test_newcombe_welch_and_holm_match_hand_computation():
     assert (welch.low, welch.high) == (pytest.approx(1 - 1.959964 * se), pytest.approx(1 + 1.959964 * se))
     assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
     assert difference(moments_of([2.0, 5.0]), moments_of([2.0, 5.0])).p_value == 1.0
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30))
+def test_holm_never_lowers_a_p_value_and_keeps_their_order(p_values):
+    adjusted = holm(p_values)
+    assert all(raw <= adj <= 1 for raw, adj in zip(p_values, adjusted))
+    ranked = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    assert all(adjusted[a] <= adjusted[b] for a, b in zip(ranked, ranked[1:]))
+
+
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=60))
+def test_a_mean_lies_inside_its_interval(values):
+    interval = mean_interval(moments_of([float(v) for v in values]))
+    assert interval.low - 1e-9 <= sum(values) / len(values) <= interval.high + 1e-9
 
 
 def test_games_needed_for_a_share_to_a_precision():

@@ -19,9 +19,7 @@ from pnp.project import Project
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
           against: Project | None = None) -> dict:
-    """Run the whole check and return the report (JSON-ready, independent of the number of workers).
-
-    games None runs each player count until every watched share is known to `precision` (default 0.03)."""
+    """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
     spec = spec_for(game)
     counts = player_counts(game, players)
     data = spec.load(project)
