@@ -9,7 +9,6 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-import toygame
 from conftest import copy_games, edit_rows
 from pnp.check import registry
 from pnp.check.inference import Moments, difference, holm, mean_interval, moments_of, t95
@@ -159,7 +158,8 @@ def test_cli_against_and_bad_usage(repo, planted):
     assert f"== Against {repo.root}: the same seeds and games, other minus this" in result.output
     assert "4 players: 1 of 25 figures changed beyond noise" in result.output  # 400 games: only the clearest
     assert "  figure.batting: 3.724 -> 2.899, difference -0.8249 [-1.048 to -0.6016], corrected p = 0" in result.output
-    both = CliRunner().invoke(main, ["check", "toy", "--games", "10", "--precision", "0.1", "--project", str(repo.root)])
+    both = CliRunner().invoke(main, ["check", "toy", "--games", "10", "--precision", "0.1",
+                                     "--project", str(repo.root)])
     assert both.exit_code == 2
     assert both.output == "error: pnp check: --games and --precision both say when to stop; give one of them\n"
     nowhere = CliRunner().invoke(main, args + ["--against", str(repo.root / "pnp")])

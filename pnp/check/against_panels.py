@@ -6,7 +6,8 @@ import dataclasses
 
 from reportlab.graphics.shapes import Drawing, Line, String
 
-from pnp.check.chartkit import INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, fit_text, head_height, heading, number, percent
+from pnp.check.chartkit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, fit_text, head_height, heading, number,
+                                percent)
 from pnp.check.panels import value_table
 
 ROW = 13.0

@@ -106,7 +106,7 @@ def holm(p_values: list[float]) -> list[float]:
 
 
 def equal_outcomes_p(members: list[Moments]) -> tuple[str, float, float]:
-    """Test that a group's figures are equal: chi-square on shares' counts, else the smallest Welch pair (Bonferroni)."""
+    """Test a group's figures for equality: chi-square on shares' counts, else the worst Welch pair (Bonferroni)."""
     if all(m.share for m in members):
         statistic, p_value = chi_square_uniform([m.total for m in members])
         return "chi-square", statistic, p_value

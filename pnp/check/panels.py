@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing, Group, Line, String
 
-from pnp.check.chartkit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, Interval, Spread, fit_text, head_height, heading,
-                                number, percent, plural, wrap)
+from pnp.check.chartkit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, Interval, Spread, fit_text, head_height,
+                                heading, number, percent, plural, wrap)
 from pnp.check.charts import Rows, bar_rows, histogram_chart, range_chart, share_chart
 from pnp.check.report import seats_flagged
 
@@ -46,7 +46,8 @@ def seat_chart(fig: dict, count: int, width: float, height: float, fonts: Fonts)
     """Win share per seat with Wilson intervals against the fair share 1/k."""
     seats = fig["seat_advantage"]
     warn = seats_flagged(fig)
-    note = f"95% intervals · dashed: fair share {percent(1 / count)} · χ² p = {seats['p_value']:.3f} (corrected {seats.get('p_adjusted', seats['p_value']):.3f})"
+    note = (f"95% intervals · dashed: fair share {percent(1 / count)} · χ² p = {seats['p_value']:.3f} "
+            f"(corrected {seats.get('p_adjusted', seats['p_value']):.3f})")
     frame = Frame(width, height, "Seat win share" + (": seat order matters" if warn else ""), note,
                   "seat (1 plays first)", "win share", warn=warn)
     shares = [Interval(s["share"], s["low"], s["high"]) for s in seats["seats"]]
