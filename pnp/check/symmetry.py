@@ -45,15 +45,6 @@ def correct(report: dict) -> None:
                 fig["seat_advantage"]["p_adjusted"] = test["p_adjusted"]
 
 
-def flag_names(fig: dict) -> list[str]:
-    """The flags of the uneven groups of one player count."""
-    names = []
-    for test in fig.get("symmetry", []):
-        if test["flagged"]:
-            names.append("seat order matters" if test["group"] == SEATS else f"uneven {test['group']}")
-    return names
-
-
 def watched_shares(fig: dict, results: Results, patterns: tuple[str, ...]) -> list[Moments]:
     """The shares whose interval --precision narrows: each seat's win share and the share figures of the groups."""
     games = len(results.records)
