@@ -210,6 +210,7 @@ def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path)
     write_report(out, compared)
     texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]
     assert "uneven win_side.*" in texts[0] and "uneven win_side.*" in texts[1]
+    assert f"{len(compared['against']['changed'])} figure(s) changed against the other project" in texts[0]
     figures, changes = texts[2], texts[3]
     assert "Win side: uneven" in figures and "mean per game, 95% intervals · win_side.*" in figures
     assert "what changed against the other project" in changes

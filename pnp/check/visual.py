@@ -102,7 +102,11 @@ def _overview_chips(report: dict) -> list[tuple[str, bool]]:
     for count, fig in report["players"].items():
         for flag in flags_for(fig):
             seen.setdefault(flag, []).append(count)
-    return chips + [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
+    chips += [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
+    if "against" in report:
+        changed = len(report["against"]["changed"])
+        chips.append((f"{changed} figure(s) changed against the other project", bool(changed)))
+    return chips
 
 
 def _play_items(report: dict, fig: dict, count: int, fonts: Fonts) -> list[tuple[Drawing, float, float]]:
