@@ -118,12 +118,29 @@ def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
     click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
 
 
+def _progress():
+    """A games-simulated counter on a terminal's stderr (nothing when stderr is not a terminal)."""
+    done = [0]
+
+    def update(games: int) -> None:
+        done[0] += games
+        if sys.stderr.isatty():
+            click.echo(f"\rSimulated {done[0]:,} games", nl=False, err=True)
+    return update
+
+
 @main.command("check")
 @click.argument("game")
 @click.option("--players", "players", type=int, multiple=True, help="Player count; repeat for several [default: all].")
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True, help="Games per player count.")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=None,
+              help="Exactly N games per player count [default: as many as --precision needs].")
+@click.option("--precision", type=click.FloatRange(0.002, 0.5), default=None,
+              help="Simulate until every seat's win share is within +-P (95%) [default: 0.03; at most 200,000 games].")
+@click.option("--against", "against_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also run GAME from this project folder on the same seeds and report what changed.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="random", show_default=True)
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+              help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every figure as JSON.")
@@ -131,11 +148,12 @@ def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
               help="Also draw the report as charts: FILE.pdf, or FILE.png (more pages: FILE-2.png ...).")
 @click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
 @project_option
-def check_command(game: str, players: tuple[int, ...], games: int, seed: int, policy: str, workers: int,
-                  json_path: Path | None, report_path: Path | None, replay: int | None, project_dir: Path) -> None:
+def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
+                  against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
+                  report_path: Path | None, replay: int | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.core import InvariantViolation
-    from pnp.check.report import render_text
+    from pnp.check.text import render_text
     from pnp.check.run import check, replay_game, write_json
     from pnp.check.visual import check_report_path, write_report
     project = find_project(project_dir)
@@ -144,18 +162,22 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
     if replay is not None:
         click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
         return
+    if games is not None and precision is not None:
+        raise UsageError("--games and --precision both say when to stop", where="pnp check",
+                         fix="give one of them")
     from pnp.check.run import has_simulation
     if not has_simulation(project, game):
         _deal_only(project, game, list(players), seed, workers, json_path, report_path, project_dir)
         return
+    against = find_project(against_dir) if against_dir is not None else None
     command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] +
-                       [f"--games {games}", f"--seed {seed}", f"--policy {policy}"] +
+                       ([f"--games {games}"] if games is not None else [f"--precision {precision or 0.03:g}"]) +
+                       [f"--seed {seed}", f"--policy {policy}"] +
+                       ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []) +
                        ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
-    from pnp.check.run import player_counts
-    counts = len(player_counts(game, list(players)))
     try:
-        with _bar(games * 2 * counts, "Simulating") as bar:
-            report = check(project, game, list(players), games, seed, policy, workers, command, bar.update)
+        report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
+                       precision=precision, against=against)
     except InvariantViolation as exc:
         raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
                        fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None

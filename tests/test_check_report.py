@@ -120,7 +120,8 @@ def test_game_figures_grouped_by_prefix_with_readable_labels(promotion, tmp_path
 def test_flags_are_drawn_in_the_warning_colour(promotion, tmp_path):
     flagged = copy.deepcopy(promotion)
     fig = flagged["players"]["4"]
-    fig["seat_advantage"]["p_value"] = 0.001
+    fig["seat_advantage"].update(p_value=0.001, p_adjusted=0.001)
+    fig["symmetry"][0].update(p_value=0.001, p_adjusted=0.001, flagged=True)  # the seats' test, after correction
     fig["skill"]["flagged"] = True
     fig["termination"].update(capped=2, stalled_seeds=[424242, 515151])
     plain_png = write_report(tmp_path / "plain.png", promotion)[1].read_bytes()
@@ -153,7 +154,7 @@ def test_cli_writes_the_report_and_refuses_bad_paths(repo, tmp_path):
     args = ["check", "promotion", "--games", "40", "--seed", "5", "--project", str(repo.root)]
     result = CliRunner().invoke(main, args + ["--report", str(out)])
     assert result.exit_code == 0, result.output
-    assert "Reproduce: pnp check promotion --games 40 --seed 5 --policy random" in page_texts(out)[0]
+    assert "Reproduce: pnp check promotion --games 40 --seed 5 --policy greedy" in page_texts(out)[0]
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     bad = CliRunner().invoke(main, args + ["--report", str(blocker / "report.pdf")])

@@ -381,7 +381,8 @@ def test_check_and_replay_from_the_command_line():
     result = CliRunner().invoke(main, ["check", GAME, "--players", "3", "--games", "40", "--project", str(ROOT)])
     assert result.exit_code == 0, result.output
     assert "Deck integrity: OK" in result.output and "centre_share.candidate" in result.output
-    result = CliRunner().invoke(main, ["check", GAME, "--players", "4", "--replay", "7", "--project", str(ROOT)])
+    result = CliRunner().invoke(main, ["check", GAME, "--players", "4", "--replay", "7", "--policy", "random",
+                                       "--project", str(ROOT)])
     assert result.exit_code == 0 and result.output == GOLDEN.read_text(encoding="utf-8")
 
 

@@ -49,6 +49,7 @@ class GameSpec:
     max_moves: int = 2000
     rounds: Callable[[State], int] = lambda state: 0
     piles: tuple[str, ...] = ()
+    symmetric: tuple[str, ...] = ()  # figure-name patterns (fnmatch), each a group the design says comes out equal
 
 
 Policy = Callable[[Any, list, random.Random], Any]

@@ -8,7 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.check.chartkit import GRID, INK, WARN, Fonts, Frame, Interval, fit_text, number, percent, wrap
 from pnp.check.charts import range_chart, share_chart
 from pnp.check.panels import TEXT_LEADING, spread, text_block
-from pnp.check.report import SEAT_ORDER_P, flags_for
+from pnp.check.report import flags_for, seats_flagged
 
 ROW = 17.0
 GAP = 16.0
@@ -29,7 +29,7 @@ def table_rows(report: dict) -> list[list[tuple[str, bool]]]:
         flags = flags_for(fig)
         rows.append([(count, False), (f"{fig['games']:,}", False), (percent(term["share"]), bool(term["capped"])),
                      (f"{length['mean']:.1f} ({number(length['p10'])}–{number(length['p90'])}) {unit}", False),
-                     (f"{p_value:.3f}", p_value < SEAT_ORDER_P),
+                     (f"{p_value:.3f}", seats_flagged(fig)),
                      (f"{percent(skill['greedy']['share'])} ({percent(skill['baseline'])})", skill["flagged"]),
                      (f"{number(scores['mean'])} ({number(scores['p10'])} to {number(scores['p90'])})", False),
                      (number(fig["score_spread"]["margin"]["median"]), False),

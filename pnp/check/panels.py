@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing, Group, Line, String
 
-from pnp.check.chartkit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, Interval, Spread, fit_text, heading,
-                                number, percent, plural, wrap)
+from pnp.check.chartkit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, Interval, Spread, fit_text, head_height,
+                                heading, number, percent, plural, wrap)
 from pnp.check.charts import Rows, bar_rows, histogram_chart, range_chart, share_chart
-from pnp.check.report import SEAT_ORDER_P
+from pnp.check.report import seats_flagged
 
 TEXT_LEADING = 11.5
 
@@ -21,11 +22,18 @@ def spread(stats: dict) -> Spread:
     return Spread(stats["min"], stats["p10"], stats["median"], stats["mean"], stats["p90"], stats["max"])
 
 
+def mean_ci(stats: dict) -> str:
+    """A mean's 95% interval as a bracket after it (nothing for a report without one)."""
+    if "mean_low" not in stats:
+        return ""
+    return f" [{number(stats['mean_low'])}–{number(stats['mean_high'])}]"
+
+
 def length_chart(fig: dict, width: float, height: float, fonts: Fonts) -> Drawing:
     """Histogram of game length in rounds (in moves when the game counts no rounds), stalled games flagged."""
     rounds, moves = fig["length_rounds"], fig["length_moves"]
     stats, unit = (rounds, "rounds") if rounds["max"] > 0 else (moves, "moves")
-    note = (f"mean {stats['mean']:.1f}, median {number(stats['median'])}, "
+    note = (f"mean {stats['mean']:.1f}{mean_ci(stats)}, median {number(stats['median'])}, "
             f"10–90% {number(stats['p10'])}–{number(stats['p90'])} {unit}")
     capped = fig["termination"]["capped"]
     if capped:
@@ -37,8 +45,9 @@ def length_chart(fig: dict, width: float, height: float, fonts: Fonts) -> Drawin
 def seat_chart(fig: dict, count: int, width: float, height: float, fonts: Fonts) -> Drawing:
     """Win share per seat with Wilson intervals against the fair share 1/k."""
     seats = fig["seat_advantage"]
-    warn = seats["p_value"] < SEAT_ORDER_P
-    note = f"95% intervals · dashed: fair share {percent(1 / count)} · χ² p = {seats['p_value']:.3f}"
+    warn = seats_flagged(fig)
+    note = (f"95% intervals · dashed: fair share {percent(1 / count)} · χ² p = {seats['p_value']:.3f} "
+            f"(corrected {seats.get('p_adjusted', seats['p_value']):.3f})")
     frame = Frame(width, height, "Seat win share" + (": seat order matters" if warn else ""), note,
                   "seat (1 plays first)", "win share", warn=warn)
     shares = [Interval(s["share"], s["low"], s["high"]) for s in seats["seats"]]
@@ -92,7 +101,7 @@ def _shifted(drawing: Drawing, dy: float) -> Group:
 def score_chart(fig: dict, width: float, height: float, fonts: Fonts) -> Drawing:
     """Histogram of every seat's final score."""
     scores = fig["score_spread"]["scores"]
-    note = (f"all seats · mean {number(scores['mean'])}, median {number(scores['median'])}, "
+    note = (f"all seats · mean {number(scores['mean'])}{mean_ci(scores)}, median {number(scores['median'])}, "
             f"10–90% {number(scores['p10'])} to {number(scores['p90'])}")
     return histogram_chart(Frame(width, height, "Scores", note, "final score", "seats"), fonts,
                            scores.get("histogram", []))
@@ -109,7 +118,7 @@ def seat_score_chart(fig: dict, width: float, height: float, fonts: Fonts) -> Dr
 def margin_chart(fig: dict, width: float, height: float, fonts: Fonts) -> Drawing:
     """Histogram of the winner's lead over the runner-up."""
     margin = fig["score_spread"]["margin"]
-    note = (f"median {number(margin['median'])}, mean {number(margin['mean'])}, "
+    note = (f"median {number(margin['median'])}, mean {number(margin['mean'])}{mean_ci(margin)}, "
             f"90% of games within {number(margin['p90'])}")
     return histogram_chart(Frame(width, height, "Margin, first to second", note, "points ahead", "games"), fonts,
                            margin.get("histogram", []))
@@ -122,6 +131,7 @@ class FigureGroup:
     pattern: str
     labels: list[str]
     values: list[float]
+    intervals: list[Interval] = ()  # each value's 95% interval, when the report has them
 
     @property
     def title(self) -> str:
@@ -147,8 +157,9 @@ def _candidates(key: str) -> list[tuple[str, str]]:
     return [by_prefix, (f"{parts[0]}.*.{parts[-1]}", ".".join(parts[1:-1]))] if len(parts) >= 3 else [by_prefix]
 
 
-def figure_groups(figures: dict) -> tuple[list[FigureGroup], list[tuple[str, float]]]:
+def figure_groups(figures: dict, intervals: dict | None = None) -> tuple[list[FigureGroup], list[tuple[str, float]]]:
     """Figures grouped by name pattern; names without a dot, or alone in their group, listed apart."""
+    intervals = intervals or {}
     keys = sorted(figures, key=_natural)
     sizes = Counter(pattern for key in keys if "." in key for pattern, _ in _candidates(key))
     grouped: dict[str, list[tuple[str, str]]] = {}
@@ -159,22 +170,27 @@ def figure_groups(figures: dict) -> tuple[list[FigureGroup], list[tuple[str, flo
     groups, single = [], []
     for pattern, items in grouped.items():
         if pattern and len(items) > 1:
+            bounds = [Interval(figures[key], intervals[key]["low"], intervals[key]["high"])
+                      for _, key in items if key in intervals]
             groups.append(FigureGroup(pattern, [readable(label) for label, _ in items],
-                                      [figures[key] for _, key in items]))
+                                      [figures[key] for _, key in items], bounds if len(bounds) == len(items) else []))
         else:
-            single += [(readable(key), figures[key]) for _, key in items]
+            single += [(readable(key), figures[key], intervals.get(key)) for _, key in items]
     return groups, single
 
 
-def group_charts(group: FigureGroup, width: float, max_rows: int, fonts: Fonts) -> list[Drawing]:
+def group_charts(group: FigureGroup, width: float, max_rows: int, fonts: Fonts, warn: bool = False) -> list[Drawing]:
     """One bar chart per group, split into parts of at most max_rows rows on one shared scale."""
     parts = [(i, min(i + max_rows, len(group.labels))) for i in range(0, len(group.labels), max_rows)]
-    charts, bounds = [], (min(group.values + [0.0]), max(group.values + [0.0]))
+    highs = [i.high for i in group.intervals]
+    charts, bounds = [], (min(group.values + [0.0]), max(group.values + highs + [0.0]))
     for n, (start, stop) in enumerate(parts):
-        title = group.title + (f" ({n + 1}/{len(parts)})" if len(parts) > 1 else "")
+        title = group.title + (": uneven" if warn else "") + (f" ({n + 1}/{len(parts)})" if len(parts) > 1 else "")
         values = group.values[start:stop]
-        frame = Frame(width, 0, title, f"mean per game · {group.pattern}")
-        rows = Rows(group.labels[start:stop], values, [number(v) for v in values], bounds=bounds)
+        note = "mean per game" + (", 95% intervals" if group.intervals else "") + f" · {group.pattern}"
+        frame = Frame(width, 0, title, note, warn=warn)
+        rows = Rows(group.labels[start:stop], values, [number(v) for v in values],
+                    list(group.intervals[start:stop]), bounds=bounds)
         charts.append(bar_rows(frame, fonts, rows))
     return charts
 
@@ -195,16 +211,20 @@ def exhaustion_charts(fig: dict, width: float, max_rows: int, fonts: Fonts) -> l
     return charts
 
 
-def value_table(title: str, rows: list[tuple[str, float]], width: float, fonts: Fonts) -> Drawing:
-    """Named values as a two-column list under a title."""
-    height = 30 + len(rows) * 13.0
+def value_table(title: str, rows: list[tuple], width: float, fonts: Fonts, note: str = "mean per game") -> Drawing:
+    """Named values (name, value[, interval dict or None]) as a two-column list under a title."""
+    frame = Frame(width, 0, title, note + (" · [95% interval]" if any(r[2:] for r in rows) else ""))
+    head = head_height(frame, fonts) + 4
+    height = head + len(rows) * 13.0
     drawing = Drawing(width, height)
-    heading(drawing, Frame(width, height, title, "mean per game"), fonts)
-    y = height - 30 - 9
-    for name, value in rows:
-        drawing.add(String(0, y, fit_text(name, fonts.regular, TICK_SIZE + 0.5, width - 70), fontName=fonts.regular,
+    heading(drawing, dataclasses.replace(frame, height=height), fonts)
+    y = height - head - 9
+    for name, value, *bounds in rows:
+        shown = number(value) + (f"  [{number(bounds[0]['low'])}–{number(bounds[0]['high'])}]"
+                                 if bounds and bounds[0] else "")
+        drawing.add(String(0, y, fit_text(name, fonts.regular, TICK_SIZE + 0.5, width - 130), fontName=fonts.regular,
                            fontSize=TICK_SIZE + 0.5, fillColor=INK))
-        drawing.add(String(width - 4, y, number(value), fontName=fonts.regular, fontSize=TICK_SIZE + 0.5,
+        drawing.add(String(width - 4, y, shown, fontName=fonts.regular, fontSize=TICK_SIZE + 0.5,
                            fillColor=INK, textAnchor="end"))
         drawing.add(Line(0, y - 3.5, width - 4, y - 3.5, strokeColor=MUTED, strokeWidth=0.2))
         y -= 13
@@ -213,10 +233,11 @@ def value_table(title: str, rows: list[tuple[str, float]], width: float, fonts: 
 
 def figure_charts(fig: dict, width: float, max_rows: int, fonts: Fonts) -> list[Drawing]:
     """Every chart of the figures pages: piles, figure groups, then the single figures as a table."""
-    groups, single = figure_groups(fig["figures"])
+    groups, single = figure_groups(fig["figures"], fig.get("figure_intervals"))
+    uneven = {test["group"] for test in fig.get("symmetry", []) if test.get("flagged")}
     charts = exhaustion_charts(fig, width, max_rows, fonts)
     for group in groups:
-        charts += group_charts(group, width, max_rows, fonts)
+        charts += group_charts(group, width, max_rows, fonts, group.pattern in uneven)
     for start in range(0, len(single), max_rows):
         charts.append(value_table("Other figures", single[start:start + max_rows], width, fonts))
     return charts

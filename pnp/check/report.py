@@ -4,11 +4,9 @@ from __future__ import annotations
 
 
 from pnp.check.core import GameRecord
+from pnp.check.inference import Moments, mean_interval, moments_of
 from pnp.check.runner import EXHAUSTED, Results
 from pnp.check.stats import chi_square_uniform, histogram, summary, wilson
-
-SEAT_ORDER_P = 0.01  # a chi-square p-value below this flags "seat order matters"
-
 
 def seat_figures(records: list[GameRecord], players: int) -> dict:
     """Win share per seat with Wilson intervals (ties shared) and a chi-square test against 1/k."""
@@ -21,13 +19,21 @@ def seat_figures(records: list[GameRecord], players: int) -> dict:
     return {"seats": seats, "chi_square": round(statistic, 6), "p_value": round(p_value, 6)}
 
 
+def distribution(values: list[float]) -> dict:
+    """Summary of per-game values, the mean's 95% interval (Student's t) and the standard deviation."""
+    m = moments_of(values)
+    interval = mean_interval(Moments(m.total, m.squares, m.games, False))
+    return {**summary(values), "mean_low": round(interval.low, 6), "mean_high": round(interval.high, 6),
+            "sd": round(m.variance ** 0.5, 6)}
+
+
 def score_figures(records: list[GameRecord], players: int) -> dict:
     """Distribution of scores (all seats and per seat) and of the margin between first and second."""
     scores = [s for r in records for s in r.scores]
     margins = [sorted(r.scores)[-1] - sorted(r.scores)[-2] for r in records if len(r.scores) > 1]
-    by_seat = [summary([r.scores[seat] for r in records if len(r.scores) > seat]) for seat in range(players)]
-    return {"scores": {**summary(scores), "histogram": histogram(scores)},
-            "margin": {**summary(margins), "histogram": histogram(margins)}, "by_seat": by_seat}
+    by_seat = [distribution([r.scores[seat] for r in records if len(r.scores) > seat]) for seat in range(players)]
+    return {"scores": {**distribution(scores), "histogram": histogram(scores)},
+            "margin": {**distribution(margins), "histogram": histogram(margins)}, "by_seat": by_seat}
 
 
 def exhaustion(records: list[GameRecord], piles: tuple[str, ...] = ()) -> dict:
@@ -43,7 +49,24 @@ def exhaustion(records: list[GameRecord], piles: tuple[str, ...] = ()) -> dict:
 
 def game_figures(totals: dict[str, list[float]], games: int) -> dict:
     """Mean of every game-specific figure: absent counts as 0, not applicable (None) not at all."""
-    return {key: round(total / max(1, games - skipped), 6) for key, (total, skipped) in sorted(totals.items())}
+    return {key: round(moments(slot, games).mean, 6) for key, slot in sorted(totals.items())}
+
+
+def moments(slot: list[float], games: int) -> Moments:
+    """A game figure's moments from its running sums (games counts every game of the run)."""
+    total, skipped, squares, above_one = slot
+    return Moments(total, squares, games - int(skipped), not above_one)
+
+
+def figure_intervals(totals: dict[str, list[float]], games: int) -> dict:
+    """Every game-specific figure's 95% interval: Wilson for a share (values in 0-1), Student's t for a mean."""
+    out = {}
+    for key, slot in sorted(totals.items()):
+        m = moments(slot, games)
+        interval = mean_interval(m)
+        out[key] = {"low": round(interval.low, 6), "high": round(interval.high, 6), "games": m.games,
+                    "kind": "share" if m.share else "mean", "sd": round(m.variance ** 0.5, 6)}
+    return out
 
 
 def play_figures(results: Results, players: int, piles: tuple[str, ...] = ()) -> dict:
@@ -55,13 +78,15 @@ def play_figures(results: Results, players: int, piles: tuple[str, ...] = ()) ->
         "termination": {"ended_by_rules": ended, "capped": len(records) - ended,
                         **wilson(ended, len(records)).as_dict(),
                         "stalled_seeds": [r.seed for r in records if not r.ended_by_rules][:20]},
-        "length_moves": {**summary([r.moves for r in records]), "histogram": histogram([r.moves for r in records])},
-        "length_rounds": {**summary([r.rounds for r in records]),
+        "length_moves": {**distribution([r.moves for r in records]),
+                         "histogram": histogram([r.moves for r in records])},
+        "length_rounds": {**distribution([r.rounds for r in records]),
                           "histogram": histogram([r.rounds for r in records])},
         "seat_advantage": seat_figures(records, players),
         "score_spread": score_figures(records, players),
         "exhaustion": exhaustion(records, piles),
         "figures": game_figures(results.totals, len(records)),
+        "figure_intervals": figure_intervals(results.totals, len(records)),
     }
 
 
@@ -77,54 +102,19 @@ def skill_figures(by_seat: list[Results], players: int) -> dict:
             "flagged": share.high <= baseline}
 
 
+def seats_flagged(fig: dict) -> bool:
+    """Whether the seats' equal-share test is flagged (after the correction for every group compared)."""
+    return any(test["group"] == "seats" and test.get("flagged") for test in fig.get("symmetry", []))
+
+
 def flags_for(fig: dict) -> list[str]:
     """The findings for one player count a designer must not miss."""
     flags = []
     if fig["termination"]["capped"]:
         flags.append(f"{fig['termination']['capped']} stalled game(s)")
-    if fig["seat_advantage"]["p_value"] < SEAT_ORDER_P:
-        flags.append("seat order matters")
+    for test in fig.get("symmetry", []):
+        if test.get("flagged"):
+            flags.append("seat order matters" if test["group"] == "seats" else f"uneven {test['group']}")
     if fig.get("skill", {}).get("flagged"):
         flags.append("greedy cannot beat random")
     return flags
-
-
-def render_text(report: dict) -> str:
-    """The report as a designer reads it."""
-    out = [f"pnp check {report['game']}: {report['games']} games per player count, seed {report['seed']}, "
-           f"policy {report['policy']}", ""]
-    out.append("Deck integrity: " + ("OK" if not report["integrity"] else f"{len(report['integrity'])} finding(s)"))
-    out += [f"  {finding}" for finding in report["integrity"]]
-    for count, fig in report["players"].items():
-        out += ["", f"== {count} players =="] + _text_for(fig)
-    out += ["", f"Reproduce: {report['command']}"]
-    return "\n".join(out) + "\n"
-
-
-def _text_for(fig: dict) -> list[str]:
-    """The lines for one player count."""
-    term, rounds, seats = fig["termination"], fig["length_rounds"], fig["seat_advantage"]
-    lines = [f"Termination: {term['ended_by_rules']}/{fig['games']} ended by the rules "
-             f"({term['share']:.1%}); {term['capped']} hit the safety cap"
-             + (f" (replay: {', '.join(map(str, term['stalled_seeds'][:5]))})" if term["capped"] else ""),
-             f"Length: mean {rounds['mean']:.1f} rounds, median {rounds['median']:g}, "
-             f"10-90% {rounds['p10']:g}-{rounds['p90']:g}; moves mean {fig['length_moves']['mean']:.1f}",
-             "  " + " ".join((f"[{lo:g}]" if lo == hi else f"[{lo:g}-{hi:g}]") + f":{n}"
-                             for lo, hi, n in rounds["histogram"]),
-             "Seat win share (95% interval): " + ", ".join(
-                 f"seat {s['seat']} {s['share']:.1%} [{s['low']:.1%}-{s['high']:.1%}]" for s in seats["seats"]),
-             f"  chi-square {seats['chi_square']:.2f}, p = {seats['p_value']:.3f}"
-             + ("  <- seat order matters" if seats["p_value"] < SEAT_ORDER_P else "")]
-    spread = fig["score_spread"]
-    lines.append(f"Scores: mean {spread['scores']['mean']:.1f}, 10-90% {spread['scores']['p10']:g} to "
-                 f"{spread['scores']['p90']:g}; margin 1st-2nd median {spread['margin']['median']:g}")
-    for pile, ex in fig["exhaustion"].items():
-        when = f" (median round {ex['when']['median']:g})" if ex["share"] else ""
-        lines.append(f"Pile {pile} ran out in {ex['share']:.1%} of games{when}")
-    if "skill" in fig:
-        skill = fig["skill"]
-        lines.append(f"Skill: greedy wins {skill['greedy']['share']:.1%} [{skill['greedy']['low']:.1%}-"
-                     f"{skill['greedy']['high']:.1%}] against random (fair share {skill['baseline']:.1%})"
-                     + ("  <- FLAG: greedy cannot beat random" if skill["flagged"] else ""))
-    lines += [f"  {key}: {value:g}" for key, value in fig["figures"].items()]
-    return lines

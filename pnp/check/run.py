@@ -6,29 +6,36 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from pnp.check import compare, symmetry
 from pnp.check.core import GameRecord, play, random_policy
+from pnp.check.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.registry import spec_for
-from pnp.check.report import play_figures, skill_figures
+from pnp.check.report import play_figures, seat_figures, skill_figures
 from pnp.check.runner import jobs_for, run_jobs
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
 
 
-def check(project: Project, game: str, players: list[int], games: int, seed: int, policy: str, workers: int,
-          command: str, progress: Callable[[int], None] = lambda n: None) -> dict:
+def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
+          command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
+          against: Project | None = None) -> dict:
     """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
     spec = spec_for(game)
     counts = player_counts(game, players)
     data = spec.load(project)
+    target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
+              "precision": None if games is not None else target.precision, "cap": target.cap,
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
+    if against is not None:
+        report["against"] = {"project": str(against.root),
+                             "integrity": [str(f) for f in spec.integrity(spec.load(against), counts)]}
     for count in counts:
-        records = run_jobs(jobs_for(project.root, game, count, games, seed, policy), workers, progress)
-        figures = play_figures(records, count, spec.piles)
-        by_seat = [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
-                            workers, progress) for seat in range(count)]
-        figures["skill"] = skill_figures(by_seat, count)
-        report["players"][str(count)] = figures
+        report["players"][str(count)] = _one_count(project, spec, count, seed, policy, target, workers, progress,
+                                                   against)
+    symmetry.correct(report)
+    if against is not None:
+        report["against"]["changed"] = compare.correct(report)
     add_deal_section(report, project, game, players, seed, workers)
     return report
 
@@ -50,6 +57,37 @@ def has_simulation(project: Project, game: str) -> bool:
         if not (project.root / "card_data" / game).is_dir():
             raise
         return False
+
+
+def _one_count(project: Project, spec, count: int, seed: int, policy: str, target: Target, workers: int,
+               progress: Callable[[int], None], against: Project | None) -> dict:
+    """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
+    def watch(results):
+        return symmetry.watched_shares({"seat_advantage": seat_figures(results.records, count)}, results,
+                                       spec.symmetric)
+    results = run_to_target(project.root, spec.name, count, seed, policy, target, workers, watch, progress)
+    games = len(results.records)
+    figures = play_figures(results, count, spec.piles)
+    figures["symmetry"] = symmetry.symmetry_tests(figures, results, spec.symmetric)
+    by_seat = _skill_runs(project, spec.name, count, games, seed, policy, workers, progress)
+    figures["skill"] = skill_figures(by_seat, count)
+    if policy != "random":
+        baseline = run_jobs(jobs_for(project.root, spec.name, count, games, seed, "random"), workers, progress)
+        figures["baseline"] = {"policy": "random", **play_figures(baseline, count, spec.piles)}
+    if against is not None:
+        other = run_jobs(jobs_for(against.root, spec.name, count, games, seed, policy), workers, progress)
+        other_seats = _skill_runs(against, spec.name, count, games, seed, policy, workers, progress)
+        mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
+        theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
+        figures["against"] = compare.differences(mine, theirs)
+    return figures
+
+
+def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,
+                progress: Callable[[int], None]) -> list:
+    """Greedy in each seat in turn against random players: games // count games per seat."""
+    return [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
+                     workers, progress) for seat in range(count)]
 
 
 def player_counts(game: str, players: list[int]) -> list[int]:

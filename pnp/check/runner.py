@@ -19,15 +19,15 @@ class Results:
     """Games of a run: one record each (figures reduced to pile exhaustion), and the sums of other figures."""
 
     records: list[GameRecord]
-    totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply]
+    totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
-        for key, (total, skipped) in other.totals.items():
-            mine = self.totals.setdefault(key, [0.0, 0])
-            mine[0] += total
-            mine[1] += skipped
+        for key, values in other.totals.items():
+            mine = self.totals.setdefault(key, [0.0, 0, 0.0, 0])
+            for i, value in enumerate(values):
+                mine[i] += value
 
 
 def reduce_figures(records: list[GameRecord]) -> Results:
@@ -39,11 +39,13 @@ def reduce_figures(records: list[GameRecord]) -> Results:
             if key.startswith(EXHAUSTED):
                 kept[key] = value
                 continue
-            slot = totals.setdefault(key, [0.0, 0])
+            slot = totals.setdefault(key, [0.0, 0, 0.0, 0])
             if value is None:
                 slot[1] += 1
             else:
                 slot[0] += value
+                slot[2] += value * value
+                slot[3] += not 0 <= value <= 1
         record.figures = kept
     return Results(records, totals)
 
@@ -95,10 +97,10 @@ def run_job(job: Job) -> Results:
 
 
 def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,
-             greedy_seat: int | None = None) -> list[Job]:
-    """Split a run into fixed-size chunks."""
+             greedy_seat: int | None = None, first: int = 0) -> list[Job]:
+    """Split games first..games-1 of a run into fixed-size chunks (first is a multiple of CHUNK)."""
     return [Job(str(root), game, players, seed, start, min(start + CHUNK, games), policy, greedy_seat)
-            for start in range(0, games, CHUNK)]
+            for start in range(first, games, CHUNK)]
 
 
 def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> Results:

@@ -13,6 +13,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.check.against_panels import against_charts, baseline_table
 from pnp.check.chartkit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
 from pnp.check.charts import ROW
 from pnp.check.overview import findings_pages, overview_items
@@ -67,7 +68,9 @@ def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
     """Every page of the report: the overview (and any overflow of findings), then per player count play and figures."""
     if report.get("simulation") is False:
         return deal_pages(report, fonts, [])
-    subtitle = (f"{report['policy']} play · {plural(report['games'], 'game')} per player count · "
+    games = (plural(report["games"], "game") if report["games"] is not None else
+             f"games until seat shares are ±{report['precision']:g}")
+    subtitle = (f"{report['policy']} play (headline) · {games} per player count · "
                 f"master seed {report['seed']} · {', '.join(report['players'])} players")
     overview = Page(f"pnp check: {report['game']}", subtitle, _overview_chips(report))
     items, rest = overview_items(report, fonts, PAGE_W - 2 * MARGIN, CONTENT_TOP - CONTENT_BOTTOM)
@@ -78,11 +81,18 @@ def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
     for count, fig in report["players"].items():
         chips = [(flag, True) for flag in flags_for(fig)] or [("no flags", False)]
         heading = f"{report['game']}: {count} players"
-        detail = f"{report['policy']} play · {plural(fig['games'], 'game')} · master seed {report['seed']}"
+        detail = f"{report['policy']} play (headline) · {plural(fig['games'], 'game')} · master seed {report['seed']}"
         pages.append(Page(heading, detail, chips, _play_items(report, fig, int(count), fonts)))
         for part, items in enumerate(_figure_pages(fig, fonts)):
             suffix = f" ({part + 1})" if part else ""
             pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
+        if "against" in fig:
+            width = PAGE_W - 2 * MARGIN
+            charts = against_charts(fig, report["against"]["project"], width, _max_rows() - 2, fonts)
+            for part, chart in enumerate(charts):
+                suffix = f" ({part + 1})" if part else ""
+                pages.append(Page(f"{heading}, what changed against the other project{suffix}", detail, chips,
+                                  [(chart, MARGIN, CONTENT_TOP - chart.height)]))
     return pages
 
 
@@ -109,7 +119,11 @@ def _overview_chips(report: dict) -> list[tuple[str, bool]]:
     for count, fig in report["players"].items():
         for flag in flags_for(fig):
             seen.setdefault(flag, []).append(count)
-    return chips + [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
+    chips += [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
+    if "against" in report:
+        changed = len(report["against"]["changed"])
+        chips.append((f"{changed} figure(s) changed against the other project", bool(changed)))
+    return chips
 
 
 def _play_items(report: dict, fig: dict, count: int, fonts: Fonts) -> list[tuple[Drawing, float, float]]:
@@ -128,8 +142,20 @@ def _play_items(report: dict, fig: dict, count: int, fonts: Fonts) -> list[tuple
 
 def _figure_pages(fig: dict, fonts: Fonts) -> list[list[tuple[Drawing, float, float]]]:
     """The game's own figures in three columns, in order, balanced in height, as many pages as they need."""
+    charts = figure_charts(fig, COLUMN, _max_rows(), fonts)
+    if "baseline" in fig:
+        charts.append(baseline_table(fig, COLUMN, fonts))
+    return _pack(charts)
+
+
+def _max_rows() -> int:
+    """Rows of a table or bar chart that fit one column."""
+    return int((CONTENT_TOP - CONTENT_BOTTOM - 80) // ROW)
+
+
+def _pack(charts: list[Drawing]) -> list[list[tuple[Drawing, float, float]]]:
+    """Charts in three columns, in order, balanced in height, as many pages as they need."""
     room = CONTENT_TOP - CONTENT_BOTTOM
-    charts = figure_charts(fig, COLUMN, int((room - 80) // ROW), fonts)
     pages = []
     while charts:
         target = min(room, max(sum(d.height + GAP for d in charts) / 3, max(d.height for d in charts)))

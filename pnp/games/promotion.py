@@ -45,4 +45,4 @@ from pnp.games.promotion_state import Observation, Promotion
 __all__ = ["SPEC", "Promotion", "Observation", "PromotionData", "load", "integrity", "greedy"]
 
 SPEC = GameSpec("promotion", (SEATS,), load, integrity, Promotion, greedy, max_moves=3000,
-                rounds=lambda state: state.round_count)
+                rounds=lambda state: state.round_count, symmetric=("win_side.*",))

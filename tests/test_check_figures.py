@@ -1,0 +1,217 @@
+"""Figures a designer can trust: intervals on every figure, symmetry flags, --precision and --against."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import copy_games, edit_rows
+from pnp.check import registry
+from pnp.check.inference import Moments, difference, holm, mean_interval, moments_of, t95
+from pnp.check.precision import games_needed
+from pnp.check.run import check, to_json
+from pnp.check.text import render_text
+from pnp.cli import main
+from pnp.project import Project
+
+PROMOTION_GAMES = 1000
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "toy", "toygame")
+
+
+def every_suit(rows):
+    """Side 1 of the postcard names every suit on rows 2-4."""
+    rows[0].update(side1_row2="♠♥♣♦", side1_row3="♠♥♣♦", side1_row4="♠♥♣♦")
+    return rows
+
+
+@pytest.fixture(scope="module")
+def planted(repo, tmp_path_factory) -> Project:
+    """A copy of Promotion whose postcard side 1 names every suit on rows 2-4."""
+    scratch = copy_games(tmp_path_factory.mktemp("planted"), "promotion", "standard_deck")
+    edit_rows(scratch, "promotion/postcard.csv", every_suit)
+    return Project(scratch.root)
+
+
+@pytest.fixture(scope="module")
+def unedited(repo) -> dict:
+    return check(repo, "promotion", [4], PROMOTION_GAMES, 3, "random", 1, "cmd")
+
+
+@pytest.fixture(scope="module")
+def compared(repo, planted) -> dict:
+    """The planted copy checked against the shipped game, on the same seeds."""
+    return check(planted, "promotion", [4], PROMOTION_GAMES, 3, "random", 1, "cmd", against=repo)
+
+
+# --- the statistics, against hand-computed values -------------------------------------------------------------
+
+def test_t_quantiles_and_mean_interval_match_tables():
+    assert t95(4) == pytest.approx(2.7764, abs=1e-4) and t95(15) == pytest.approx(2.1314, abs=2e-3)
+    assert t95(100_000) == pytest.approx(1.95996, abs=1e-4)
+    interval = mean_interval(moments_of([1.0, 2.0, 3.0, 4.0, 6.0]))  # mean 3.2, sd 1.9235, se 0.86023
+    assert interval.value == pytest.approx(3.2)
+    assert interval.low == pytest.approx(3.2 - 2.7764 * 0.86023, abs=1e-3)
+    assert interval.high == pytest.approx(3.2 + 2.7764 * 0.86023, abs=1e-3)
+    share = mean_interval(moments_of([0.0, 1.0] * 50))  # every value in [0, 1]: a Wilson interval
+    assert (share.low, share.high) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+
+
+def test_newcombe_welch_and_holm_match_hand_computation():
+    d = difference(Moments(40, 40, 100, True), Moments(60, 60, 100, True))  # Newcombe's hybrid score interval
+    assert d.value == pytest.approx(0.2)
+    assert (d.low, d.high) == (pytest.approx(0.0614, abs=1e-4), pytest.approx(0.3281, abs=1e-4))
+    assert d.p_value == pytest.approx(0.00468, abs=1e-4)  # pooled two-proportion z = 2.828
+    welch = difference(moments_of([1.0, 2.0, 3.0] * 10), moments_of([2.0, 3.0, 4.0] * 10))
+    se = (2 * (2 / 3 * 30 / 29) / 30) ** 0.5
+    assert (welch.low, welch.high) == (pytest.approx(1 - 1.959964 * se), pytest.approx(1 + 1.959964 * se))
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert difference(moments_of([2.0, 5.0]), moments_of([2.0, 5.0])).p_value == 1.0
+
+
+@given(st.lists(st.floats(0, 1), min_size=1, max_size=30))
+def test_holm_never_lowers_a_p_value_and_keeps_their_order(p_values):
+    adjusted = holm(p_values)
+    assert all(raw <= adj <= 1 for raw, adj in zip(p_values, adjusted))
+    ranked = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    assert all(adjusted[a] <= adjusted[b] for a, b in zip(ranked, ranked[1:]))
+
+
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=60))
+def test_a_mean_lies_inside_its_interval(values):
+    interval = mean_interval(moments_of([float(v) for v in values]))
+    assert interval.low - 1e-9 <= sum(values) / len(values) <= interval.high + 1e-9
+
+
+def test_games_needed_for_a_share_to_a_precision():
+    assert games_needed([Moments(250, 250, 1000, True)], 0.02) == 1801  # 1.96² · 0.25 · 0.75 / 0.02²
+    assert games_needed([Moments(500, 500, 1000, True), Moments(100, 100, 1000, True)], 0.05) == 385
+
+
+# --- every figure with its interval -----------------------------------------------------------------------------
+
+def test_every_figure_carries_its_interval(unedited):
+    fig = unedited["players"]["4"]
+    assert set(fig["figure_intervals"]) == set(fig["figures"])
+    for key, value in fig["figures"].items():
+        bounds = fig["figure_intervals"][key]
+        assert bounds["low"] <= value <= bounds["high"], key
+        if key.startswith(("win_side.", "row_chosen.")):
+            assert bounds["kind"] == "share" and 0 <= bounds["low"] and bounds["high"] <= 1
+    assert fig["figure_intervals"]["rounds"]["kind"] == fig["figure_intervals"]["batting"]["kind"] == "mean"
+    for stats in (fig["length_rounds"], fig["length_moves"], fig["score_spread"]["scores"],
+                  fig["score_spread"]["margin"], *fig["score_spread"]["by_seat"]):
+        assert stats["mean_low"] < stats["mean"] < stats["mean_high"]
+    for item in (fig["termination"], fig["skill"]["greedy"], *fig["seat_advantage"]["seats"]):
+        assert item["low"] <= item["share"] <= item["high"]
+    text = render_text(unedited)
+    assert "win_side.1: 0.2" in text and "Game figures (mean per game, 95% interval):" in text
+
+
+# --- symmetric groups ----------------------------------------------------------------------------------------
+
+def test_a_planted_uneven_postcard_side_is_flagged_and_the_shipped_one_is_not(unedited, compared):
+    shipped, edited = unedited["players"]["4"], compared["players"]["4"]
+    assert [t["group"] for t in shipped["symmetry"]] == ["seats", "win_side.*"]
+    assert not any(t["flagged"] for t in shipped["symmetry"])
+    sides = next(t for t in edited["symmetry"] if t["group"] == "win_side.*")
+    assert sides["flagged"] and sides["p_adjusted"] < 0.01 and sides["test"] == "chi-square"
+    assert shipped["figures"]["win_side.1"] == pytest.approx(0.24, abs=0.02)
+    assert edited["figures"]["win_side.1"] == pytest.approx(0.31, abs=0.02)
+    assert edited["figure_intervals"]["win_side.1"]["low"] > shipped["figure_intervals"]["win_side.1"]["high"]
+    assert "Flags: uneven win_side.*" in render_text(compared)
+    assert "Flags: none" in render_text(unedited)
+
+
+# --- --against ----------------------------------------------------------------------------------------------
+
+def test_against_reports_the_planted_change_beyond_noise(compared):
+    rows = compared["players"]["4"]["against"]
+    side = rows["figure.win_side.1"]
+    assert side["changed"] and side["high"] < 0  # the shipped side 1 wins less than the planted one
+    assert side["base"] == pytest.approx(0.31, abs=0.02) and side["other"] == pytest.approx(0.24, abs=0.02)
+    assert side["low"] <= side["difference"] <= side["high"]
+    assert "4 players: figure.win_side.1" in compared["against"]["changed"]
+    assert not rows["figure.effect_used.SPIN90°"]["changed"]
+    assert f"4 players: {len(compared['against']['changed'])} of {len(rows)} figures changed" in render_text(compared)
+
+
+def test_an_identical_copy_changes_nothing(repo, tmp_path):
+    copy = copy_games(tmp_path, "promotion", "standard_deck")
+    report = check(repo, "promotion", [4], 200, 3, "random", 1, "cmd", against=copy)
+    rows = report["players"]["4"]["against"]
+    assert report["against"]["changed"] == [] and len(rows) > 20
+    assert all(row["difference"] == 0 and row["p_adjusted"] == 1 for row in rows.values())
+
+
+def test_cli_against_and_bad_usage(repo, planted):
+    args = ["check", "promotion", "--games", "400", "--seed", "3", "--policy", "random", "--project", str(planted.root)]
+    result = CliRunner().invoke(main, args + ["--against", str(repo.root)])
+    assert result.exit_code == 0, result.output
+    assert f"== Against {repo.root}: the same seeds and games, other minus this" in result.output
+    assert "4 players: 1 of 25 figures changed beyond noise" in result.output  # 400 games: only the clearest
+    assert "  figure.batting: 3.724 -> 2.899, difference -0.8249 [-1.048 to -0.6016], corrected p = 0" in result.output
+    both = CliRunner().invoke(main, ["check", "toy", "--games", "10", "--precision", "0.1",
+                                     "--project", str(repo.root)])
+    assert both.exit_code == 2
+    assert both.output == "error: pnp check: --games and --precision both say when to stop; give one of them\n"
+    nowhere = CliRunner().invoke(main, args + ["--against", str(repo.root / "pnp")])
+    assert nowhere.exit_code == 1 and "no card_data/ folder in" in nowhere.output
+
+
+# --- --precision ---------------------------------------------------------------------------------------------
+
+def test_precision_runs_until_every_seat_share_is_narrow_enough(repo):
+    loose = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.05)["players"]["3"]
+    tight = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.02)["players"]["3"]
+    for fig, precision in ((loose, 0.05), (tight, 0.02)):
+        assert fig["games"] % 200 == 0
+        assert all((s["high"] - s["low"]) / 2 <= precision for s in fig["seat_advantage"]["seats"])
+    assert 200 <= loose["games"] < tight["games"] <= 200_000
+
+
+def test_same_seed_same_json_for_one_and_two_workers_in_both_modes(repo, planted):
+    for kwargs in ({"games": 450}, {"games": None, "precision": 0.04}):
+        games = kwargs.pop("games")
+        one = check(repo, "toy", [2, 3], games, 5, "greedy", 1, "cmd", **kwargs)
+        two = check(repo, "toy", [2, 3], games, 5, "greedy", 2, "cmd", **kwargs)
+        assert to_json(one) == to_json(two)
+        assert "baseline" in one["players"]["2"]
+    one = check(repo, "toy", [3], None, 3, "greedy", 1, "cmd", precision=0.05, against=planted)
+    two = check(repo, "toy", [3], None, 3, "greedy", 2, "cmd", precision=0.05, against=planted)
+    assert to_json(one) == to_json(two) and "against" in one["players"]["3"]
+
+
+def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo, tmp_path):
+    out = tmp_path / "toy.json"
+    result = CliRunner().invoke(main, ["check", "toy", "--players", "2", "--json", str(out),
+                                       "--project", str(repo.root)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["precision"] == 0.03 and report["games"] is None and report["policy"] == "greedy"
+    fig = report["players"]["2"]
+    assert all((s["high"] - s["low"]) / 2 <= 0.03 for s in fig["seat_advantage"]["seats"])
+    assert fig["baseline"]["policy"] == "random" and fig["baseline"]["games"] == fig["games"]
+    assert "baseline: random play (not the headline)" in result.output
+    assert "--precision 0.03 --seed 1 --policy greedy" in result.output
+
+
+def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path):
+    from conftest import poppler
+    from pnp.check.visual import write_report
+    out = tmp_path / "compared.pdf"
+    write_report(out, compared)
+    texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]
+    assert "uneven win_side.*" in texts[0] and "uneven win_side.*" in texts[1]
+    assert f"{len(compared['against']['changed'])} figure(s) changed against the other project" in texts[0]
+    figures, changes = texts[2], texts[3]
+    assert "Win side: uneven" in figures and "mean per game, 95% intervals · win_side.*" in figures
+    assert "what changed against the other project" in changes
+    assert "figure.win_side.1" in changes and "corrected p" in changes and "95% interval" in changes
