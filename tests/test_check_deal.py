@@ -12,12 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import poppler
+from conftest import replace_once, poppler
 from pnp.check import exact
 from pnp.check.deal import Deal, first_turns, longest_run
 from pnp.check.deal_report import deal_only_report, deal_section, deal_spec_for
 from pnp.check.run import check, to_json
 from pnp.cli import main
+from pnp.errors import PnpError
 from pnp.project import Project
 
 GAME_YAML = "card_data/demo/game.yaml"
@@ -130,15 +131,22 @@ def test_new_project_is_checked_out_of_the_box(tmp_path):
     assert kinds == ["hand_has", "seen", "longest_run"] and report["simulation"] is False
 
 
-def test_findings_for_what_cannot_be_dealt(project):
+def test_a_component_with_no_cards_stops_the_check_as_it_stops_the_build(project):
     (project / "card_data/demo/extra.csv").write_text("name,kind,value,text,count\nx,item,1,-,0\n",
                                                           encoding="utf-8")
     (project / "layouts/demo/extra.yaml").write_text("extends: cards.yaml\n", encoding="utf-8")
+    replace_once(project / GAME_YAML, "  - name: cards ", "  - name: extra\n  - name: cards ")
+    with pytest.raises(PnpError) as error:
+        deal_only_report(Project(project), "demo", [], 1, 1, "cmd")
+    assert error.value.render() == ("card_data/demo/extra.csv: the component has no cards (no rows, or every count "
+                                    "is 0); add rows below the header, or leave the component out of game.yaml")
+
+
+def test_findings_for_what_cannot_be_dealt(project):
     write_check(project, "check:\n  deck: [cards, {component: cards, where: \"value > 5\"}]\n  hand: {2: 5, 3: 4}\n"
                          "  questions:\n    - {name: none, hand_has: \"kind == 'spell'\"}\n")
     report = deal_only_report(Project(project), "demo", [], 1, 1, "cmd")
-    assert report["integrity"] == ["card_data/demo/extra.csv: component extra has no cards (no rows, every count 0, "
-                                   "or a where: that keeps none)"]
+    assert report["integrity"] == []
     assert report["deal"]["integrity"] == [
         "card_data/demo/game.yaml: check.deck[1]: cards gives no card to the deck",
         "card_data/demo/game.yaml: check.hand: 3 players x 4 cards = 12, but the deck has 10 cards",
