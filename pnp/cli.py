@@ -116,7 +116,7 @@ def check_command(game: str, players: tuple[int, ...], games: int, seed: int, po
                        [f"--games {games}", f"--seed {seed}", f"--policy {policy}"] +
                        ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
     from pnp.check.run import player_counts
-    counts = len(player_counts(game, list(players)))
+    counts = len(player_counts(project, game, list(players)))
     try:
         with click.progressbar(length=games * 2 * counts, label="Simulating", file=sys.stderr) as bar:
             report = check(project, game, list(players), games, seed, policy, workers, command, bar.update)

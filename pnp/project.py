@@ -14,7 +14,7 @@ from pnp.errors import PnpError
 from pnp.layout import check_keys
 
 MANIFEST = "game.yaml"
-GAME_KEYS = {"title", "encoding", "components"}
+GAME_KEYS = {"title", "encoding", "components", "rules"}
 
 
 @dataclass(frozen=True)

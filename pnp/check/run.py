@@ -17,8 +17,8 @@ from pnp.project import Project
 def check(project: Project, game: str, players: list[int], games: int, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[int], None] = lambda n: None) -> dict:
     """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
-    spec = spec_for(game)
-    counts = player_counts(game, players)
+    spec = spec_for(game, project)
+    counts = player_counts(project, game, players)
     data = spec.load(project)
     report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
@@ -32,9 +32,9 @@ def check(project: Project, game: str, players: list[int], games: int, seed: int
     return report
 
 
-def player_counts(game: str, players: list[int]) -> list[int]:
+def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
     """The player counts to simulate: those asked for, or every count the game supports."""
-    spec = spec_for(game)
+    spec = spec_for(game, project)
     for count in players:
         if count not in spec.player_counts:
             raise UsageError(f"{game} is for {', '.join(map(str, spec.player_counts))} players, not {count}",
@@ -49,14 +49,14 @@ def to_json(report: dict) -> str:
 
 def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
     """Play one game again, move by move, as text."""
-    spec = spec_for(game)
+    spec = spec_for(game, project)
     return replay(project, game, players or spec.player_counts[0], seed, policy)[1]
 
 
 def replay(project: Project, game: str, players: int, seed: int, policy: str) -> tuple[GameRecord, str]:
     """Play one game again, move by move."""
-    spec = spec_for(game)
-    player_counts(game, [players])
+    spec = spec_for(game, project)
+    player_counts(project, game, [players])
     data = spec.load(project)
     policies = [spec.greedy if policy == "greedy" else random_policy] * players
     record = play(spec, data, players, seed, policies, log=True)

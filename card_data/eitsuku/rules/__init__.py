@@ -37,10 +37,10 @@ offered beside the events), and a choice with a single option is applied at once
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
-from pnp.games.eitsuku_data import EVENT_NAMES, ROLE_SLUGS, SIZE_SLUGS, Data, load
-from pnp.games.eitsuku_integrity import integrity
-from pnp.games.eitsuku_policy import Observation, greedy
-from pnp.games.eitsuku_state import Eitsuku
+from .data import EVENT_NAMES, ROLE_SLUGS, SIZE_SLUGS, Data, load
+from .integrity import integrity
+from .policy import Observation, greedy
+from .state import Eitsuku
 
 __all__ = ["SPEC", "Data", "Eitsuku", "Observation", "EVENT_NAMES", "greedy", "integrity", "load"]
 

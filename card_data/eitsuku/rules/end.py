@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.eitsuku_data import (
+from .data import (
     AD, CHANCE, COLLECT, FLASH, INFO, INFO_EVENTS, INFO_ROLES, LOCAL, PH_END, PH_INFO, PH_OVER, RELEASE, TURN_LIMIT)
 
 RETURN, DRAW = 0, 1

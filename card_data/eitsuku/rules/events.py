@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.eitsuku_data import (
+from .data import (
     AD, AWARDS, CONVERT, EMPTY, EVENT_SLUGS, FLASH, MONOPOLY, PH_ACTION, PH_CONVERT, PH_PROMO_NUMBER,
     PH_PROMO_SLOT, PH_SET, PROMOTER, USE_CONVERT)
 

@@ -7,14 +7,14 @@ from itertools import chain
 
 from pnp.check.core import TERMINAL, InvariantViolation
 from pnp.check.draws import shuffle
-from pnp.games import eitsuku_score as score
-from pnp.games.eitsuku_data import (
+from . import score
+from .data import (
     DIE_FACES, EMPTY, EVENT_SLUGS, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, PER_TURN, PH_OVER, PH_SETUP,
     ROLE_SLUGS, SETUP_PER_PLAYER, SIZE_SLUGS, TURN_LIMIT, Data)
-from pnp.games.eitsuku_end import EndMixin
-from pnp.games.eitsuku_events import EventMixin
-from pnp.games.eitsuku_policy import Observation
-from pnp.games.eitsuku_turn import TurnMixin
+from .end import EndMixin
+from .events import EventMixin
+from .policy import Observation
+from .turn import TurnMixin
 
 
 PLAYED_KEYS = tuple(f"played.{slug}" for slug in EVENT_SLUGS)
@@ -130,7 +130,7 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin):
 
     def describe(self, player: int, action) -> str:
         """An action as a line of the replay log."""
-        from pnp.games.eitsuku_text import describe
+        from .text import describe
         return describe(self, player, action)
 
     def rounds(self) -> int:

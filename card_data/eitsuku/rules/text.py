@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.eitsuku_data import ACTOR, EVENT_NAMES, PHASE_NAMES
+from .data import ACTOR, EVENT_NAMES, PHASE_NAMES
 
 SET_TAGS = ("place", "draw_event", "pass")
 WORDS = {"convert": "uses 方針転換", "draw_event": "3A: draws an event",

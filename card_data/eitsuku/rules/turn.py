@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from pnp.games.eitsuku_data import (
+from .data import (
     AD, DRAW_EVENT, EMPTY, LARGE, LOCAL, MEDIUM, MONOPOLY, PASS, PER_TURN, PH_ACTION, PH_SCOUT, PH_START, ROLE_KINDS,
     SCOUT_STAKE, SIZE_SLUGS, SMALL, STRIKE, STRIKE_B, pay, reach)
 

@@ -55,10 +55,10 @@ N-th child after the dealer; rule.<id>.went_out = share of that rule's rounds th
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
-from pnp.games.eleusis_data import EleusisData, load
-from pnp.games.eleusis_integrity import integrity
-from pnp.games.eleusis_policy import greedy
-from pnp.games.eleusis_state import Eleusis, Observation
+from .data import EleusisData, load
+from .integrity import integrity
+from .policy import greedy
+from .state import Eleusis, Observation
 
 __all__ = ["SPEC", "Eleusis", "EleusisData", "Observation", "greedy", "integrity", "load"]
 

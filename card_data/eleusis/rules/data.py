@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pnp.component import Component
 from pnp.data import Table
 from pnp.errors import PnpError
-from pnp.games.eleusis_library import Library, load_library
+from .library import Library, load_library
 
 GAME = "eleusis"
 CARD_COLUMNS = ("suit", "value", "color")  # what the secret rules read; a component with them is a deck

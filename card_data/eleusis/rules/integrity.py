@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.eleusis_data import (DECKS, GAME, HAND, HINT_TIMES, LATE, MAX_PLAY, PENALTY, RANKS, SUITS,
+from .data import (DECKS, GAME, HAND, HINT_TIMES, LATE, MAX_PLAY, PENALTY, RANKS, SUITS,
                                     EleusisData)
-from pnp.games.eleusis_library import Library
+from .library import Library
 
 LIBRARY_TARGET = 10  # fewer rules make the secret easy to guess from the list
 # Numbers the simulation plays by, as the reference card must print them.

@@ -9,7 +9,7 @@ sequence that decodes the i-th play on demand and tests membership from the bits
 
 from __future__ import annotations
 
-from pnp.games.eleusis_data import MAX_CARDS, MAX_PLAY
+from .data import MAX_CARDS, MAX_PLAY
 
 CIRCLE, DOT = 0, 1  # declarations ○ and ●; the dealer's verdicts are these and MIXED
 MIXED = 2

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.eleusis_data import MAX_PLAY
-from pnp.games.eleusis_plays import CIRCLE, DOT, MIXED, encode
-from pnp.games.eleusis_round import DECLARE, HINT, JUDGE, PLAY
+from .data import MAX_PLAY
+from .plays import CIRCLE, DOT, MIXED, encode
+from .round import DECLARE, HINT, JUDGE, PLAY
 
 
 def greedy(obs, legal, rng: random.Random):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.games.eleusis_data import HINT_TIMES, LATE, NEAR_END, PENALTY, EleusisData
-from pnp.games.eleusis_plays import CIRCLE, DOT, MIXED
+from .data import HINT_TIMES, LATE, NEAR_END, PENALTY, EleusisData
+from .plays import CIRCLE, DOT, MIXED
 
 # Why a seat is out of the round (0: still playing); the dealer is never a playing child.
 PLAYING, AFTER_40, SHORT_DECK, EMPTY_DECK, PROPHET, DEALING = range(6)

@@ -7,11 +7,11 @@ from typing import NamedTuple
 
 from pnp.check.core import CHANCE, TERMINAL
 from pnp.errors import PnpError
-from pnp.games import eleusis_score as score
-from pnp.games.eleusis_data import GAME, HAND, EleusisData
-from pnp.games.eleusis_plays import Plays, decode
-from pnp.games.eleusis_round import DECLARE, HINT, JUDGE, OVER, PLAY, RULE, Round
-from pnp.games.eleusis_text import describe
+from . import score
+from .data import GAME, HAND, EleusisData
+from .plays import Plays, decode
+from .round import DECLARE, HINT, JUDGE, OVER, PLAY, RULE, Round
+from .text import describe
 
 VERDICTS = (0, 1, 2)  # a prophet's secret judgement: ○, ●, ○● (mixed)
 YES_NO = (0, 1)

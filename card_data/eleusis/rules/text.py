@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.eleusis_data import PENALTY
-from pnp.games.eleusis_plays import decode
-from pnp.games.eleusis_round import DECLARE, HINT, JUDGE, PHASES, PLAY, RULE
+from .data import PENALTY
+from .plays import decode
+from .round import DECLARE, HINT, JUDGE, PHASES, PLAY, RULE
 
 MARKS = ("○", "●", "○●")
 

@@ -49,13 +49,14 @@
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
-from pnp.games.ghost_couple_data import load
-from pnp.games.ghost_couple_integrity import integrity
-from pnp.games.ghost_couple_policy import Observation, greedy
-from pnp.games.ghost_couple_rules import Deck
-from pnp.games.ghost_couple_state import GhostCouple
+from .data import load
+from .integrity import integrity
+from .policy import Observation, greedy
+from .deck import Deck
+from .state import GhostCouple
+from .playing_cards import SPEC as PLAYING_CARDS
 
-__all__ = ["SPEC", "GhostCouple", "Deck", "Observation", "greedy", "integrity", "load"]
+__all__ = ["SPEC", "PLAYING_CARDS", "GhostCouple", "Deck", "Observation", "greedy", "integrity", "load"]
 
 SPEC = GameSpec("ghost_couple", (2, 3, 4), load, integrity, GhostCouple, greedy, max_moves=3000,
                 rounds=GhostCouple.rounds, piles=("deck",))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pnp.data import Row, Table
-from pnp.games.ghost_couple_rules import (
+from .deck import (
     CoupleBonus, Deck, Effect, SetBonus, couple_keys, link, masks_to_bits, parse_effect)
 
 GAME = "ghost_couple"

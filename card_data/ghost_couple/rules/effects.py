@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pnp.check.draws import shuffle
-from pnp.games.ghost_couple_rules import (
+from .deck import (
     BLOCK, BURN, BURN_PICK, CENTRE, CORNER_SLOTS, CORNERS, COUPLE, CROSS, CROSSES, DRAW, FIELD, FLIP, FLIP_UP,
     LEADER, PEEK, PEEK_CARD, PEEK_WHO, RESHUFFLE, RETURN, REVEAL, REVERSE, SKIP, SQUARE, SQUARES, STEAL,
     STEAL_PICK, SWAP, TAKE, TARGET, VANISH, VANISH_PICK)
-from pnp.games.ghost_couple_zones import CARD_BIT, slots_of
+from .zones import CARD_BIT, slots_of
 
 NINE = tuple(range(9))
 TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.games.ghost_couple_data import ACHIEVED, names_of, text_of
-from pnp.games.ghost_couple_rules import (
+from .data import ACHIEVED, names_of, text_of
+from .deck import (
     BURN, CORNERS, CROSS, DRAW, FIELD, FLIP, LEADER, PEEK, RESHUFFLE, REVEAL, REVERSE, SKIP, SQUARE, STEAL, SWAP,
     VANISH, Deck, bits)
 

@@ -20,10 +20,10 @@ deck of game.yaml's playing_cards component, and variant.csv's hand size, rank a
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
-from pnp.games.ghost_couple_integrity import variant_integrity
-from pnp.games.ghost_couple_policy import greedy
-from pnp.games.ghost_couple_state import GhostCouple
-from pnp.games.ghost_couple_variant import VARIANT, load
+from .integrity import variant_integrity
+from .policy import greedy
+from .state import GhostCouple
+from .variant import VARIANT, load
 
 __all__ = ["SPEC", "load", "variant_integrity"]
 

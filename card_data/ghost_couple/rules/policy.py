@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from pnp.games.ghost_couple_effects import TREASURE
-from pnp.games.ghost_couple_rules import (
+from .effects import TREASURE
+from .deck import (
     BLOCK, BURN_PICK, CARD_BITS, CENTRE_SWAP, COUPLE, CROSS, CROSSES, DRAW, FIELD, FLIP, FLIP_UP, LEADER,
     PEEK_CARD, PEEK_WHO, PLACE, RETURN, REVEAL, SKIP, SQUARES, STEAL, STEAL_PICK, STOP, TAKE, TARGET, VANISH_PICK,
     Deck, Effect)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pnp.check.core import InvariantViolation
-from pnp.games.ghost_couple_rules import CENTRE, FIELD, OVER, ability_key
-from pnp.games.ghost_couple_zones import CARD_BIT, slots_of
+from .deck import CENTRE, FIELD, OVER, ability_key
+from .zones import CARD_BIT, slots_of
 
 FULL = (1 << FIELD) - 1
 FULL_CHECK = 16  # turns between two full recounts

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 from pnp.check.core import TERMINAL, InvariantViolation
-from pnp.games.ghost_couple_effects import EffectsMixin
-from pnp.games.ghost_couple_rules import (
+from .effects import EffectsMixin
+from .deck import (
     CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck)
-from pnp.games.ghost_couple_score import ScoreMixin
+from .score import ScoreMixin
 from pnp.check.draws import shuffle
-from pnp.games.ghost_couple_zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
+from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
 
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
@@ -88,11 +88,11 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         return self.phase == OVER
 
     def observation(self, player: int):
-        from pnp.games.ghost_couple_policy import observe
+        from .policy import observe
         return observe(self, player)
 
     def describe(self, player: int, action) -> str:
-        from pnp.games.ghost_couple_text import describe
+        from .text import describe
         return describe(self, player, action)
 
     def rounds(self) -> int:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.games.ghost_couple_effects import TREASURE
-from pnp.games.ghost_couple_rules import (
+from .effects import TREASURE
+from .deck import (
     BLOCK, BURN_PICK, CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, CROSS, FLIP_UP, PASS, PEEK_CARD, PEEK_WHO, PHASES, PLACE,
     RETURN, SIDE, STEAL_PICK, STOP, TAKE, TARGET, TOP_LEFTS, VANISH_PICK)
 

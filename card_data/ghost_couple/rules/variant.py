@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from pnp.data import Row, Table
 from pnp.errors import PnpError
-from pnp.games.ghost_couple_data import GAME, read, text_of
-from pnp.games.ghost_couple_rules import Deck, SetBonus, couple_keys, link, masks_to_bits, parse_effect
+from .data import GAME, read, text_of
+from .deck import Deck, SetBonus, couple_keys, link, masks_to_bits, parse_effect
 
 VARIANT = "ghost_couple_cards"
 COMPONENT = "playing_cards"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.games.ghost_couple_rules import CENTRE, bits
+from .deck import CENTRE, bits
 
 CENTRE_BIT = 1 << CENTRE
 CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0

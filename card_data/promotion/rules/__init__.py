@@ -38,9 +38,9 @@
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
-from pnp.games.promotion_data import SEATS, PromotionData, integrity, load
-from pnp.games.promotion_policy import greedy
-from pnp.games.promotion_state import Observation, Promotion
+from .data import SEATS, PromotionData, integrity, load
+from .policy import greedy
+from .state import Observation, Promotion
 
 __all__ = ["SPEC", "Promotion", "Observation", "PromotionData", "load", "integrity", "greedy"]
 

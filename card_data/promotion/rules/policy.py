@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.promotion_data import CHANGE, DOWN, SEATS, WILD
+from .data import CHANGE, DOWN, SEATS, WILD
 
 VALUE = [3 ** v for v in range(15)]  # a card near K13 is worth far more than a low one: the race is to one K
 ROW_GUESS = 0.25  # the chance another player uses a given row, for the batting risk

@@ -6,8 +6,8 @@ import random
 from typing import NamedTuple
 
 from pnp.check.core import SIMULTANEOUS, TERMINAL
-from pnp.games.promotion_data import CHANGE, DOWN, SEATS, SPIN, WILD, PromotionData
-from pnp.games.promotion_rules import (CHANGING, DOWN_TIE, HAND_MASK, ORIENT, OVER, PHASES, ROTATE, ROWS,
+from .data import CHANGE, DOWN, SEATS, SPIN, WILD, PromotionData
+from .play import (CHANGING, DOWN_TIE, HAND_MASK, ORIENT, OVER, PHASES, ROTATE, ROWS,
                                         SETUP_HAND, SETUP_SUIT, WILDING, Rules)
 
 ROW_ACTIONS = [1, 2, 3, 4]

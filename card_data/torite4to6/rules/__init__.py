@@ -38,10 +38,10 @@
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
-from pnp.games.torite_data import ToriteData, load
-from pnp.games.torite_integrity import integrity
-from pnp.games.torite_policy import Observation, greedy
-from pnp.games.torite_state import Torite
+from .data import ToriteData, load
+from .integrity import integrity
+from .policy import Observation, greedy
+from .state import Torite
 
 __all__ = ["SPEC", "Torite", "ToriteData", "Observation", "load", "integrity", "greedy"]
 

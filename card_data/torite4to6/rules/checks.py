@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from pnp.check.core import InvariantViolation
-from pnp.games.torite_data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
+from .data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
 
 
 class Checks:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from pnp.data import Table
-from pnp.games.torite_data import FORMATION, ToriteData, usable_member
+from .data import FORMATION, ToriteData, usable_member
 
 COLUMNS = {"members": ("id", "color", "color_name", "trump", "number", "contribution", "count"),
            "candidates": ("id", "number", "subcolor", "count"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from pnp.games.torite_data import BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, OWNER, POSITION, ToriteData
+from .data import BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, OWNER, POSITION, ToriteData
 
 SAMPLES = 3  # completions of the formation tried per decision when others are still to play
 LEAD_WORTH = 0.3  # leading the next formation is worth a little

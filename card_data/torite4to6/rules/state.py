@@ -8,12 +8,12 @@ from itertools import compress, starmap
 from operator import add, getitem
 
 from pnp.check.core import TERMINAL
-from pnp.games.torite_checks import Checks
-from pnp.games.torite_data import (AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER,
+from .checks import Checks
+from .data import (AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER,
                                    ToriteData)
-from pnp.games.torite_policy import Observation, observe
-from pnp.games.torite_tables import Table
-from pnp.games.torite_text import describe
+from .policy import Observation, observe
+from .tables import Table
+from .text import describe
 
 
 class Torite(Checks):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
-from pnp.games.torite_data import CANDIDATE, ORDER, POSITION, ToriteData
+from .data import CANDIDATE, ORDER, POSITION, ToriteData
 
 
 @dataclass(frozen=True)

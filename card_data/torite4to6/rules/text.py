@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import random
 
-from pnp.games.torite_data import CANDIDATE, OWNER, POSITION
+from .data import CANDIDATE, OWNER, POSITION
 
 SLOTS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮"
 
