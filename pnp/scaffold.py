@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
+from pnp.scaffold_rules import rules_files
 
 NAME = re.compile(r"[a-z][a-z0-9_]*")
 
@@ -119,8 +120,8 @@ README = """# {name}: design decisions
 """
 
 
-def scaffold(project: Project, name: str) -> list[Path]:
-    """Write card_data/NAME/ and layouts/NAME/ with an example deck; never overwrite."""
+def scaffold(project: Project, name: str, rules: bool = False) -> list[Path]:
+    """Write card_data/NAME/ and layouts/NAME/ with an example deck (and its simulation when asked); never overwrite."""
     if not NAME.fullmatch(name):
         raise UsageError(f"'{name}' is not a valid game name", where="pnp new",
                          fix="use lower-case letters, digits and underscores, starting with a letter")
@@ -135,6 +136,8 @@ def scaffold(project: Project, name: str) -> list[Path]:
         layouts / "cards.yaml": LAYOUT,
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
     }
+    if rules:
+        files.update(rules_files(data / "rules", name))
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
