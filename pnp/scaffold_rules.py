@@ -187,12 +187,13 @@ class Tricks:
         every = held + played + taken + self.aside
         if sorted(every) != list(range(len(self.deck.cards))):
             raise InvariantViolation(f"cards created or lost: {{len(every)}} of {{len(self.deck.cards)}}")
-        sizes = {{len(hand) + any(seat == played_by for played_by, _ in self.trick) for seat, hand in enumerate(self.hands)}}
+        in_trick = {{seat for seat, _ in self.trick}}
+        sizes = {{len(hand) + (seat in in_trick) for seat, hand in enumerate(self.hands)}}
         if len(sizes) > 1:
             raise InvariantViolation(f"hands are uneven: {{[len(hand) for hand in self.hands]}}")
 
     def figures(self) -> dict[str, float]:
-        """The game's own figures (averaged over games): the share of tricks the leader took, and of games seat 1 won."""
+        """The game's own figures, averaged over games: the share of tricks the leader took, and if seat 1 won."""
         return {{"leader_took_trick": self.kept_lead / self.tricks, "first_player_won": float(0 in self.winners())}}
 
     def describe(self, player: int, card: int) -> str:

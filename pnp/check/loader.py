@@ -48,7 +48,7 @@ def _entry_file(project: Project, game: str, path: str, where: str) -> tuple[Pat
     target = _inside(root, project.root / "card_data" / game / path, where, path)
     if target.is_dir():
         for file in _files(target):
-            _inside(root, file, where, project.label(file))
+            _inside(root, file, where, os.path.relpath(file, root))
         init = target / "__init__.py"
         if not init.is_file():
             raise PnpError(f"{path}/ has no __init__.py", where=where,
@@ -100,7 +100,7 @@ def _import(project: Project, entry: Path, folder: Path | None, game: str) -> Mo
         raise
     except Exception as exc:  # the designer's code: any error at import is reported, not a traceback
         _forget(name)
-        raise _broken(project, exc, folder or entry.parent) from None
+        raise _broken(project, exc, folder or entry.parent, name) from None
     return module
 
 
@@ -110,7 +110,7 @@ def _forget(name: str) -> None:
         del sys.modules[key]
 
 
-def _broken(project: Project, exc: Exception, folder: Path) -> PnpError:
+def _broken(project: Project, exc: Exception, folder: Path, name: str) -> PnpError:
     """The error for a simulation that does not import, naming the file (and line) where it failed."""
     if isinstance(exc, SyntaxError) and exc.filename:
         where = f"{project.label(Path(exc.filename))}:{exc.lineno}"
@@ -118,5 +118,6 @@ def _broken(project: Project, exc: Exception, folder: Path) -> PnpError:
     frames = [frame for frame in traceback.extract_tb(exc.__traceback__)
               if Path(frame.filename).resolve().is_relative_to(folder)]
     where = f"{project.label(Path(frames[-1].filename))}:{frames[-1].lineno}" if frames else project.label(folder)
-    problem = f"the simulation does not import: {type(exc).__name__}: {exc}".replace("\n", " ")
+    message = str(exc).replace(name, folder.name).replace("\n", " ")  # the package as the designer names it
+    problem = f"the simulation does not import: {type(exc).__name__}: {message}"
     return PnpError(problem, where=where, fix="fix the simulation's code or its imports")

@@ -62,7 +62,7 @@ def _declared(project: Project, game: str) -> dict[str, Target]:
     if value is None:
         default = project.root / "card_data" / game / DEFAULT_TARGET
         if (default / "__init__.py").exists() or default.is_symlink():
-            return {game: Target(game, DEFAULT_TARGET, "SPEC", project.label(default))}
+            return {game: Target(game, DEFAULT_TARGET, "SPEC", f"card_data/{game}/{DEFAULT_TARGET}")}
         return {}
     if isinstance(value, str):
         return {game: _parse(game, value, f"{manifest_label}: {RULES_KEY}")}
