@@ -16,8 +16,6 @@ TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card
 class EffectsMixin:
     """Couples, effects and the vanish area, for GhostCouple."""
 
-    __slots__ = ()
-
     def _take(self, a: int, b: int) -> None:
         """Take a couple to the treasure (a: hand or field card, b: field card), then follow its effect."""
         p, deck = self.cur, self.deck

@@ -13,12 +13,13 @@ FULL_CHECK = 16  # turns between two full recounts
 class ScoreMixin:
     """Scores, invariants and figures, for GhostCouple."""
 
-    __slots__ = ()
-
     def _init_stats(self) -> None:
         """Counters for the figures, and what the checks need."""
         deck = self.deck
-        self.couples = self.swaps = self.endgame_turns = self.vanished = 0
+        self.couples = 0
+        self.swaps = 0
+        self.endgame_turns = 0
+        self.vanished = 0
         self.played = dict.fromkeys(deck.event_keys, 0)
         self.event_points = dict.fromkeys(deck.event_keys, 0)
         self.ability_couples = dict.fromkeys(deck.ability_keys, 0)

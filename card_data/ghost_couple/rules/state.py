@@ -21,38 +21,14 @@ IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a ha
 class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
     """A game for `players` seats; seat 0 starts, turns go up the seats until an effect reverses them."""
 
-    # Slots: more than 30 attributes in an instance dict make every attribute access slower.
-    __slots__ = (
-        "deck", "num_players", "rng", "everyone", "pile", "field", "filled", "hands", "hbits", "seen", "up", "ucards",
-        "vanish", "vbits", "removed", "treasure", "tbits", "bonds", "base", "cur", "direction", "skips", "turn",
-        "phase", "count", "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "last",
-        "out_order", "first_out", "deck_out", "notes", "_shown", "_legal",
-        "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
-        "ability_points", "bonded", "size", "_checked_turn", "_pairs_checked", "_every_card", "_zones")
-
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
-        self.deck, self.num_players, self.rng = deck, players, rng
-        self.everyone = (1 << players) - 1
-        pile = list(range(deck.size))
-        shuffle(rng, pile)  # 山札をよく切り
-        self.pile = pile
-        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
-        self.filled = (1 << len(self.field)) - 1  # occupied slots
-        self.field += [-1] * (FIELD - len(self.field))
-        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
-        self.hbits = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
-        self.seen = [0] * FIELD  # per slot, the players who have seen its card
-        self.up = self.ucards = 0  # face-up slots, and the cards lying in them
-        self.vanish, self.vbits, self.removed = [], 0, []  # vbits: the cards a vanished card pairs with
-        self.treasure = [[] for _ in range(players)]
-        self.tbits = [0] * players
-        self.bonds = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
-        self.base = [0] * players  # printed points in each treasure
-        self.cur, self.direction, self.skips, self.turn = 0, 1, 0, 0
-        self.phase, self.count, self.optional, self.locked, self.coupled = PLACE, 0, False, False, False
-        self.effect, self.credit, self.victim, self.vacated, self.last = None, None, -1, [], None
-        self.out_order, self.first_out, self.deck_out = [], -1, None
+        self.deck = deck
+        self.num_players = players
+        self.rng = rng
+        self.everyone = (1 << players) - 1  # a bit per player
+        self._deal()
+        self._init_turn()
         self.notes: list[tuple] = []  # what happened without a decision, for describe()
         self._shown = 0  # notes already shown by describe()
         self._init_stats()  # after every zone exists
@@ -60,6 +36,49 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         self._centre_up()
         self._start_turn()
         self._settle()
+
+    def _deal(self) -> None:
+        """Shuffle the deck, lay out the field and deal the hands; every other zone starts empty."""
+        deck = self.deck
+        players = self.num_players
+        pile = list(range(deck.size))
+        shuffle(self.rng, pile)  # 山札をよく切り
+        self.pile = pile
+        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
+        self.filled = (1 << len(self.field)) - 1  # occupied slots
+        self.field += [-1] * (FIELD - len(self.field))
+        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
+        self.hbits = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
+        self.seen = [0] * FIELD  # per slot, the players who have seen its card
+        self.up = 0  # face-up slots
+        self.ucards = 0  # the cards lying face up
+        self.vanish = []  # the vanish area
+        self.vbits = 0  # the cards a vanished card pairs with
+        self.removed = []  # cards out of the game (end-game substitution)
+        self.treasure = [[] for _ in range(players)]
+        self.tbits = [0] * players
+        self.bonds = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
+        self.base = [0] * players  # printed points in each treasure
+
+    def _init_turn(self) -> None:
+        """Seat 1 to play, turns going up the seats, in the first phase of a turn."""
+        self.cur = 0  # the seat to play
+        self.direction = 1  # +1 up the seats, -1 once reversed
+        self.skips = 0  # seats to skip at the next turn
+        self.turn = 0
+        self.phase = PLACE
+        self.count = 0  # flips or picks left in the phase
+        self.optional = False  # the phase's action may be declined
+        self.locked = False  # 手札は使用できない: no hand card for the rest of the turn
+        self.coupled = False  # the player took a couple this turn
+        self.effect = None  # the effect being followed
+        self.credit = None  # the event that opened the couple being scored
+        self.victim = -1  # the player an effect targets
+        self.vacated = []  # slots emptied this turn
+        self.last = None  # the couple just taken, until the invariant check looks at it
+        self.out_order = []  # players in the order they ran out of cards
+        self.first_out = -1
+        self.deck_out = None  # the turn the deck ran out
 
     # --- the State protocol ----------------------------------------------------------------------
     def current_player(self) -> int:

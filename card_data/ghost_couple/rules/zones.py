@@ -36,8 +36,6 @@ def deal(pile: list, n: int) -> list:
 class ZonesMixin:
     """Card moves that keep the masks (filled, up, ucards, hbits, vbits) in step with the lists, for GhostCouple."""
 
-    __slots__ = ()
-
     def _centre_up(self) -> None:
         """The centre lies face up; a card there that pairs with a vanished card leaves, and the slot refills."""
         field = self.field

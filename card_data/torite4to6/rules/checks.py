@@ -11,17 +11,23 @@ from .data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
 class Checks:
     """Mixed into the state: the cheap checks after every move and the figures of a finished game."""
 
-    __slots__ = ()
-
     def _init_figures(self) -> None:
         """Counters the figures are made from (the last slot of centres/captains: a candidate / nobody)."""
         n = self.num_players
-        self.centres, self.captains = [0] * (n + 1), [0] * (n + 1)
-        self.overworks = self.passed = self.kept = self.forced = 0
-        self.bonuses = self.overloaded = self.hidden_total = 0
+        self.centres = [0] * (n + 1)  # formations whose centre each seat played
+        self.captains = [0] * (n + 1)  # formations each seat captained
+        self.overworks = 0
+        self.passed = 0
+        self.kept = 0
+        self.forced = 0  # plays with a single legal card, made at once
+        self.bonuses = 0
+        self.overloaded = 0
+        self.hidden_total = 0
         self.gains: list[tuple[int, ...]] = []
         self.exhausted: dict[str, int] = {}
-        self.resolved, self.ended, self.last = False, None, None
+        self.resolved = False  # a formation resolved since the last check
+        self.ended = None  # the live that ended since the last check
+        self.last = None
 
     # -- invariants ---------------------------------------------------------------------------
     def check_invariants(self) -> None:

@@ -19,34 +19,51 @@ from .text import describe
 class Torite(Checks):
     """One game for 3-5 players; seats clockwise, seat 0 leads the first formation of the first live."""
 
-    # Slots: a game has more attributes than an instance dict keeps fast, and the hot loop reads them every play.
-    __slots__ = tuple("""data num_players rng rnd hand_size row_size pieces colour icons strength subcolour numkey
-        seat_keys slot_keys slot_pieces discarded seat_order seat_index deal next_seat piece_keys member_ids
-        candidate_ids all_ids colours no_args total scores_now live first_lead over notes hands by_colour aside up
-        down discard trick row candidate_deck candidate_keys row_subcolours formation led lead cur legal centres
-        captains overworks passed kept forced bonuses overloaded hidden_total gains exhausted resolved ended
-        last""".split())
-
     def __init__(self, data: ToriteData, players: int, rng: random.Random):
         """Set up and deal the first live; every random draw uses `rng`."""
-        self.data, self.num_players, self.rng, self.rnd = data, players, rng, rng.random
+        self.data = data
+        self.num_players = players
+        self.rng = rng
+        self.rnd = rng.random
         table = data.cache.get(players) or data.cache.setdefault(players, Table.build(data, players))
-        self.hand_size, self.row_size, self.pieces = table.hand_size, table.row_size, table.pieces
-        self.colour, self.icons, self.strength, self.subcolour = data.colour, data.icons, data.strength, table.subcolour
-        self.numkey, self.seat_keys, self.slot_keys = table.numkey, table.seat_keys, table.slot_keys
-        self.slot_pieces, self.discarded = table.slot_pieces, table.discarded
-        self.seat_order, self.next_seat, self.piece_keys = table.seat_order, table.seat_order[1], table.piece_keys
-        self.seat_index, self.deal = table.seat_index, table.deal
-        self.member_ids, self.all_ids, self.colours = table.member_ids, table.all_ids, table.colours
-        self.candidate_ids, self.no_args = table.candidate_ids, ((),) * data.members
-        self.scores_now, self.total = [0] * players, data.total
-        self.live, self.first_lead, self.over, self.notes = 0, 0, False, None
+        self._keep_tables(data, table)
+        self.scores_now = [0] * players
+        self.live = 0  # lives dealt so far
+        self.first_lead = 0  # the seat that leads the first formation of a live
+        self.over = False
+        self.notes = None  # a list while a replay records what happened without a decision
         self._init_figures()
         if table.short:
             self.exhausted["members"] = 1  # the deck could not deal the set-up's hands
         self._new_live()
         if len(self.legal) == 1:  # hands of one card: nothing to decide
             self.apply_action(self.legal[0])
+
+    def _keep_tables(self, data: ToriteData, table: Table) -> None:
+        """Keep the per-card and per-seat tables as attributes of their own: the play loop reads them every card."""
+        self.hand_size = table.hand_size
+        self.row_size = table.row_size
+        self.pieces = table.pieces
+        self.colour = data.colour
+        self.icons = data.icons
+        self.strength = data.strength
+        self.total = data.total
+        self.subcolour = table.subcolour
+        self.numkey = table.numkey
+        self.seat_keys = table.seat_keys
+        self.slot_keys = table.slot_keys
+        self.slot_pieces = table.slot_pieces
+        self.discarded = table.discarded
+        self.seat_order = table.seat_order
+        self.next_seat = table.seat_order[1]  # [seat]: the seat that plays after it
+        self.piece_keys = table.piece_keys
+        self.seat_index = table.seat_index
+        self.deal = table.deal
+        self.member_ids = table.member_ids
+        self.all_ids = table.all_ids
+        self.colours = table.colours
+        self.candidate_ids = table.candidate_ids
+        self.no_args = ((),) * data.members  # one empty argument tuple per member card, for the shuffle keys
 
     # -- the interface the checker drives -------------------------------------------------
     def current_player(self) -> int:
@@ -59,10 +76,14 @@ class Torite(Checks):
 
     def apply_action(self, card: int) -> None:
         """Play a member card; then every play with a single legal card is made at once (ruling 3)."""
-        # (at most three names per assignment: more would build and unpack a tuple on every call)
-        hands, by_colour, trick = self.hands, self.by_colour, self.trick
-        colour, n, next_seat = self.colour, self.num_players, self.next_seat
-        player, led = self.cur, self.led
+        hands = self.hands
+        by_colour = self.by_colour
+        trick = self.trick
+        colour = self.colour
+        n = self.num_players
+        next_seat = self.next_seat
+        player = self.cur
+        led = self.led
         while True:
             hands[player].remove(card)
             by_colour[player][colour[card]].remove(card)
@@ -77,7 +98,9 @@ class Torite(Checks):
                 self._resolve()
                 if self.over:
                     return
-                hands, by_colour, trick = self.hands, self.by_colour, self.trick  # a new live deals new ones
+                hands = self.hands  # a new live deals new ones
+                by_colour = self.by_colour
+                trick = self.trick
                 player = self.cur
                 legal = hands[player]
             if len(legal) > 1:
