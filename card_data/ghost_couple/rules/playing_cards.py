@@ -1,8 +1,8 @@
 """Ghost Couple's playing-card variant 「トランプ版」: the simulation `pnp check ghost_couple_cards` plays.
 
 The turn, the vanish area, the end-game substitution and the game end are the main game's (the variant card
-says so); the rulings of pnp.games.ghost_couple apply. What differs is read from the printed files: the 54-card
-deck of game.yaml's playing_cards component, and variant.csv's hand size, rank abilities and scoring.
+says so); the rulings of the main game (rules/__init__.py) apply. What differs is read from the printed files: the
+54-card deck of game.yaml's playing_cards component, and variant.csv's hand size, rank abilities and scoring.
 """
 
 # Rulings for the variant (also in card_data/ghost_couple/README.md, "Simulation rulings"):
