@@ -119,6 +119,17 @@ README = """# {name}: design decisions
 - Layouts in `layouts/{name}/`: `cards.yaml` (front), `cards-back.yaml` (back), `_base.yaml` (shared).
 """
 
+RULES_README = """- `rules/`: the rules simulation `pnp check {name}` plays, reading `cards.csv`: deal the deck evenly, then
+  tricks; the highest value takes the trick and leads the next; a player scores the values taken.
+
+## Simulation rulings
+
+Every choice the rules text leaves open and the simulation decides:
+
+- Equal values: the card played first takes the trick.
+- Cards left over after an even deal are set aside unseen.
+"""
+
 
 def scaffold(project: Project, name: str, rules: bool = False) -> list[Path]:
     """Write card_data/NAME/ and layouts/NAME/ with an example deck (and its simulation when asked); never overwrite."""
@@ -137,6 +148,7 @@ def scaffold(project: Project, name: str, rules: bool = False) -> list[Path]:
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
     }
     if rules:
+        files[data / "README.md"] += RULES_README.format(name=name)
         files.update(rules_files(data / "rules", name))
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
