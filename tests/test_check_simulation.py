@@ -260,3 +260,20 @@ def test_pnp_new_with_rules_on_the_command_line(tmp_path, monkeypatch):
     assert checked.exit_code == 0, checked.output
     assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["game"] == "probe2"
     assert run("build", "probe2", "--project", "dir").exit_code == 0
+
+
+def test_a_named_folder_must_be_a_package(probe):
+    folder = probe.root / "card_data" / "probe"
+    (folder / "sim").mkdir()
+    (folder / "sim" / "state.py").write_text("", encoding="utf-8")
+    (folder / "game.yaml").write_text(MANIFEST + "rules: sim\n", encoding="utf-8")
+    with pytest.raises(PnpError) as error:
+        find_simulation(probe, "probe")
+    assert str(error.value) == ("card_data/probe/game.yaml: rules: sim/ has no __init__.py; a simulation folder is a "
+                                "Python package: add __init__.py defining SPEC")
+
+
+def test_a_rules_folder_without_init_is_not_a_simulation(tmp_path):
+    scaffold(Project(tmp_path), "plain")
+    (tmp_path / "card_data" / "plain" / "rules").mkdir()  # e.g. the rules text as PDF files
+    assert find_simulation(Project(tmp_path), "plain") is None
