@@ -20,8 +20,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 from pnp.check.core import SIMULTANEOUS, TERMINAL, GameSpec, play, random_policy  # noqa: E402
-from pnp.check.registry import GAMES, spec_for  # noqa: E402
+from pnp.check.registry import spec_for  # noqa: E402
+from pnp.check.simulation import simulation_names  # noqa: E402
 from pnp.project import Project  # noqa: E402
+
+PROJECT = Project(ROOT)
 
 from bench_check import TARGETS  # noqa: E402
 
@@ -111,8 +114,8 @@ def best_time(run, repeat: int) -> float:
 
 def breakdown(game: str, players: int, count: int, repeat: int) -> dict[str, float]:
     """Microseconds per game: total, the checker's loop (with the game's rng), setup, engine and checks."""
-    spec = spec_for(game)
-    data = spec.load(Project(ROOT))
+    spec = spec_for(game, PROJECT)
+    data = spec.load(PROJECT)
     seeds, seats = range(count), [random_policy] * players
     moves = [floor_moves(spec, data, players, seed) for seed in seeds]
     floor_spec = GameSpec("floor", (players,), lambda project: None, lambda d, p: [],
@@ -129,13 +132,13 @@ def breakdown(game: str, players: int, count: int, repeat: int) -> dict[str, flo
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="where a simulated game's time goes")
-    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("games", nargs="*", default=simulation_names(PROJECT))
     parser.add_argument("--players", type=int, default=None, help="player count [default: per game]")
     parser.add_argument("--count", type=int, default=2_000, help="games per timing")
     parser.add_argument("--repeat", type=int, default=3, help="timings per part (the best is shown)")
     args = parser.parse_args()
     for game in args.games:
-        players = args.players or TARGETS.get(game, (spec_for(game).player_counts[0], 0))[0]
+        players = args.players or TARGETS.get(game, (spec_for(game, PROJECT).player_counts[0], 0))[0]
         parts = breakdown(game, players, args.count, args.repeat)
         print(f"{game} ({players} players): {parts['total']:.0f} us a game ({1e6 / parts['total']:,.0f} games/s) = "
               + ", ".join(f"{name} {parts[name]:.0f}" for name in ("loop", "setup", "engine", "checks")))

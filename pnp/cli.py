@@ -299,14 +299,16 @@ def list_command(project_dir: Path) -> None:
 @click.argument("name")
 @click.option("--data", "data_format", type=click.Choice(["csv", "xlsx", "ods"]), default="csv", show_default=True,
               help="Keep the example cards in a CSV file or a spreadsheet workbook.")
+@click.option("--rules", is_flag=True, help="Also write a small rules simulation in card_data/NAME/rules/.")
 @project_option
-def new_command(name: str, data_format: str, project_dir: Path) -> None:
-    """Start a game NAME with a small example deck that builds at once."""
+def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> None:
+    """Start a game NAME with a small example deck that builds at once (and a simulation `pnp check` plays)."""
     from pnp.scaffold import scaffold
-    written = scaffold(Project(project_dir), name, data_format)
+    written = scaffold(Project(project_dir), name, data_format, rules)
     for path in written:
         click.echo(f"created {_shown(path)}")
-    click.echo(f"Next: pnp build {name}" + ("" if project_dir == Path(".") else f" --project {_shown(project_dir)}"))
+    where = "" if project_dir == Path(".") else f" --project {_shown(project_dir)}"
+    click.echo(f"Next: pnp build {name}{where}" + (f", then pnp check {name}{where}" if rules else ""))
 
 
 @main.command("watch")

@@ -14,7 +14,7 @@ from pnp.layout import check_keys
 from pnp.yamlfile import load_yaml, read_text
 
 MANIFEST = "game.yaml"
-GAME_KEYS = {"title", "encoding", "components", "check"}
+GAME_KEYS = {"title", "encoding", "components", "check", "rules"}
 
 
 @dataclass(frozen=True)

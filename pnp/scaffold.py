@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
+from pnp.scaffold_rules import rules_files
 from pnp.workbook_write import write_workbook
 
 NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -186,9 +187,20 @@ README = """# {name}: design decisions
 - Layouts in `layouts/{name}/`: `cards.yaml` (front), `cards-back.yaml` (back), `_base.yaml` (shared).
 """
 
+RULES_README = """- `rules/`: the rules simulation `pnp check {name}` plays, reading `cards.csv`: deal the deck evenly, then
+  tricks; the highest value takes the trick and leads the next; a player scores the values taken.
 
-def scaffold(project: Project, name: str, data_format: str = "csv") -> list[Path]:
-    """Write card_data/NAME/ and layouts/NAME/ with an example deck (data: CSV, .xlsx or .ods); never overwrite."""
+## Simulation rulings
+
+Every choice the rules text leaves open and the simulation decides:
+
+- Equal values: the card played first takes the trick.
+- Cards left over after an even deal are set aside unseen.
+"""
+
+
+def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool = False) -> list[Path]:
+    """Write card_data/NAME/ and layouts/NAME/ with an example deck (CSV, .xlsx or .ods; a simulation when asked)."""
     if not NAME.fullmatch(name):
         raise UsageError(f"'{name}' is not a valid game name", where="pnp new",
                          fix="use lower-case letters, digits and underscores, starting with a letter")
@@ -206,6 +218,9 @@ def scaffold(project: Project, name: str, data_format: str = "csv") -> list[Path
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
         **{data / "art" / f"{art}.svg": svg for art, svg in ART.items()},
     }
+    if rules:
+        files[data / "README.md"] += RULES_README.format(name=name)
+        files.update(rules_files(data / "rules", name))
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if text is None:

@@ -43,6 +43,20 @@ def project(tmp_path) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def toy_entry_point(monkeypatch):
+    """Register tests/toygame.py as an installed package would: entry point group pnp.games, toy = toygame:SPEC."""
+    from importlib import metadata
+    installed = metadata.entry_points
+
+    def entry_points(**params):
+        if params.get("group") == "pnp.games":
+            return [metadata.EntryPoint("toy", "toygame:SPEC", "pnp.games")]
+        return installed(**params)
+
+    monkeypatch.setattr(metadata, "entry_points", entry_points)
+
+
 def poppler(*args: str) -> str:
     """Run a poppler tool and return its output."""
     if shutil.which(args[0]) is None:
@@ -53,7 +67,8 @@ def poppler(*args: str) -> str:
 def copy_games(tmp_path: Path, *games: str, layouts: bool = False) -> Project:
     """A scratch project holding copies of the games' card data (and layouts when asked)."""
     for game in games:
-        shutil.copytree(ROOT / "card_data" / game, tmp_path / "card_data" / game)
+        shutil.copytree(ROOT / "card_data" / game, tmp_path / "card_data" / game,
+                        ignore=shutil.ignore_patterns("__pycache__"))
         if layouts:
             shutil.copytree(ROOT / "layouts" / game, tmp_path / "layouts" / game)
     return Project(tmp_path)

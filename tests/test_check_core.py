@@ -10,7 +10,6 @@ import pytest
 from click.testing import CliRunner
 
 import toygame
-from pnp.check import registry
 from pnp.check.core import TERMINAL, InvariantViolation, game_seed, play, random_policy
 from pnp.check.run import check, to_json
 from pnp.check.stats import chi_square_sf, chi_square_uniform, percentile, wilson
@@ -18,8 +17,8 @@ from pnp.cli import main
 
 
 @pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toygame")
+def toy_registered(toy_entry_point):
+    """Every test here can check the toy game, found through its entry point."""
 
 
 def test_wilson_interval_matches_hand_computation():

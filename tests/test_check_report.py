@@ -14,14 +14,16 @@ from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import poppler
+from conftest import ROOT, poppler
 from pnp.check import registry
 from pnp.check.chartkit import nice_range, wrap
 from pnp.check.panels import figure_groups
 from pnp.check.run import check, to_json
+from pnp.check.simulation import simulation_names
 from pnp.check.visual import render_pdf, report_fonts, write_report
 from pnp.cli import main
 from pnp.errors import PnpError
+from pnp.project import Project
 
 EITSUKU_CMD = "pnp check eitsuku --players 3 --players 4 --games 60 --seed 7 --policy random"
 
@@ -204,9 +206,16 @@ def test_every_figure_is_shown_once(figures):
     assert all(len(g.values) > 1 for g in groups)
 
 
-@pytest.mark.parametrize("game", sorted(registry.GAMES))
+SHIPPED = simulation_names(Project(ROOT))
+
+
+def test_the_shipped_project_declares_six_simulations():
+    assert SHIPPED == ["eitsuku", "eleusis", "ghost_couple", "ghost_couple_cards", "promotion", "torite4to6"]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_simulated_game_gets_a_report(repo, game, tmp_path):
-    spec = registry.spec_for(game)
+    spec = registry.spec_for(game, repo)
     players = spec.player_counts[0]
     command = f"pnp check {game} --players {players} --games 20 --seed 3"
     report = check(repo, game, [players], 20, 3, "random", 1, command)

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from conftest import ROOT
 from pnp.check.core import InvariantViolation, play, random_policy
 from pnp.check.run import check, replay
-from pnp.games import eitsuku_score as score
-from pnp.games.eitsuku import SPEC, Eitsuku, greedy
-from pnp.games.eitsuku_data import (
+from shipped.eitsuku import score
+from shipped.eitsuku import SPEC, Eitsuku, greedy
+from shipped.eitsuku.data import (
     AD, AWARD_ACTOR, AWARD_COMPOSER, AWARD_DIRECTOR, AWARD_WRITER, CHANCE, COLLECT, CONVERT, DRAW_EVENT, EMPTY,
     EVENT_NAMES, FLASH, INFO, LARGE, LOCAL, MEDIUM, MONOPOLY, PH_ACTION, PH_CONVERT, PH_END, PH_INFO, PH_OVER,
     PH_PROMO_NUMBER, PH_PROMO_SLOT, PH_SCOUT, PH_SET, PH_SETUP, PH_START, PROMOTER, RELEASE, SMALL, SPEED_UP, STRIKE,
@@ -137,9 +137,10 @@ def test_deck_loads_with_the_rule_counts_and_no_findings():
 
 
 def copy_project(tmp_path, edit=None):
-    """A scratch project with Eitsuku's three CSV files, one of them edited: edit(name, text) -> text."""
+    """A scratch project with Eitsuku's simulation and three CSV files, one of them edited: edit(name, text) -> text."""
     folder = tmp_path / "card_data" / "eitsuku"
-    folder.mkdir(parents=True)
+    shutil.copytree(ROOT / "card_data" / "eitsuku" / "rules", folder / "rules",
+                    ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("budget", "role", "event"):
         shutil.copy(ROOT / "card_data" / "eitsuku" / f"{name}.csv", folder / f"{name}.csv")
         if edit:

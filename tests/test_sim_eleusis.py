@@ -17,12 +17,12 @@ from pnp.check.core import CHANCE, InvariantViolation, play, random_policy
 from pnp.check.run import check, to_json
 from pnp.cli import main
 from pnp.errors import PnpError
-from pnp.games.eleusis import SPEC, Eleusis, greedy, integrity, load
-from pnp.games.eleusis_plays import CIRCLE, DOT, MIXED, Plays, decode, encode
-from pnp.games.eleusis_policy import best_play, candidates, likely_verdict
-from pnp.games.eleusis_round import (AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PLAY, PLAYING, PROPHET, RULE,
+from shipped.eleusis import SPEC, Eleusis, greedy, integrity, load
+from shipped.eleusis.plays import CIRCLE, DOT, MIXED, Plays, decode, encode
+from shipped.eleusis.policy import best_play, candidates, likely_verdict
+from shipped.eleusis.round import (AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PLAY, PLAYING, PROPHET, RULE,
                                      SHORT_DECK)
-from pnp.games.eleusis_text import summary
+from shipped.eleusis.text import summary
 from pnp.project import Project
 
 GOLDEN = ROOT / "tests" / "golden" / "eleusis_seed_5.txt"

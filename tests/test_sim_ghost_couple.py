@@ -15,19 +15,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, copy_games, edit_rows
-from pnp.check import registry
 from pnp.check.core import InvariantViolation, play, random_policy
 from pnp.check.run import check, to_json
 from pnp.cli import main
-from pnp.games import ghost_couple_cards
-from pnp.games.ghost_couple import SPEC, GhostCouple, greedy, integrity, load
-from pnp.games.ghost_couple_effects import TREASURE
-from pnp.games.ghost_couple_integrity import variant_integrity
-from pnp.games.ghost_couple_rules import (
+from shipped.ghost_couple import playing_cards
+from shipped.ghost_couple import SPEC, GhostCouple, greedy, integrity, load
+from shipped.ghost_couple.effects import TREASURE
+from shipped.ghost_couple.integrity import variant_integrity
+from shipped.ghost_couple.deck import (
     BLOCK, BURN_PICK, CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FLIP_UP, PASS, PEEK_CARD, PEEK_WHO, PLACE,
     RETURN, STEAL_PICK, STOP, TAKE, TARGET, VANISH_PICK)
-from pnp.games.ghost_couple_text import summary
-from pnp.games.ghost_couple_variant import load as load_variant
+from shipped.ghost_couple.text import summary
+from shipped.ghost_couple.variant import load as load_variant
 from pnp.project import Project
 
 DECK = load(Project(ROOT))
@@ -597,7 +596,7 @@ def test_games_end_by_the_rules_with_every_card_kept(seed, players, greedy_seats
 @given(seed=st.integers(0, 2 ** 40), players=st.sampled_from([2, 3]), greedy_seats=st.integers(0, 7))
 def test_variant_games_end_by_the_rules_with_every_card_kept(seed, players, greedy_seats):
     policies = [greedy if greedy_seats >> p & 1 else random_policy for p in range(players)]
-    record = play(ghost_couple_cards.SPEC, CARDS, players, seed, policies)
+    record = play(playing_cards.SPEC, CARDS, players, seed, policies)
     assert record.ended_by_rules
     assert sum(record.figures[f"first_out.seat{p + 1}"] for p in range(players)) == 1.0
 
@@ -617,7 +616,7 @@ def trace(spec, deck, players: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("spec,deck,seed", [(SPEC, DECK, 7), (ghost_couple_cards.SPEC, CARDS, 7)])
+@pytest.mark.parametrize("spec,deck,seed", [(SPEC, DECK, 7), (playing_cards.SPEC, CARDS, 7)])
 def test_golden_replay(spec, deck, seed):
     text = trace(spec, deck, 2, seed)
     record = play(spec, deck, 2, seed, [random_policy] * 2)
@@ -628,13 +627,8 @@ def test_golden_replay(spec, deck, seed):
     assert text == golden.read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def variant_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "ghost_couple_cards", "pnp.games.ghost_couple_cards")
-
-
 @pytest.mark.parametrize("game,players", [("ghost_couple", 2), ("ghost_couple_cards", 3)])
-def test_the_report_is_the_same_for_one_and_two_workers(repo, variant_registered, game, players):
+def test_the_report_is_the_same_for_one_and_two_workers(repo, game, players):
     one = check(repo, game, [players], 240, 11, "random", 1, "cmd")
     two = check(repo, game, [players], 240, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
@@ -644,7 +638,7 @@ def test_the_report_is_the_same_for_one_and_two_workers(repo, variant_registered
     assert set(report["exhaustion"]) == {"deck"}
 
 
-def test_pnp_check_on_the_command_line(repo, variant_registered, tmp_path):
+def test_pnp_check_on_the_command_line(repo, tmp_path):
     out = tmp_path / "report.json"
     result = CliRunner().invoke(main, ["check", "ghost_couple", "--players", "2", "--games", "60", "--json", str(out),
                                        "--project", str(repo.root)])
@@ -706,7 +700,7 @@ def test_a_larger_printed_hand_runs_the_deck_out_sooner_and_finds_more_couples(r
     assert after["figures"]["couples_per_turn"] > before["figures"]["couples_per_turn"]
 
 
-def test_the_variant_flags_a_deck_without_jokers_and_follows_edited_scoring(repo, scratch, variant_registered):
+def test_the_variant_flags_a_deck_without_jokers_and_follows_edited_scoring(repo, scratch):
     manifest = scratch.root / "card_data" / "ghost_couple" / "game.yaml"
     text = manifest.read_text(encoding="utf-8")
     no_jokers = "from: standard_deck/cards, where: \"suit != 'joker'\"}"

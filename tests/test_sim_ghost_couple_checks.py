@@ -8,8 +8,8 @@ import pytest
 
 from conftest import ROOT
 from pnp.check.core import InvariantViolation, play, random_policy
-from pnp.games.ghost_couple import SPEC, GhostCouple, load
-from pnp.games.ghost_couple_rules import FLIP_UP
+from shipped.ghost_couple import SPEC, GhostCouple, load
+from shipped.ghost_couple.deck import FLIP_UP
 from pnp.project import Project
 
 DECK = load(Project(ROOT))

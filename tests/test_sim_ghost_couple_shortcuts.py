@@ -7,10 +7,10 @@ import random
 import pytest
 
 from conftest import ROOT
-from pnp.games.ghost_couple import GhostCouple, load
-from pnp.games.ghost_couple_rules import CARD_BITS, STOP
-from pnp.games.ghost_couple_variant import load as load_variant
-from pnp.games.ghost_couple_zones import deal, slots_of
+from shipped.ghost_couple import GhostCouple, load
+from shipped.ghost_couple.deck import CARD_BITS, STOP
+from shipped.ghost_couple.variant import load as load_variant
+from shipped.ghost_couple.zones import deal, slots_of
 from pnp.project import Project
 
 DECKS = (load(Project(ROOT)), load_variant(Project(ROOT)))

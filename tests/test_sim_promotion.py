@@ -15,8 +15,8 @@ from conftest import ROOT, copy_games, edit_rows
 from pnp.check.core import SIMULTANEOUS, InvariantViolation, game_seed, play, random_policy
 from pnp.check.run import check
 from pnp.check.stats import wilson
-from pnp.games.promotion import SPEC, Promotion, greedy, integrity, load
-from pnp.games.promotion_rules import CHANGING, DOWN_TIE, HAND_MASK, ORIENT, WILDING
+from shipped.promotion import SPEC, Promotion, greedy, integrity, load
+from shipped.promotion.play import CHANGING, DOWN_TIE, HAND_MASK, ORIENT, WILDING
 from pnp.project import Project
 
 GOLDEN = ROOT / "tests" / "golden" / "promotion_seed_7.txt"

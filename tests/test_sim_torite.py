@@ -17,9 +17,9 @@ from pnp.check.core import InvariantViolation, game_seed, play, random_policy
 from pnp.check.run import check, replay, to_json
 from pnp.cli import main
 from pnp.errors import PnpError
-from pnp.games.torite import SPEC, Torite, greedy, integrity, load
-from pnp.games.torite_data import POSITION
-from pnp.games.torite_checks import formation_result
+from shipped.torite4to6 import SPEC, Torite, greedy, integrity, load
+from shipped.torite4to6.data import POSITION
+from shipped.torite4to6.checks import formation_result
 from pnp.project import Project
 
 GAME = "torite4to6"

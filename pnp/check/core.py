@@ -150,4 +150,5 @@ class _Chooser:
 def unknown_game(name: str, known: list[str]) -> PnpError:
     """The error for a game the checker cannot simulate."""
     return PnpError(f"no rules simulation for '{name}'", where="pnp check",
-                    fix=f"games with a simulation: {', '.join(known)}")
+                    fix=f"games with a simulation: {', '.join(known) or 'none'}; write one in "
+                        f"card_data/{name}/rules/ ('pnp new NAME --rules' shows how)")

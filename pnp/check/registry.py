@@ -1,23 +1,22 @@
-"""The games the checker can simulate."""
+"""The simulation a check plays: the one the project or an installed package declares for a game."""
 
 from __future__ import annotations
 
-import importlib
+from pathlib import Path
 
 from pnp.check.core import GameSpec, unknown_game
+from pnp.check.simulation import find_simulation, simulation_names
+from pnp.project import Project
 
-GAMES = {
-    "eitsuku": "pnp.games.eitsuku",
-    "promotion": "pnp.games.promotion",
-    "eleusis": "pnp.games.eleusis",
-    "ghost_couple": "pnp.games.ghost_couple",
-    "ghost_couple_cards": "pnp.games.ghost_couple_cards",
-    "torite4to6": "pnp.games.torite",
-}
+_FOUND: dict[tuple[Path, str], GameSpec] = {}  # (project folder, game) -> spec: each chunk of games asks again
 
 
-def spec_for(name: str) -> GameSpec:
-    """The simulation of a game, by its folder name."""
-    if name not in GAMES:
-        raise unknown_game(name, sorted(GAMES))
-    return importlib.import_module(GAMES[name]).SPEC
+def spec_for(name: str, project: Project) -> GameSpec:
+    """The simulation of a game, by its name; an error naming the known ones when there is none."""
+    key = (project.root.resolve(), name)
+    if key not in _FOUND:
+        spec = find_simulation(project, name)
+        if spec is None:
+            raise unknown_game(name, simulation_names(project))
+        _FOUND[key] = spec
+    return _FOUND[key]

@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Callable
 
 from pnp.check import compare, symmetry
-from pnp.check.core import GameRecord, play, random_policy
+from pnp.check.core import GameRecord, play, random_policy, unknown_game
 from pnp.check.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.registry import spec_for
+from pnp.check.simulation import find_simulation, simulation_names
 from pnp.check.report import play_figures, seat_figures, skill_figures
 from pnp.check.runner import jobs_for, run_jobs
 from pnp.errors import PnpError, UsageError
@@ -20,8 +21,8 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
           command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
           against: Project | None = None) -> dict:
     """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
-    spec = spec_for(game)
-    counts = player_counts(game, players)
+    spec = spec_for(game, project)
+    counts = player_counts(project, game, players)
     data = spec.load(project)
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
@@ -50,13 +51,11 @@ def add_deal_section(report: dict, project: Project, game: str, players: list[in
 
 def has_simulation(project: Project, game: str) -> bool:
     """Whether the game has a rules simulation; a game without one that is not in card_data/ is an error."""
-    try:
-        spec_for(game)
+    if find_simulation(project, game) is not None:
         return True
-    except PnpError:
-        if not (project.root / "card_data" / game).is_dir():
-            raise
-        return False
+    if not (project.root / "card_data" / game).is_dir():
+        raise unknown_game(game, simulation_names(project))
+    return False
 
 
 def _one_count(project: Project, spec, count: int, seed: int, policy: str, target: Target, workers: int,
@@ -90,9 +89,9 @@ def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, 
                      workers, progress) for seat in range(count)]
 
 
-def player_counts(game: str, players: list[int]) -> list[int]:
+def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
     """The player counts to simulate: those asked for, or every count the game supports."""
-    spec = spec_for(game)
+    spec = spec_for(game, project)
     for count in players:
         if count not in spec.player_counts:
             raise UsageError(f"{game} is for {', '.join(map(str, spec.player_counts))} players, not {count}",
@@ -107,14 +106,14 @@ def to_json(report: dict) -> str:
 
 def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
     """Play one game again, move by move, as text."""
-    spec = spec_for(game)
+    spec = spec_for(game, project)
     return replay(project, game, players or spec.player_counts[0], seed, policy)[1]
 
 
 def replay(project: Project, game: str, players: int, seed: int, policy: str) -> tuple[GameRecord, str]:
     """Play one game again, move by move."""
-    spec = spec_for(game)
-    player_counts(game, [players])
+    spec = spec_for(game, project)
+    player_counts(project, game, [players])
     data = spec.load(project)
     policies = [spec.greedy if policy == "greedy" else random_policy] * players
     record = play(spec, data, players, seed, policies, log=True)

@@ -81,14 +81,16 @@ def _data(job: Job):
     from pnp.project import Project
     key = (job.root, job.game)
     if key not in _DATA:
-        _DATA[key] = spec_for(job.game).load(Project(Path(job.root)))
+        project = Project(Path(job.root))
+        _DATA[key] = spec_for(job.game, project).load(project)
     return _DATA[key]
 
 
 def run_job(job: Job) -> Results:
     """Play a chunk of games (in a worker process or in this one)."""
     from pnp.check.registry import spec_for
-    spec = spec_for(job.game)
+    from pnp.project import Project
+    spec = spec_for(job.game, Project(Path(job.root)))
     data = _data(job)
     policies = _policies(spec, job)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)

@@ -1,0 +1,94 @@
+"""Compare the rules-checker's speed with another checkout of pnp, game by game, in the same run.
+
+Usage: python bench/compare_check.py OTHER [GAME ...] [--chunk N] [--rounds N]
+
+OTHER is another checkout, for example the commit before a change:
+`git worktree add ../pnp-before COMMIT`. One worker process per checkout plays
+the same random games (chunks of --chunk games at each game's benchmark player
+count); the two take turns, chunk by chunk, so the load of a shared machine
+falls on both alike, and each chunk is timed in CPU seconds of its own process.
+It prints, per game, the median games per CPU second of each checkout with the
+range over the rounds, and the change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS = {"eitsuku": 4, "promotion": 4, "eleusis": 4, "ghost_couple": 2, "ghost_couple_cards": 2, "torite4to6": 4}
+
+
+def worker(tree: str) -> None:
+    """Play the chunks asked for on stdin ('game players start stop'), answering the CPU seconds of each."""
+    sys.path.insert(0, tree)
+    from pnp.check.runner import Job, run_job
+    for line in sys.stdin:
+        game, players, start, stop = line.split()
+        job = Job(tree, game, int(players), 1, int(start), int(stop), "random")
+        begin = time.process_time()
+        run_job(job)
+        print(json.dumps(time.process_time() - begin), flush=True)
+
+
+def start_worker(tree: Path) -> subprocess.Popen:
+    """A worker process importing pnp from TREE."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    return subprocess.Popen([sys.executable, __file__, "--worker", str(tree)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, cwd=tree, env=env)
+
+
+def timed(process: subprocess.Popen, game: str, start: int, stop: int) -> float:
+    """Games per CPU second of one chunk."""
+    process.stdin.write(f"{game} {PLAYERS.get(game, 2)} {start} {stop}\n")
+    process.stdin.flush()
+    return (stop - start) / json.loads(process.stdout.readline())
+
+
+def compare(workers: dict[str, subprocess.Popen], game: str, chunk: int, rounds: int) -> dict[str, list[float]]:
+    """Alternate chunks between the checkouts (round 0 warms up: imports and data)."""
+    rates: dict[str, list[float]] = {name: [] for name in workers}
+    for index in range(rounds + 1):
+        names = list(workers) if index % 2 == 0 else list(reversed(workers))
+        for name in names:
+            rate = timed(workers[name], game, index * chunk, (index + 1) * chunk)
+            if index:
+                rates[name].append(rate)
+    return rates
+
+
+def main() -> int:
+    if sys.argv[1:2] == ["--worker"]:
+        worker(sys.argv[2])
+        return 0
+    parser = argparse.ArgumentParser(description="rules-checker speed against another checkout")
+    parser.add_argument("other", type=Path)
+    parser.add_argument("games", nargs="*", default=["eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6"])
+    parser.add_argument("--chunk", type=int, default=200, help="games per timed chunk")
+    parser.add_argument("--rounds", type=int, default=8, help="timed chunks per checkout and game")
+    args = parser.parse_args()
+    workers = {"other": start_worker(args.other.resolve()), "this": start_worker(ROOT)}
+    try:
+        for game in args.games:
+            rates = compare(workers, game, args.chunk, args.rounds)
+            other = statistics.median(rates["other"])
+            this = statistics.median(rates["this"])
+            print(f"{game} ({PLAYERS.get(game, 2)} players, random): other {other:,.0f} games/CPU s "
+                  f"({min(rates['other']):,.0f}-{max(rates['other']):,.0f}), this {this:,.0f} "
+                  f"({min(rates['this']):,.0f}-{max(rates['this']):,.0f}): {(this / other - 1) * 100:+.1f}%")
+    finally:
+        for process in workers.values():
+            process.stdin.close()
+            process.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

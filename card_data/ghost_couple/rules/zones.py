@@ -1,0 +1,139 @@
+"""Moving Ghost Couple's cards between places: field, hands, deck, and the vanish area's pairing rule."""
+
+from __future__ import annotations
+
+from .deck import CENTRE, bits
+
+CENTRE_BIT = 1 << CENTRE
+CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
+ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if row >> c & 1) for row in range(32)] for r in range(5)]
+
+
+class SlotCache(dict):
+    """Slot mask -> those slots in slot order, joined from the five rows of the field the first time it is asked."""
+
+    def __missing__(self, mask: int) -> tuple:
+        if len(self) > 50_000:
+            self.clear()
+        r0, r1, r2, r3, r4 = ROW_SLOTS
+        found = self[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
+                              + r4[mask >> 20 & 31])
+        return found
+
+
+MASK_SLOTS = SlotCache()  # many masks recur game after game
+slots_of = MASK_SLOTS.__getitem__  # the slots of a mask, as a tuple
+
+
+def deal(pile: list, n: int) -> list:
+    """Pop up to n cards off the pile, in the order pop() would give them."""
+    n = min(n, len(pile))
+    dealt = pile[:-n - 1:-1] if n else []
+    del pile[len(pile) - n:]
+    return dealt
+
+
+class ZonesMixin:
+    """Card moves that keep the masks (filled, up, ucards, hbits, vbits) in step with the lists, for GhostCouple."""
+
+    def _centre_up(self) -> None:
+        """The centre lies face up; a card there that pairs with a vanished card leaves, and the slot refills."""
+        field = self.field
+        card = field[CENTRE]
+        while card >= 0 and self.vbits >> card & 1:
+            self._pair_off(card)
+            card = field[CENTRE] = self.pile.pop() if self.pile else -1
+            self._pile_checked()
+        if card < 0:
+            self.filled &= ~CENTRE_BIT
+        else:
+            self.filled |= CENTRE_BIT
+            self.up |= CENTRE_BIT
+            self.ucards |= 1 << card
+            self.seen[CENTRE] = self.everyone
+
+    def _turn_up(self, slot: int) -> None:
+        """Turn a field card face up; everyone sees it."""
+        card = self.field[slot]
+        self.seen[slot] = self.everyone
+        if self.vbits >> card & 1:
+            self.field[slot] = -1
+            self.filled ^= 1 << slot
+            self._pair_off(card)
+        else:
+            self.up |= 1 << slot
+            self.ucards |= 1 << card
+
+    def _lift(self, card: int) -> int:
+        """Take a card off the field; returns its slot."""
+        slot = self.field.index(card)
+        self.field[slot] = -1
+        self.filled ^= 1 << slot
+        if self.up >> slot & 1:
+            self.up ^= 1 << slot
+            self.ucards ^= CARD_BIT[card]
+        return slot
+
+    def _draw(self, player: int, n: int) -> None:
+        """Draw up to n cards from the deck; one that pairs with a vanished card leaves the game at once."""
+        pile, hand = self.pile, self.hands[player]
+        for _ in range(min(n, len(pile))):
+            card = pile.pop()
+            if self.vbits >> card & 1:
+                self._pair_off(card)
+            else:
+                hand.append(card)
+                self.hbits[player] |= 1 << card
+        self._pile_checked()
+
+    def _pile_checked(self) -> None:
+        """Note the turn the deck first ran out."""
+        if not self.pile and self.deck_out is None:
+            self.deck_out = self.turn
+
+    def _emptied(self, player: int) -> None:
+        """Note the order in which hands became empty (最初に手札を無くした人)."""
+        if not self.hands[player]:
+            if player in self.out_order:
+                self.out_order.remove(player)
+            self.out_order.append(player)
+
+    # --- the vanish area ---------------------------------------------------------------------------------
+    def _lift_slot(self, slot: int) -> int:
+        """Take the card in a slot off the field; returns the card."""
+        card = self.field[slot]
+        self._lift(card)
+        return card
+
+    def _vanish(self, card: int) -> None:
+        """A card goes face up to the vanish area; if a hand or face-up field card pairs with it, both leave."""
+        self.vanished += 1
+        self.vanish.append(card)
+        self.vbits |= self.deck.basic[card]
+        partner = self.deck.basic[card]
+        for i in range(self.num_players):  # the taker's hand first, then the others in turn order
+            q = (self.cur + self.direction * i) % self.num_players
+            hit = self.hbits[q] & partner
+            if hit:
+                other = (hit & -hit).bit_length() - 1
+                self.hands[q].remove(other)
+                self.hbits[q] ^= 1 << other
+                self._emptied(q)
+                self._pair_off(other, card)
+                return
+        hit = self.ucards & partner
+        if hit:
+            slot = min(self.field.index(c) for c in bits(hit))  # the first face-up slot
+            self._pair_off(self._lift_slot(slot), card)
+
+    def _pair_off(self, card: int, partner: int = -1) -> None:
+        """能力は起動せず、得点にもならない: the card and the (first) vanished card it pairs with leave the game."""
+        if partner < 0:
+            basic = self.deck.basic[card]
+            partner = next(v for v in self.vanish if basic >> v & 1)
+        self.vanish.remove(partner)
+        self.removed += (partner, card)
+        self.vbits = 0
+        for v in self.vanish:
+            self.vbits |= self.deck.basic[v]
+        self.notes.append(("removed", card, partner))

@@ -1,0 +1,279 @@
+"""Simulations found in the designer's project (card_data/GAME/rules/, game.yaml rules:) or an entry point."""
+
+from __future__ import annotations
+
+import json
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.check.core import GameSpec
+from pnp.check.loader import module_name
+from pnp.check.run import check, to_json
+from pnp.check.simulation import find_simulation, simulation_names
+from pnp.cli import main
+from pnp.errors import PnpError
+from pnp.project import Project
+from pnp.scaffold import scaffold
+
+MANIFEST = "components:\n  - cards\n"
+OUTSIDE = "keep the simulation's files inside the project (no links out of it)"
+
+
+@pytest.fixture
+def probe(tmp_path) -> Project:
+    """A fresh `pnp new probe --rules` project."""
+    root = tmp_path / "project"
+    root.mkdir()
+    scaffold(Project(root), "probe", rules=True)
+    return Project(root)
+
+
+def rules_file(project: Project, name: str) -> Path:
+    return project.root / "card_data" / "probe" / "rules" / name
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_a_fresh_rules_project_passes_pnp_check_with_simulated_games(probe, tmp_path):
+    out = tmp_path / "out.json"
+    result = run("check", "probe", "--games", "200", "--json", str(out),
+                 "--project", str(probe.root))
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["integrity"] == [] and set(report["players"]) == {"2", "3"}
+    for players, tricks in (("2", 5), ("3", 3)):  # 10 cards dealt evenly: 5 each to 2 players, 3 each to 3
+        figures = report["players"][players]
+        assert figures["termination"]["ended_by_rules"] == 200
+        assert figures["length_rounds"]["min"] == figures["length_rounds"]["max"] == tricks
+        assert 0 < figures["figures"]["leader_took_trick"] < 1
+    assert "Deck integrity: OK" in result.output
+
+
+def test_the_scaffolded_greedy_player_beats_random_play(probe):
+    report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
+    assert report["players"]["2"]["skill"]["greedy"]["low"] > 0.5
+
+
+def test_a_replay_of_the_scaffolded_game_names_each_card(probe):
+    result = run("check", "probe", "--players", "3", "--replay", "3", "--project", str(probe.root))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 10 and lines[0].startswith("   1. P1 plays ") and lines[-1].startswith("ended by the rules")
+
+
+def test_one_and_two_workers_give_the_same_json(probe):
+    one = check(probe, "probe", [2, 3], 450, 5, "random", 1, "cmd")
+    two = check(probe, "probe", [2, 3], 450, 5, "random", 2, "cmd")
+    assert to_json(one) == to_json(two)
+
+
+def test_the_simulation_reads_the_printed_csv(probe):
+    cards = probe.root / "card_data" / "probe" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Spark,attack,1,", "Spark,attack,x,"),
+                     encoding="utf-8")
+    with pytest.raises(PnpError) as error:
+        check(probe, "probe", [2], 10, 1, "random", 1, "cmd")
+    assert str(error.value) == ("card_data/probe/cards.csv: row 2: value 'x' is not a whole number; "
+                                "write a whole number in the value column")
+
+
+def test_a_game_without_a_simulation_has_none(tmp_path):
+    scaffold(Project(tmp_path), "plain")
+    assert find_simulation(Project(tmp_path), "plain") is None
+    result = run("check", "plain", "--project", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.output == ("error: pnp check: no rules simulation for 'plain'; games with a simulation: none; "
+                             "write one in card_data/plain/rules/ ('pnp new NAME --rules' shows how)\n")
+
+
+def test_game_yaml_names_another_folder_and_a_second_simulation(probe):
+    folder = probe.root / "card_data" / "probe"
+    (folder / "rules").rename(folder / "sim")
+    with open(folder / "sim" / "__init__.py", "a", encoding="utf-8") as handle:
+        handle.write("\nimport dataclasses\n\nTWO = dataclasses.replace(SPEC, name='probe_two', player_counts=(2,))\n")
+    (folder / "game.yaml").write_text(MANIFEST + "rules:\n  probe: sim\n  probe_two: sim:TWO\n", encoding="utf-8")
+    assert simulation_names(probe) == ["probe", "probe_two"]
+    assert find_simulation(probe, "probe").player_counts == (2, 3)
+    assert find_simulation(probe, "probe_two").player_counts == (2,)
+    assert find_simulation(probe, "probe_two").new_game is find_simulation(probe, "probe").new_game
+    report = check(probe, "probe_two", [], 50, 1, "random", 1, "cmd")
+    assert list(report["players"]) == ["2"]
+
+
+def test_a_single_py_file_is_a_simulation(probe):
+    folder = probe.root / "card_data" / "probe"
+    (folder / "solo.py").write_text("import toygame\n\nSOLO = toygame.SPEC\n", encoding="utf-8")
+    (folder / "game.yaml").write_text(MANIFEST + "rules: solo.py:SOLO\n", encoding="utf-8")
+    assert find_simulation(probe, "probe").name == "toy"
+
+
+def test_two_projects_with_the_same_game_load_their_own_rules(tmp_path):
+    projects = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        scaffold(Project(tmp_path / name), "probe", rules=True)
+        projects.append(Project(tmp_path / name))
+    init = projects[1].root / "card_data" / "probe" / "rules" / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8").replace("player_counts=(2, 3)", "player_counts=(3,)"),
+                    encoding="utf-8")
+    assert find_simulation(projects[0], "probe").player_counts == (2, 3)
+    assert find_simulation(projects[1], "probe").player_counts == (3,)
+    assert find_simulation(projects[0], "probe").new_game is not find_simulation(projects[1], "probe").new_game
+    entries = [p.root.resolve() / "card_data" / "probe" / "rules" / "__init__.py" for p in projects]
+    assert module_name(entries[0], "probe") != module_name(entries[1], "probe")
+
+
+BROKEN = [
+    ("state.py", "def broken(:\n", "card_data/probe/rules/state.py:1: syntax error: invalid syntax; "
+                                   "fix the Python syntax"),
+    ("__init__.py", "from .nowhere import SPEC\n",
+     "card_data/probe/rules/__init__.py:1: the simulation does not import: ModuleNotFoundError: No module named "
+     "'rules.nowhere'; fix the simulation's code or its imports"),
+    ("policy.py", "import random\nVALUE = 1 / 0\n",
+     "card_data/probe/rules/policy.py:2: the simulation does not import: ZeroDivisionError: division by zero; "
+     "fix the simulation's code or its imports"),
+    ("__init__.py", '"""No SPEC here."""\n', "card_data/probe/rules/__init__.py: no SPEC in the simulation; "
+                                              "define SPEC = GameSpec(...) in it (see 'Writing a simulation')"),
+    ("__init__.py", "SPEC = 'probe'\n", "card_data/probe/rules/__init__.py: SPEC is a str, not a "
+                                        "pnp.check.core.GameSpec; set SPEC = GameSpec(...)"),
+]
+
+
+@pytest.mark.parametrize("name,source,message", BROKEN)
+def test_a_broken_simulation_is_one_line_naming_the_file(probe, name, source, message):
+    rules_file(probe, name).write_text(source, encoding="utf-8")
+    result = run("check", "probe", "--project", str(probe.root))
+    assert result.exit_code == 1
+    assert result.output == f"error: {message}\n"
+    assert "Traceback" not in result.output
+
+
+def test_a_fixed_simulation_loads_afresh(probe):
+    state = rules_file(probe, "state.py")
+    good = state.read_text(encoding="utf-8")
+    state.write_text("def broken(:\n", encoding="utf-8")
+    with pytest.raises(PnpError):
+        find_simulation(probe, "probe")
+    state.write_text(good, encoding="utf-8")
+    assert find_simulation(probe, "probe").name == "probe"
+
+
+def test_the_rules_folder_may_not_link_out_of_the_project(probe, tmp_path):
+    folder = probe.root / "card_data" / "probe" / "rules"
+    folder.rename(tmp_path / "elsewhere")
+    folder.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    with pytest.raises(PnpError) as error:
+        find_simulation(probe, "probe")
+    assert str(error.value) == f"card_data/probe/rules: 'rules' resolves outside the project folder; {OUTSIDE}"
+
+
+def test_a_module_of_the_package_may_not_link_out_of_the_project(probe, tmp_path):
+    policy = rules_file(probe, "policy.py")
+    (tmp_path / "policy.py").write_text(policy.read_text(encoding="utf-8"), encoding="utf-8")
+    policy.unlink()
+    policy.symlink_to(tmp_path / "policy.py")
+    with pytest.raises(PnpError) as error:
+        find_simulation(probe, "probe")
+    assert str(error.value) == ("card_data/probe/rules: 'card_data/probe/rules/policy.py' resolves outside the "
+                                f"project folder; {OUTSIDE}")
+
+
+def test_a_link_inside_the_project_is_followed(probe):
+    folder = probe.root / "card_data" / "probe"
+    (folder / "rules").rename(probe.root / "shared_rules")
+    (folder / "rules").symlink_to(probe.root / "shared_rules", target_is_directory=True)
+    assert find_simulation(probe, "probe").name == "probe"
+
+
+BAD_KEYS = [
+    ("rules: ../../../elsewhere\n", "card_data/probe/game.yaml: rules: '../../../elsewhere' resolves outside the "
+                                    f"project folder; {OUTSIDE}"),
+    ("rules:\n  probe: /etc\n", "card_data/probe/game.yaml: rules.probe: '/etc' resolves outside the project "
+                                f"folder; {OUTSIDE}"),
+    ("rules: [a, b]\n", "card_data/probe/game.yaml: rules: rules must be a folder name or a mapping of simulation "
+                        "names to folders; write 'rules: rules' or 'rules: {mygame: rules}'"),
+    ("rules: 'rules:not a name'\n", "card_data/probe/game.yaml: rules: 'rules:not a name' is not a simulation; "
+                                    "name a package folder or .py file in the game folder, optionally ':NAME' of "
+                                    "its GameSpec"),
+    ("rules: missing\n", "card_data/probe/game.yaml: rules: no simulation at 'missing'; name a package folder or a "
+                         ".py file inside the game folder"),
+    ("rules: cards.csv\n", "card_data/probe/game.yaml: rules: no simulation at 'cards.csv'; name a package folder or "
+                           "a .py file inside the game folder"),
+]
+
+
+@pytest.mark.parametrize("yaml_text,message", BAD_KEYS)
+def test_bad_rules_keys(probe, tmp_path, yaml_text, message):
+    (tmp_path / "elsewhere").mkdir()
+    (probe.root / "card_data" / "probe" / "game.yaml").write_text(MANIFEST + yaml_text, encoding="utf-8")
+    result = run("check", "probe", "--project", str(probe.root))
+    assert result.exit_code == 1
+    assert result.output == f"error: {message}\n"
+
+
+def test_an_installed_package_registers_through_an_entry_point(tmp_path, toy_entry_point):
+    scaffold(Project(tmp_path), "plain")
+    spec = find_simulation(Project(tmp_path), "toy")
+    assert isinstance(spec, GameSpec) and spec.name == "toy"
+    assert "toy" in simulation_names(Project(tmp_path))
+    result = run("check", "toy", "--players", "2", "--games", "20", "--project", str(tmp_path))
+    assert result.exit_code == 0 and "== 2 players ==" in result.output
+
+
+def test_the_project_comes_before_an_entry_point_of_the_same_name(probe, monkeypatch):
+    installed = metadata.entry_points
+    monkeypatch.setattr(metadata, "entry_points", lambda **params: (
+        [metadata.EntryPoint("probe", "toygame:SPEC", "pnp.games")] if params.get("group") == "pnp.games"
+        else installed(**params)))
+    assert find_simulation(probe, "probe").name == "probe"
+
+
+@pytest.mark.parametrize("value,message", [
+    ("no_such_module_here:SPEC", "cannot load the simulation: ModuleNotFoundError: No module named "
+                                 "'no_such_module_here'; reinstall or fix that package"),
+    ("toygame:DECK", "does not name a pnp.check.core.GameSpec; point the entry point at 'module:SPEC'"),
+])
+def test_a_broken_entry_point_is_one_line(tmp_path, monkeypatch, value, message):
+    installed = metadata.entry_points
+    monkeypatch.setattr(metadata, "entry_points", lambda **params: (
+        [metadata.EntryPoint("bad", value, "pnp.games")] if params.get("group") == "pnp.games"
+        else installed(**params)))
+    scaffold(Project(tmp_path), "plain")
+    with pytest.raises(PnpError) as error:
+        find_simulation(Project(tmp_path), "bad")
+    assert str(error.value) == f"entry point pnp.games 'bad' ({value}): {message}"
+
+
+def test_pnp_new_with_rules_on_the_command_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    made = run("new", "probe2", "--rules", "--project", "dir")
+    assert made.exit_code == 0, made.output
+    lines = made.output.splitlines()
+    assert "created dir/card_data/probe2/rules/__init__.py" in lines and "created dir/card_data/probe2/cards.csv" in lines
+    assert lines[-1] == "Next: pnp build probe2 --project dir, then pnp check probe2 --project dir"
+    checked = run("check", "probe2", "--project", "dir", "--games", "100", "--json", "out.json")
+    assert checked.exit_code == 0, checked.output
+    assert json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["game"] == "probe2"
+    assert run("build", "probe2", "--project", "dir").exit_code == 0
+
+
+def test_a_named_folder_must_be_a_package(probe):
+    folder = probe.root / "card_data" / "probe"
+    (folder / "sim").mkdir()
+    (folder / "sim" / "state.py").write_text("", encoding="utf-8")
+    (folder / "game.yaml").write_text(MANIFEST + "rules: sim\n", encoding="utf-8")
+    with pytest.raises(PnpError) as error:
+        find_simulation(probe, "probe")
+    assert str(error.value) == ("card_data/probe/game.yaml: rules: sim/ has no __init__.py; a simulation folder is a "
+                                "Python package: add __init__.py defining SPEC")
+
+
+def test_a_rules_folder_without_init_is_not_a_simulation(tmp_path):
+    scaffold(Project(tmp_path), "plain")
+    (tmp_path / "card_data" / "plain" / "rules").mkdir()  # e.g. the rules text as PDF files
+    assert find_simulation(Project(tmp_path), "plain") is None
