@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import copy_games, edit_rows
-from pnp.check import registry
 from pnp.check.inference import Moments, difference, holm, mean_interval, moments_of, t95
 from pnp.check.precision import games_needed
 from pnp.check.run import check, to_json
@@ -22,8 +21,8 @@ PROMOTION_GAMES = 1000
 
 
 @pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, "toy", "toygame")
+def toy_registered(toy_entry_point):
+    """Every test here can check the toy game, found through its entry point."""
 
 
 def every_suit(rows):

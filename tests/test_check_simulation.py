@@ -82,13 +82,17 @@ def test_the_simulation_reads_the_printed_csv(probe):
                                 "write a whole number in the value column")
 
 
-def test_a_game_without_a_simulation_has_none(tmp_path):
+def test_a_game_without_a_simulation_has_none_and_gets_the_deal_check(tmp_path):
     scaffold(Project(tmp_path), "plain")
     assert find_simulation(Project(tmp_path), "plain") is None
     result = run("check", "plain", "--project", str(tmp_path))
-    assert result.exit_code == 1
-    assert result.output == ("error: pnp check: no rules simulation for 'plain'; games with a simulation: none; "
-                             "write one in card_data/plain/rules/ ('pnp new NAME --rules' shows how)\n")
+    assert result.exit_code == 0
+    assert result.output.startswith("pnp check plain: no rules simulation; deck integrity and the deal-and-draw "
+                                    "check, seed 1\n")
+    missing = run("check", "nosuch", "--project", str(tmp_path))
+    assert missing.exit_code == 1
+    assert missing.output == ("error: pnp check: no rules simulation for 'nosuch'; games with a simulation: none; "
+                              "write one in card_data/nosuch/rules/ ('pnp new NAME --rules' shows how)\n")
 
 
 def test_game_yaml_names_another_folder_and_a_second_simulation(probe):
