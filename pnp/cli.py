@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import sys
 from contextlib import ExitStack
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from pnp.build import DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
+from pnp.build import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project, find_project
 
@@ -52,9 +53,11 @@ def main() -> None:
               help="Shift every back page by X,Y mm as seen on the back (right, up); measure with 'pnp calibrate'.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
+@click.option("--color", type=click.Choice(COLORS), default="rgb", show_default=True,
+              help="Print-shop files in RGB, or in CMYK through an ICC profile (PDF/X-4 structure).")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
-                  out: Path | None, project_dir: Path) -> None:
+                  out: Path | None, color: str, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     shift = parse_back_offset(back_offset)
     project = find_project(project_dir)
@@ -65,6 +68,7 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
     loaded = [project.load_game(name) for name in names]
     total = sum(c.card_count for g in loaded for c in g.components)
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift)
+    options = dataclasses.replace(options, color=color)
     with click.progressbar(length=total, label="Building", file=sys.stderr) as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +18,21 @@ DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.i
 BUNDLED_CONDITION = "FOGRA39"  # the bundled profile is made from this registered characterization
 MAX_PROFILE_BYTES = 8 * 1024 * 1024  # real press profiles are a few MB at most
 SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+CMYK_COLOR = re.compile(r"(?:cmyk\(|\[)\s*([^,\s]+)\s*,\s*([^,\s]+)\s*,\s*([^,\s]+)\s*,\s*([^,\s\])]+)\s*[)\]]",
+                        re.IGNORECASE)
+
+
+def parse_color(color):
+    """A reportlab colour from #rrggbb, a CSS name, or CMYK in percent as cmyk(C,M,Y,K) or [C, M, Y, K]."""
+    match = CMYK_COLOR.fullmatch(color.strip()) if isinstance(color, str) else None
+    if match is None:
+        return rl_colors.toColor(color)
+    values = [float(v) for v in match.groups()]
+    if not all(0 <= v <= 100 for v in values):  # also rejects nan
+        raise ValueError(f"CMYK percentages must lie in 0..100: {color}")
+    return rl_colors.CMYKColor(*(v / 100 for v in values))
 
 
 @dataclass(frozen=True)
@@ -63,7 +79,7 @@ class CmykPaint:
 
     def __call__(self, color) -> rl_colors.CMYKColor:
         """The CMYK form of a colour (reportlab calls this for every colour set on the canvas)."""
-        color = rl_colors.toColor(color)
+        color = parse_color(color)
         if isinstance(color, rl_colors.CMYKColor):
             return color
         key = (color.red, color.green, color.blue, color.alpha)
@@ -126,7 +142,7 @@ class RgbPaint:
 
     def __call__(self, color):
         """RGB colours pass; CMYK ones become RGB, except registration black (1,1,1,1) for the marks."""
-        color = rl_colors.toColor(color)
+        color = parse_color(color)
         if not isinstance(color, rl_colors.CMYKColor) or _is_registration(color):
             return color
         key = (color.cyan, color.magenta, color.yellow, color.black, color.alpha)
@@ -146,7 +162,7 @@ class RgbPaint:
 
     def image(self, path: Path) -> ImageReader:
         """Image files are embedded as they are."""
-        return _reader(path)
+        return image_reader(path)
 
 
 def _is_registration(color: rl_colors.CMYKColor) -> bool:
@@ -154,5 +170,5 @@ def _is_registration(color: rl_colors.CMYKColor) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _reader(path: Path) -> ImageReader:
+def image_reader(path: Path) -> ImageReader:
     return ImageReader(str(path))

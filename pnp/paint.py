@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
+from pnp.cmyk import image_reader
 from pnp.face import Box, Face, Op
 from pnp.text import Run, TextBlock
 
@@ -106,9 +106,10 @@ def line_runs(line) -> list[Run]:
     return merged
 
 
-@lru_cache(maxsize=256)
-def _reader(path: Path) -> ImageReader:
-    return ImageReader(str(path))
+def _source(canvas, path: Path) -> ImageReader:
+    """The image as the document's colour space wants it: CMYK files convert it through their profile."""
+    paint = getattr(canvas, "_enforceColorSpace", None)
+    return paint.image(path) if hasattr(paint, "image") else image_reader(path)
 
 
 def _image(canvas, op: Op) -> None:
@@ -117,7 +118,7 @@ def _image(canvas, op: Op) -> None:
     if op.image is None:
         _placeholder(canvas, b)
         return
-    reader = _reader(op.image)
+    reader = _source(canvas, op.image)
     iw, ih = reader.getSize()
     if op.fit == "stretch":
         canvas.drawImage(reader, b.x, b.y, b.w, b.h, mask="auto")

@@ -60,10 +60,19 @@ def _metadata(doc, title: str):
     document_id = uuid.uuid5(uuid.NAMESPACE_URL, "pnp:" + title)
     xmp = XMP.format(title=escape(title), date=stamp + offset, producer=escape(doc.info.producer),
                      version=PDFX_VERSION, id=document_id)
-    stream = pdfdoc.PDFStream(content=xmp.encode("utf-8"), filters=[])
+    stream = _PlainStream(content=xmp.encode("utf-8"))
     stream.dictionary["Type"] = pdfdoc.PDFName("Metadata")
     stream.dictionary["Subtype"] = pdfdoc.PDFName("XML")
     return stream
+
+
+class _PlainStream(pdfdoc.PDFStream):
+    """A stream written without any filter, readable as text (XMP metadata)."""
+
+    def format(self, document):
+        content = document.encrypt.encode(self.content)
+        dictionary = pdfdoc.PDFDictionary(dict(self.dictionary.dict, Length=len(content)))
+        return pdfdoc.format(dictionary, document) + b"\nstream\n" + content + b"endstream\n"
 
 
 XMP = """<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>

@@ -9,6 +9,7 @@ from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.cmyk import parse_color
 from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
@@ -204,7 +205,7 @@ class Renderer:
 @lru_cache(maxsize=1024)
 def _to_color(text: str):
     """Parse a colour string once per process."""
-    return rl_colors.toColor(text)
+    return parse_color(text)
 
 
 class _Resolver:
