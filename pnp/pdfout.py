@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.fonts import FontBook
-from pnp.lightpages import settle
+from pnp.lightpages import PageSettler
 from pnp.paint import paint_face
 from pnp.face import Face
 from pnp.gutterfold import FOLD_LABEL, LABEL_HALF_HEIGHT, FoldMarks, Gutterfold, back_marks, fold_marks, front_marks
@@ -86,6 +86,7 @@ class Document:
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnp")
+        settle = PageSettler()
         self.canvas.setPageCallBack(lambda _: settle(self.canvas._doc.Pages.pages[-1]))
         if profile is not None:
             mark_pdfx(self.canvas, profile, title)
