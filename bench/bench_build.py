@@ -36,14 +36,24 @@ from pnp.cmyk import load_profile  # noqa: E402
 from pnp.template import _expression, _from_string, _parse, _simple_name, names_used  # noqa: E402
 from pnp.project import Project  # noqa: E402
 
+PEAK = """
+def own_peak_kb():
+    # VmHWM starts afresh at exec; ru_maxrss would carry the launching process's peak over
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+"""
+
 MEMORY_PROBE = """
 import resource, sys, json
-from pathlib import Path
+from pathlib import Path""" + PEAK + """
 from pnp.build import BuildOptions, build
 from pnp.project import Project
 project = Project(Path(sys.argv[1]))
 report = build(project, [project.load_game("eitsuku")], BuildOptions(Path(sys.argv[2]), color=sys.argv[3]))
-peak = max(resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+peak = max(own_peak_kb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 print(json.dumps({"cards": report.cards, "pages": report.pages, "peak_mb": peak / 1024}))
 """
 
@@ -57,11 +67,11 @@ def clear_caches() -> None:
 
 FLOOR_PROBE = """
 import resource, sys, json
-from pathlib import Path
+from pathlib import Path""" + PEAK + """
 sys.path.insert(0, sys.argv[3])
 import floor_reportlab
 floor_reportlab.run(int(sys.argv[1]), Path(sys.argv[2]))
-print(json.dumps({"peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+print(json.dumps({"peak_mb": own_peak_kb() / 1024}))
 """
 
 
