@@ -142,6 +142,8 @@ class RgbPaint:
 
     def __call__(self, color):
         """RGB colours pass; CMYK ones become RGB, except registration black (1,1,1,1) for the marks."""
+        if color.__class__ is rl_colors.Color:  # the common case, at once
+            return color
         color = parse_color(color)
         if not isinstance(color, rl_colors.CMYKColor) or _is_registration(color):
             return color
