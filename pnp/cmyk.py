@@ -69,12 +69,6 @@ class CmykPaint:
 
     def __init__(self, profile: Profile):
         self.profile = profile
-        flags = ImageCms.Flags.BLACKPOINTCOMPENSATION
-        self._vector = ImageCms.buildTransform(SRGB, profile.cms, "RGB", "CMYK",
-                                               ImageCms.Intent.RELATIVE_COLORIMETRIC, flags=flags)
-        self._photo = ImageCms.buildTransform(SRGB, profile.cms, "RGB", "CMYK", ImageCms.Intent.PERCEPTUAL,
-                                              flags=flags)
-        self._colors: dict[tuple[float, float, float, float], rl_colors.CMYKColor] = {}
         self._images: dict[Path, ImageReader] = {}
 
     def __call__(self, color) -> rl_colors.CMYKColor:
@@ -82,19 +76,7 @@ class CmykPaint:
         color = parse_color(color)
         if isinstance(color, rl_colors.CMYKColor):
             return color
-        key = (color.red, color.green, color.blue, color.alpha)
-        known = self._colors.get(key)
-        if known is None:
-            known = self._colors[key] = self._convert(color)
-        return known
-
-    def _convert(self, color: rl_colors.Color) -> rl_colors.CMYKColor:
-        """Greys print on the black plate alone (crisp text); other colours go through the profile."""
-        if color.red == color.green == color.blue:
-            return rl_colors.CMYKColor(0, 0, 0, 1 - color.red, alpha=color.alpha)
-        pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (color.red, color.green, color.blue)))
-        c, m, y, k = ImageCms.applyTransform(pixel, self._vector).getpixel((0, 0))
-        return rl_colors.CMYKColor(c / 255, m / 255, y / 255, k / 255, alpha=color.alpha)
+        return _cmyk_of(self.profile, color.red, color.green, color.blue, color.alpha)
 
     def image(self, path: Path) -> ImageReader:
         """An image file as CMYK pixels, its transparency kept as a soft mask."""
@@ -111,11 +93,29 @@ class CmykPaint:
             if picture.mode == "CMYK":
                 cmyk = picture.copy()
             else:
-                cmyk = ImageCms.applyTransform(_as_srgb(picture), self._photo)
+                cmyk = ImageCms.applyTransform(_as_srgb(picture), _to_cmyk(self.profile, ImageCms.Intent.PERCEPTUAL))
         reader = ImageReader(cmyk)
         reader.getRGBData()  # reads the CMYK pixels once; then the alpha channel is attached as the soft mask
         reader._dataA = ImageReader(alpha) if alpha is not None else None
         return reader
+
+
+@lru_cache(maxsize=4096)
+def _cmyk_of(profile: Profile, red: float, green: float, blue: float, alpha) -> rl_colors.CMYKColor:
+    """Greys print on the black plate alone (crisp text); other colours go through the profile (once per process)."""
+    if red == green == blue:
+        return rl_colors.CMYKColor(0, 0, 0, 1 - red, alpha=alpha)
+    pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
+    vector = _to_cmyk(profile, ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    c, m, y, k = ImageCms.applyTransform(pixel, vector).getpixel((0, 0))
+    return rl_colors.CMYKColor(c / 255, m / 255, y / 255, k / 255, alpha=alpha)
+
+
+@lru_cache(maxsize=8)
+def _to_cmyk(profile: Profile, intent: ImageCms.Intent) -> ImageCms.ImageCmsTransform:
+    """The sRGB to CMYK transform of a profile, built once per process (building one takes a while)."""
+    return ImageCms.buildTransform(SRGB, profile.cms, "RGB", "CMYK", intent,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
 def _as_srgb(picture: Image.Image) -> Image.Image:

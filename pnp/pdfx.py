@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import uuid
+import zlib
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfdoc
@@ -40,7 +42,8 @@ def mark_pdfx(canvas: Canvas, profile: Profile, title: str) -> None:
 
 def _output_intent(doc, profile: Profile) -> pdfdoc.PDFDictionary:
     """/OutputIntent /S /GTS_PDFX naming the condition, with the profile as DestOutputProfile."""
-    stream = pdfdoc.PDFStream(content=profile.data, filters=[pdfdoc.PDFZCompress])
+    stream = pdfdoc.PDFStream(content=_deflated(profile.data))
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
     stream.dictionary["N"] = 4
     return pdfdoc.PDFDictionary({
         "Type": pdfdoc.PDFName("OutputIntent"),
@@ -51,6 +54,12 @@ def _output_intent(doc, profile: Profile) -> pdfdoc.PDFDictionary:
         "Info": pdfdoc.PDFString(profile.description),
         "DestOutputProfile": doc.Reference(stream),
     })
+
+
+@lru_cache(maxsize=4)
+def _deflated(data: bytes) -> bytes:
+    """A profile compressed once per process, though every CMYK file embeds it."""
+    return zlib.compress(data)
 
 
 def _metadata(doc, title: str):
