@@ -17,6 +17,7 @@ build: $(BIN)/pnp
 test: $(BIN)/pnp
 	@command -v pdftotext >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq poppler-utils)
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium)
+	@command -v gs >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ghostscript qpdf)
 	$(BIN)/python -m pytest -q
 
 bench: $(BIN)/pnp

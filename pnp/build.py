@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from pnp.cmyk import Profile, load_profile
 from pnp.component import Component
 from pnp.errors import PnpError, UsageError
 from pnp.fonts import FontBook
@@ -30,6 +31,7 @@ PAPERS = ("a4", "letter")
 MARKS = ("jp", "plain", "none")
 DUPLEX = ("long", "short", "none")
 LAYOUTS = ("grid", "gutterfold")
+COLORS = ("rgb", "cmyk")
 MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
 
 
@@ -60,6 +62,7 @@ class BuildOptions:
     layout: str = "grid"  # or "gutterfold": fronts and backs on one side of the sheet, folded
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page of the grid sheets is shifted by
     components: tuple[str, ...] = ()  # only these components: their own sheet file, nothing else replaced
+    color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)
 
 
 @dataclass
@@ -126,9 +129,10 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     renderer = Renderer(fonts, project.root)
     files = AtomicFiles()
     report = BuildReport()
+    profiles = [_shop_profile(game, options) for game in games]  # a bad profile stops the build before any work
     try:
-        for game in games:
-            _build_game(game, renderer, fonts, options, files, report, progress)
+        for game, profile in zip(games, profiles):
+            _build_game(game, renderer, fonts, options, files, report, progress, profile)
         report.files = files.commit()
     except BaseException:
         files.abort()
@@ -137,7 +141,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
 
 
 def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildOptions, files: AtomicFiles,
-                report: BuildReport, progress: Progress) -> None:
+                report: BuildReport, progress: Progress, profile: Profile | None) -> None:
     """Render a game's components and write its sheets and print-shop files."""
     folder = options.out / game.name
     paper = Size(*PAPER_SIZES[options.paper])
@@ -165,7 +169,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
                 report.cards += len(faces.fronts)
 
-    both(write_sheets, lambda: _write_shop(shop, fonts))
+    both(write_sheets, lambda: _write_shop(shop, fonts, profile))
 
 
 def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:
@@ -290,10 +294,19 @@ def _shop_plan(components: list[tuple[Component, CardFaces]], folder: Path, file
     return plan
 
 
-def _write_shop(plan, fonts: FontBook) -> None:
-    """Write the print-shop files of a plan."""
+def _shop_profile(game: Game, options: BuildOptions) -> Profile | None:
+    """The CMYK profile the print-shop files are converted through, or None for RGB files."""
+    if options.color != "cmyk":
+        return None
+    if game.cmyk_profile is None:
+        return load_profile()
+    return load_profile(game.cmyk_profile, f"card_data/{game.name}/game.yaml: cmyk_profile")
+
+
+def _write_shop(plan, fonts: FontBook, profile: Profile | None = None) -> None:
+    """Write the print-shop files of a plan (in CMYK when given a profile)."""
     for path, title, pages in plan:
-        doc = Document(path, fonts, title)
+        doc = Document(path, fonts, title, profile)
         write_shop_pages(doc, pages)
         doc.save()
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from pnp.build import DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
+from pnp.build import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project, find_project
 
@@ -77,9 +77,12 @@ def main() -> None:
               help="Language edition: columns such as text_CODE replace text where filled; output in <game>-CODE/.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
+@click.option("--color", type=click.Choice(COLORS), default="rgb", show_default=True,
+              help="Print-shop files in RGB, or in CMYK through an ICC profile (PDF/X-4 structure).")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
-                  components: tuple[str, ...], lang: str | None, out: Path | None, project_dir: Path) -> None:
+                  components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
+                  project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build import select_components
     from pnp.lang import localize_game
@@ -96,7 +99,7 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
     loaded = [select_components(project.load_game(name), components) for name in names]
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
-    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components)
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "

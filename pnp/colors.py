@@ -7,6 +7,8 @@ from functools import lru_cache
 
 from reportlab.lib import colors as rl_colors
 
+from pnp.cmyk import CMYK_COLOR, parse_color as parse_any_color
+
 MARKUP_COLOR = re.compile(r"\\[\\*{}|:n]|\{([^{}|\s]+)\|")  # escapes first, as the markup parser reads them
 
 
@@ -17,7 +19,12 @@ def markup_colors(text: str) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def parse_color(text: str):
-    """A colour from #rrggbb, a CSS name or rgb(...); None for anything else (reportlab also reads numbers)."""
+    """A colour from #rrggbb, a CSS name, rgb(...) or cmyk(C,M,Y,K) in percent; None for anything else."""
+    if CMYK_COLOR.fullmatch(text.strip()):
+        try:
+            return parse_any_color(text)
+        except ValueError:
+            return None
     try:
         color = rl_colors.toColor(text)
     except (ValueError, AssertionError, TypeError, AttributeError, IndexError):

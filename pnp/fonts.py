@@ -8,7 +8,10 @@ import importlib.util
 import struct
 from pathlib import Path
 
-from reportlab.pdfbase import pdfmetrics
+import hashlib
+import string
+
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 from pnp.errors import PnpError
@@ -55,11 +58,38 @@ class Font:
         return total
 
 
+def subset_tag(font_name: bytes, subset: list[int]) -> bytes:
+    """Six capital letters derived from a subset's characters in order: the same tag means the same subset."""
+    digest = hashlib.sha256(font_name + b"\0" + ",".join(map(str, subset)).encode()).digest()
+    number = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(6):
+        number, index = divmod(number, 26)
+        letters.append(string.ascii_uppercase[index])
+    return "".join(letters).encode()
+
+
+class ContentNamedTTFont(TTFont):
+    """A TrueType font whose embedded subsets are named by their glyph sets, not numbered AAAAAA, AAAAAB ..."""
+
+    def addObjects(self, doc):
+        """Write the subsets as reportlab does, with each subset's tag taken from its characters."""
+        state = self.state.get(doc)
+        subsets = state.subsets if state is not None else []
+        tags = [subset_tag(self.face.name, subset) for subset in subsets]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+
 @lru_cache(maxsize=None)
 def _load(path: str, pdf_name: str, label: str) -> TTFont:
     """Read and register a TrueType font once per process; errors name it by label."""
     try:
-        ttf = TTFont(pdf_name, path)
+        ttf = ContentNamedTTFont(pdf_name, path)
     except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error) as exc:
         raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
                        fix="use a TrueType (.ttf) font with glyf outlines; CFF .otf fonts cannot be embedded") from None

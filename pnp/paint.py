@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
@@ -11,6 +10,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from pnp.art import draw_svg
+from pnp.cmyk import image_reader
 from pnp.face import Box, Face, Op
 from pnp.text import Run, TextBlock
 
@@ -120,9 +120,10 @@ def line_runs(line) -> list[Run]:
     return merged
 
 
-@lru_cache(maxsize=256)
-def _reader(path: Path) -> ImageReader:
-    return ImageReader(str(path))
+def _source(canvas, path: Path) -> ImageReader:
+    """The image as the document's colour space wants it: CMYK files convert it through their profile."""
+    paint = getattr(canvas, "_enforceColorSpace", None)
+    return paint.image(path) if hasattr(paint, "image") else image_reader(path)
 
 
 def _image(canvas, op: Op) -> None:
@@ -138,7 +139,7 @@ def _picture(canvas, image: Path, art, b: Box, fit: str) -> None:
     if art is not None:
         draw_svg(canvas, art, b.x, b.y, b.w, b.h, fit)
         return
-    reader = _reader(image)
+    reader = _source(canvas, image)
     iw, ih = reader.getSize()
     if fit == "stretch":
         canvas.drawImage(reader, b.x, b.y, b.w, b.h, mask="auto")

@@ -12,10 +12,13 @@ from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.fonts import FontBook
+from pnp.lightpages import PageSettler
 from pnp.paint import paint_face
 from pnp.face import Face
 from pnp.gutterfold import FOLD_LABEL, LABEL_HALF_HEIGHT, FoldMarks, Gutterfold, back_marks, fold_marks, front_marks
+from pnp.pdfx import PDF_VERSION, mark_pdfx
 from pnp.marks import SCALE_BAR, ScaleBar, SheetMarks
 from pnp.sheet import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.units import pt
@@ -75,12 +78,18 @@ class AtomicFiles:
 class Document:
     """A PDF being written, with each distinct card face stored once as a form."""
 
-    def __init__(self, path: Path, fonts: FontBook, title: str):
+    def __init__(self, path: Path, fonts: FontBook, title: str, profile: Profile | None = None):
+        """A document in RGB, or in CMYK with PDF/X-4's structure when given a CMYK profile."""
         self.fonts = fonts
-        self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name,
-                             initialFontSize=8, pageCompression=1)
+        paint = CmykPaint(profile) if profile is not None else RgbPaint()
+        self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
+                             pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnp")
+        settle = PageSettler()
+        self.canvas.setPageCallBack(lambda _: settle(self.canvas._doc.Pages.pages[-1]))
+        if profile is not None:
+            mark_pdfx(self.canvas, profile, title)
         self._forms: dict[object, str] = {}
 
     def form(self, key: object, face: Face) -> str:

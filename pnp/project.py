@@ -14,7 +14,7 @@ from pnp.layout import check_keys
 from pnp.yamlfile import load_yaml, read_text
 
 MANIFEST = "game.yaml"
-GAME_KEYS = {"title", "encoding", "components", "check", "rules"}
+GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile"}
 
 
 @dataclass(frozen=True)
@@ -24,6 +24,7 @@ class Game:
     name: str
     title: str
     components: tuple[Component, ...]
+    cmyk_profile: Path | None = None  # the ICC profile `--color cmyk` converts through; None: the bundled one
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,23 @@ class Project:
         specs = manifest.get("components") or [{"name": p.stem} for p in sorted(folder.glob("*.csv"))]
         files = Files(self.root, self.label, self.manifest)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
-        return Game(name, str(manifest.get("title", name)), components)
+        return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(name, manifest))
+
+    def _cmyk_profile(self, game: str, manifest: dict[str, Any]) -> Path | None:
+        """The game's own CMYK profile: a file inside the project, named relative to the project folder."""
+        value = manifest.get("cmyk_profile")
+        if value is None:
+            return None
+        where = f"card_data/{game}/game.yaml: cmyk_profile"
+        root = self.root.resolve()
+        path = (root / str(value)).resolve()
+        if root not in path.parents:
+            raise PnpError(f"profile '{value}' is outside the project", where=where,
+                           fix="put the .icc file inside the project folder and give a relative path")
+        if not path.is_file():
+            raise PnpError(f"profile '{value}' not found", where=where,
+                           fix="add the .icc file or fix the path (relative to the project folder)")
+        return path
 
     def component_table(self, game: str, component: str) -> Table | None:
         """One component's rows as the print reads them (`from:` followed, `where:` applied); None if unlisted."""

@@ -1,0 +1,41 @@
+"""Finished pages are settled small as they are written, and the files come out byte for byte the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.build import BuildOptions, build
+from pnp.lightpages import LightPage, PageSettler
+from pnp.project import Project
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*.pdf"))}
+
+
+def test_settled_pages_write_the_same_bytes(project, tmp_path, monkeypatch):
+    demo = Project(project)
+    for color in ("rgb", "cmyk"):
+        build(demo, [demo.load_game("demo")], BuildOptions(tmp_path / f"settled-{color}", color=color))
+    monkeypatch.setattr(PageSettler, "__call__", lambda self, page: None)
+    for color in ("rgb", "cmyk"):
+        build(demo, [demo.load_game("demo")], BuildOptions(tmp_path / f"plain-{color}", color=color))
+    for color in ("rgb", "cmyk"):
+        settled, plain = _files(tmp_path / f"settled-{color}"), _files(tmp_path / f"plain-{color}")
+        assert len(settled) == 3 and settled == plain
+
+
+def test_a_settled_page_keeps_only_what_it_sets_and_shares_equal_boxes():
+    from reportlab.pdfbase import pdfdoc
+    settle, pages = PageSettler(), []
+    for _ in range(2):
+        page = pdfdoc.PDFPage()
+        page.setCompression(1)
+        page.setStream(["0 0 m 10 10 l S"])
+        page.TrimBox = pdfdoc.PDFArray([8.5, 8.5, 187.1, 258])
+        settle(page)
+        pages.append(page)
+    first, second = pages
+    assert isinstance(first, LightPage) and first.stream is None and first.Contents is not None
+    assert None not in vars(first).values()
+    assert first.TrimBox is second.TrimBox and first.Contents is not second.Contents
