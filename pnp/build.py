@@ -5,18 +5,18 @@ from __future__ import annotations
 import dataclasses
 import glob
 import math
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from pnp.cmyk import Profile, load_profile
+from pnp.cmyk import Profile
 from pnp.component import Component
-from pnp.errors import PnpError, UsageError
+from pnp.errors import UsageError
 from pnp.fonts import FontBook
 from pnp.gutterfold import Gutterfold, gutterfold
 from pnp.marks import page_marks, sheet_marks
-from pnp.pdfout import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages, write_shop_pages
+from pnp.pdfout import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
+from pnp.printshop import both, shop_plan, shop_profile, write_shop
 from pnp.project import Game, Project
 from pnp.face import Face
 from pnp.render import Renderer
@@ -129,7 +129,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     renderer = Renderer(fonts, project.root)
     files = AtomicFiles()
     report = BuildReport()
-    profiles = [_shop_profile(game, options) for game in games]  # a bad profile stops the build before any work
+    profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
     try:
         for game, profile in zip(games, profiles):
             _build_game(game, renderer, fonts, options, files, report, progress, profile)
@@ -147,7 +147,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered], renderer.root)
-    shop = _shop_plan([(c, f) for c, f in rendered if c.print_shop], folder, files)
+    shop = shop_plan([(c, f.fronts, f.backs) for c, f in rendered if c.print_shop], folder, files)
     grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
     if not options.components:  # a build of some components replaces only their own files
         _own_outputs(files, folder, game.name, options.paper)
@@ -169,7 +169,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
                 report.cards += len(faces.fronts)
 
-    both(write_sheets, lambda: _write_shop(shop, fonts, profile))
+    both(write_sheets, lambda: write_shop(shop, fonts, profile))
 
 
 def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:
@@ -281,54 +281,3 @@ def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontB
     else:
         _write_tiled(doc, component, faces, a3)
     doc.save()
-
-
-def _shop_plan(components: list[tuple[Component, CardFaces]], folder: Path, files: AtomicFiles):
-    """(temporary path, title, pages) of every print-shop file: one card per page, fronts and backs."""
-    plan = []
-    for component, faces in components:
-        for suffix, pages in (("", faces.fronts), ("-back", faces.backs)):
-            if pages:
-                path = files.temp_for(folder / "print-shop" / f"{component.name}{suffix}.pdf")
-                plan.append((path, f"{component.game} {component.name}{suffix}", pages))
-    return plan
-
-
-def _shop_profile(game: Game, options: BuildOptions) -> Profile | None:
-    """The CMYK profile the print-shop files are converted through, or None for RGB files."""
-    if options.color != "cmyk":
-        return None
-    if game.cmyk_profile is None:
-        return load_profile()
-    return load_profile(game.cmyk_profile, f"card_data/{game.name}/game.yaml: cmyk_profile")
-
-
-def _write_shop(plan, fonts: FontBook, profile: Profile | None = None) -> None:
-    """Write the print-shop files of a plan (in CMYK when given a profile)."""
-    for path, title, pages in plan:
-        doc = Document(path, fonts, title, profile)
-        write_shop_pages(doc, pages)
-        doc.save()
-
-
-def both(first: Callable[[], None], second: Callable[[], None]) -> None:
-    """Run two writing jobs at once, the second in a forked process, where the system allows; else in turn."""
-    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
-        first()
-        second()
-        return
-    pid = os.fork()
-    if pid == 0:  # the child writes its files and leaves without running any cleanup of the parent's
-        code = 1
-        try:
-            second()
-            code = 0
-        finally:
-            os._exit(code)
-    try:
-        first()
-    finally:
-        _, status = os.waitpid(pid, 0)
-    if status != 0:
-        raise PnpError("writing the print-shop files failed", where="pnp build",
-                       fix="check the output folder is writable and has space, then build again")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import shlex
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -11,11 +9,12 @@ from pathlib import Path
 import click
 
 from pnp.build import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
+from pnp.check.command import check_command
+from pnp.cliutil import bar as _bar, project_option, shown as _shown
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project, find_project
+from pnp.watch.command import watch_command
 
-project_option = click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path),
-                              default=".", show_default=True, help="Project folder holding card_data/ and layouts/.")
 
 
 def _fail(exc: PnpError) -> None:
@@ -121,98 +120,6 @@ def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
     click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
 
 
-def _progress():
-    """A games-simulated counter on a terminal's stderr (nothing when stderr is not a terminal)."""
-    done = [0]
-
-    def update(games: int) -> None:
-        done[0] += games
-        if sys.stderr.isatty():
-            click.echo(f"\rSimulated {done[0]:,} games", nl=False, err=True)
-    return update
-
-
-@main.command("check")
-@click.argument("game")
-@click.option("--players", "players", type=int, multiple=True, help="Player count; repeat for several [default: all].")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=None,
-              help="Exactly N games per player count [default: as many as --precision needs].")
-@click.option("--precision", type=click.FloatRange(0.002, 0.5), default=None,
-              help="Simulate until every seat's win share is within +-P (95%) [default: 0.03; at most 200,000 games].")
-@click.option("--against", "against_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Also run GAME from this project folder on the same seeds and report what changed.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also write every figure as JSON.")
-@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Also draw the report as charts: FILE.pdf, or FILE.png (more pages: FILE-2.png ...).")
-@click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
-@project_option
-def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
-                  against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
-                  report_path: Path | None, replay: int | None, project_dir: Path) -> None:
-    """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
-    from pnp.check.core import InvariantViolation
-    from pnp.check.text import render_text
-    from pnp.check.run import check, replay_game, write_json
-    from pnp.check.visual import check_report_path, write_report
-    project = find_project(project_dir)
-    if report_path is not None:
-        check_report_path(report_path, replay is not None)
-    if replay is not None:
-        click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
-        return
-    if games is not None and precision is not None:
-        raise UsageError("--games and --precision both say when to stop", where="pnp check",
-                         fix="give one of them")
-    from pnp.check.run import has_simulation
-    if not has_simulation(project, game):
-        _deal_only(project, game, list(players), seed, workers, json_path, report_path, project_dir)
-        return
-    against = find_project(against_dir) if against_dir is not None else None
-    command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] +
-                       ([f"--games {games}"] if games is not None else [f"--precision {precision or 0.03:g}"]) +
-                       [f"--seed {seed}", f"--policy {policy}"] +
-                       ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []) +
-                       ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
-    try:
-        report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
-                       precision=precision, against=against)
-    except InvariantViolation as exc:
-        raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
-                       fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
-    click.echo(render_text(report), nl=False)
-    if "deal" in report:
-        from pnp.check.deal_report import render_deal
-        click.echo("\n" + "\n".join(render_deal(report["deal"])))
-    if json_path is not None:
-        write_json(json_path, report)
-    if report_path is not None:
-        names = [_shown(path) for path in write_report(report_path, report)]
-        shown = ", ".join(names) if len(names) < 4 else f"{names[0]} ... {names[-1]} ({len(names)} pages)"
-        click.echo(f"Report: {shown}", err=True)
-
-
-def _deal_only(project: Project, game: str, players: list[int], seed: int, workers: int, json_path: Path | None,
-               report_path: Path | None, project_dir: Path) -> None:
-    """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
-    from pnp.check.deal_report import deal_only_report, render_deal_only
-    from pnp.check.run import write_json
-    command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] + [f"--seed {seed}"] +
-                       ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
-    report = deal_only_report(project, game, players, seed, workers, command)
-    click.echo(render_deal_only(report), nl=False)
-    if json_path is not None:
-        write_json(json_path, report)
-    if report_path is not None:
-        from pnp.check.visual import write_report
-        names = [_shown(path) for path in write_report(report_path, report)]
-        click.echo(f"Report: {', '.join(names)}", err=True)
-
-
 @main.command("export")
 @click.argument("game")
 @click.option("--png", is_flag=True, help="A PNG per distinct face and back, with bleed, and quantities.csv.")
@@ -314,43 +221,5 @@ def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> 
     click.echo(f"Next: pnp build {name}{where}" + (f", then pnp check {name}{where}" if rules else ""))
 
 
-@main.command("watch")
-@click.argument("game")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port of the preview page on 127.0.0.1 (0: any free port).")
-@click.option("--lang", default=None, metavar="CODE", help="Preview this language edition, as pnp build --lang.")
-@project_option
-def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> None:
-    """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
-    import signal
-    import threading
-    from pnp.watch.loop import Watcher
-    project = find_project(project_dir)
-    if not (project.root / "card_data" / game).is_dir():
-        project.load_game(game)  # names the known games
-    try:
-        watcher = Watcher(project.root, game, port, lang=lang)
-    except OSError as exc:
-        raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
-                         fix="choose another port, or --port 0 for any free one") from None
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # stopped like Ctrl+C: the preview folder is removed
-    try:
-        watcher.start(click.echo)
-        click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
-        watcher.run(stop, click.echo)
-    finally:
-        watcher.close()
-
-
-def _bar(length: int, label: str):
-    """A progress bar on a terminal; nothing at all in a log or a pipe, where stderr is for errors."""
-    return click.progressbar(length=length, label=label, file=sys.stderr if sys.stderr.isatty() else io.StringIO())
-
-
-def _shown(path: Path) -> str:
-    """A path as the user would type it."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
-    except ValueError:
-        return path.as_posix()
+main.add_command(check_command)
+main.add_command(watch_command)
