@@ -242,3 +242,16 @@ def test_in_a_real_browser_the_page_changes_after_a_csv_edit(project, tmp_path_f
     assert list(scratch.iterdir()) == []  # the preview images are removed when the watch stops
     assert f"Preview of demo at {url}" in output
     assert "error: card_data/demo/cards.csv: row 2, column count: count 'four'" in output
+
+
+def test_a_raster_image_saved_again_under_the_same_name_is_drawn_anew(project):
+    art = project / "card_data" / "demo" / "art"
+    for kind in ("attack", "defence", "item"):
+        Image.new("RGB", (60, 30), "red").save(art / f"{kind}.png")
+    edit(project / "layouts" / "demo" / "cards.yaml", 'art/{{ kind }}.svg', 'art/{{ kind }}.png')
+    session = PreviewSession(project, "demo", project / "preview")
+    first = session.rebuild()
+    Image.new("RGB", (60, 30), "blue").save(art / "attack.png")
+    second = session.rebuild({art / "attack.png"})
+    assert second.changed == ("cards",) and len(second.new_images) >= 1
+    assert images(first.to_json())[0] != images(second.to_json())[0]

@@ -130,7 +130,6 @@ def _prune(folder: Path, states: tuple[State, ...]) -> None:
 
 def _forget_cached_files() -> None:
     """Drop the per-process caches of images and fonts read by path, so an edited file is read again."""
-    from pnp import fonts, paint
-    for cached in (getattr(paint, "_reader", None), getattr(fonts, "_load", None)):
-        if cached is not None and hasattr(cached, "cache_clear"):
-            cached.cache_clear()
+    from pnp import cmyk, fonts
+    cmyk.image_reader.cache_clear()
+    fonts._load.cache_clear()
