@@ -86,6 +86,11 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
     return runs
 
 
+def markup_colors(text: str) -> list[str]:
+    """The colour names {name|...} markup uses in a text (escaped braces skipped), as parse_markup reads them."""
+    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith("{")]
+
+
 def append_run(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:
     """Add text to the run list, merging with the previous run when the style matches (never an image)."""
     if not text:

@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.lib import colors as rl_colors
 
 from pnp.art import is_svg, load_svg, svg_aspect
-from pnp.colors import markup_colors, parse_color
+from pnp.colors import parse_color
 from pnp.confine import confined, label_in
 from pnp.data import Row, Table
 from pnp.errors import PnpError
@@ -21,7 +21,7 @@ from pnp.layout import Element, Layout
 from pnp.template import Expression, Template, names_used
 from pnp.resolution import image_pixels
 from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
-                      missing_glyphs, paragraphs, parse_markup, plain_text)
+                      markup_colors, missing_glyphs, paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
 NUMBER_LIMITS = {"size": (0, MAX_FONT_PT), "min_size": (0, MAX_FONT_PT), "leading": (0, 10)}  # 0 excluded

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from pnp.breaking import (NO_LINE_END, NO_LINE_START, Atom, Line, break_lines, leaves, line_text,  # noqa: F401
                           paragraphs)
-from pnp.markup import (OBJECT, InlineImage, MissingGlyph, Run, Symbol, check_glyphs, missing_glyphs, parse_markup,  # noqa: F401
-                        plain_text)
+from pnp.markup import (OBJECT, InlineImage, MissingGlyph, Run, Symbol, check_glyphs, markup_colors,  # noqa: F401
+                        missing_glyphs, parse_markup, plain_text)
 
 
 @dataclass(frozen=True)
