@@ -117,9 +117,7 @@ class Renderer:
         """Collecting mode: lay out without stopping and record what a build would stop at."""
         found = self._found.get(key)
         if found is None:
-            palette, symbols = self._inline(layout, ctx)
-            _check_markup_colors(source, palette, element, ctx)
-            runs = parse_markup(source.replace("\r\n", "\n"), *style, palette, symbols)
+            runs = self._runs(source, style, element, layout, ctx)
             found = self._found[key] = self._collect_text(runs, box, sizes, element, ctx)
         block, shown, problems, fits = found
         op = Op("text", box, text=block, **place)
@@ -129,9 +127,7 @@ class Renderer:
     def _layout_text(self, source, regular, bold, color, box: Box, sizes, element: Element, layout: Layout,
                      ctx: RowContext) -> TextBlock:
         """Parse markup, check glyphs and fit the text to its box."""
-        palette, symbols = self._inline(layout, ctx)
-        _check_markup_colors(source, palette, element, ctx)
-        runs = parse_markup(source.replace("\r\n", "\n"), regular, bold, color, palette, symbols)
+        runs = self._runs(source, (regular, bold, color), element, layout, ctx)
         try:
             check_glyphs(runs)
             return fit(paragraphs(runs), box.w, box.h, *sizes)
@@ -143,6 +139,12 @@ class Renderer:
         except Overflow as exc:
             raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
                            fix="shorten the text, enlarge the box or lower min_size") from None
+
+    def _runs(self, source: str, style, element: Element, layout: Layout, ctx: RowContext) -> list:
+        """The text's markup parsed into runs in (regular, bold, colour), its {colour|...} names checked."""
+        palette, symbols = self._inline(layout, ctx)
+        _check_markup_colors(source, palette, element, ctx)
+        return parse_markup(source.replace("\r\n", "\n"), *style, palette, symbols)
 
     @staticmethod
     def _collect_text(runs, box: Box, sizes, element: Element, ctx: RowContext) -> tuple[TextBlock, str, tuple, bool]:
