@@ -84,10 +84,10 @@ class Renderer:
                                fix=f"use one of {', '.join(sorted(SHAPES))}")
             return Op(element.type, box, fill=self._color(value, "fill", layout, ctx),
                       stroke=self._color(value, "stroke", layout, ctx), stroke_width=value.number("stroke_width", 0.5),
-                      dash=_dash(value.raw("dash")), radius=pt(value.number("radius", 0.0)), shape=shape, **common)
+                      dash=value.dash(), radius=pt(value.number("radius", 0.0)), shape=shape, **common)
         if element.type == "line":
             return Op("line", box, stroke=self._color(value, "stroke", layout, ctx) or rl_colors.black,
-                      stroke_width=value.number("stroke_width", 0.5), dash=_dash(value.raw("dash")), **common)
+                      stroke_width=value.number("stroke_width", 0.5), dash=value.dash(), **common)
         if element.type == "image":
             src = value.text("src", "")
             path = self._image(src, element, ctx)
@@ -265,6 +265,20 @@ class _Resolver:
                            where=self.ctx.where, fix="check the template or the row's value")
         return number
 
+    def dash(self) -> tuple[float, ...] | None:
+        """A dash pattern in mm (a number or a list), in points; None for an empty or all-zero one."""
+        raw = self.raw("dash")
+        if raw in (None, "", 0):
+            return None
+        try:
+            lengths = tuple(float(v) for v in (raw if isinstance(raw, (list, tuple)) else [raw]))
+        except (TypeError, ValueError, OverflowError):
+            lengths = ()
+        if not lengths or not all(0 <= v <= MAX_LENGTH for v in lengths):
+            raise PnpError(f"{self.element.where}.dash is {raw!r}, not a dash pattern", where=self.ctx.where,
+                           fix=f"write lengths in mm from 0 to {MAX_LENGTH:g}, e.g. dash: 2 or dash: [2, 1]")
+        return tuple(pt(v) for v in lengths) if any(lengths) else None
+
 
 def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowContext) -> None:
     """Refuse {colour|text} markup naming a colour that is neither in the layout's colors: nor a known colour."""
@@ -295,14 +309,6 @@ def _box(element: Element, value: _Resolver, layout: Layout) -> Box:
         return Box(pt(-b), pt(-b), pt(layout.size.width / layout.scale + 2 * b), pt(height + 2 * b))
     x, y, w, h = (value.number(k, 0.0) for k in ("x", "y", "w", "h"))
     return Box(pt(x), pt(height - y - h), pt(w), pt(h))
-
-
-def _dash(raw: Any) -> tuple[float, ...] | None:
-    """Read a dash pattern in mm (a number or a list)."""
-    if raw in (None, "", 0):
-        return None
-    items = raw if isinstance(raw, (list, tuple)) else [raw]
-    return tuple(pt(float(v)) for v in items)
 
 
 def _field(element: Element, ctx: RowContext) -> str:
