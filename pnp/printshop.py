@@ -31,7 +31,7 @@ def shop_profile(game: Game, color: str) -> Profile | None:
         return None
     if game.cmyk_profile is None:
         return load_profile()
-    return load_profile(game.cmyk_profile, f"card_data/{game.name}/game.yaml: cmyk_profile")
+    return load_profile(game.cmyk_profile, game.cmyk_profile_key)
 
 
 def write_shop(plan, fonts: FontBook, profile: Profile | None = None) -> None:

@@ -25,6 +25,7 @@ class Game:
     title: str
     components: tuple[Component, ...]
     cmyk_profile: Path | None = None  # the ICC profile `--color cmyk` converts through; None: the bundled one
+    cmyk_profile_key: str = ""  # where game.yaml names it, for messages (a language edition keeps its game's)
 
 
 @dataclass(frozen=True)
@@ -59,14 +60,14 @@ class Project:
         specs = manifest.get("components") or [{"name": p.stem} for p in sorted(folder.glob("*.csv"))]
         files = Files(self.root, self.label, self.manifest)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
-        return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(name, manifest))
+        key = f"{self.label(folder / MANIFEST)}: cmyk_profile"
+        return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key)
 
-    def _cmyk_profile(self, game: str, manifest: dict[str, Any]) -> Path | None:
+    def _cmyk_profile(self, where: str, manifest: dict[str, Any]) -> Path | None:
         """The game's own CMYK profile: a file inside the project, named relative to the project folder."""
         value = manifest.get("cmyk_profile")
         if value is None:
             return None
-        where = f"card_data/{game}/game.yaml: cmyk_profile"
         root = self.root.resolve()
         path = (root / str(value)).resolve()
         if root not in path.parents:

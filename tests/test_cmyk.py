@@ -259,6 +259,18 @@ def test_bad_profiles_are_refused_in_one_line(project, value, message):
     assert not (project / "cli").exists() or not any((project / "cli").rglob("*.pdf"))
 
 
+def test_a_language_edition_names_its_games_own_manifest_for_a_bad_profile(project):
+    (project / "rgb.icc").write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    (project / "card_data" / "demo" / "game.yaml").write_text("cmyk_profile: rgb.icc\n", encoding="utf-8")
+    cards = project / "card_data" / "demo" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("count\n", "count,text_en\n", 1), encoding="utf-8")
+    result = _cli(project, "--lang", "en")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "error: card_data/demo/game.yaml: cmyk_profile: not a CMYK output profile (RGB); give an ICC profile for "
+        "CMYK printing (.icc), such as the print shop's")
+
+
 def test_a_shipped_game_in_cmyk(repo, tmp_path):
     build(repo, [repo.load_game("promotion")], BuildOptions(tmp_path / "out", color="cmyk"))
     files = sorted((tmp_path / "out" / "promotion" / "print-shop").glob("*.pdf"))
