@@ -6,6 +6,7 @@ MAX_COUNT = 1000                   # copies of one CSV row (`count`)
 MAX_CARDS = 10000                  # pieces in one component, every copy counted
 MAX_CSV_BYTES = 10 * 2**20         # one CSV file
 MAX_CELL_CHARS = 10000             # characters in one CSV cell
+MAX_SHEET_CELLS = 1_000_000        # rows x columns a spreadsheet's sheet spans, empty cells included
 MAX_YAML_BYTES = 2**20             # one layout or game.yaml
 MAX_YAML_NODES = 100000            # values in one YAML file once aliases (*name) are written out
 MAX_TEMPLATE_CHARS = 100000        # characters one template or expression may produce (strings and lists too)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import datetime
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
 from pnp.data import Table, records_table
 from pnp.errors import PnpError
-from pnp.limits import MAX_CSV_BYTES
+from pnp.limits import MAX_CSV_BYTES, MAX_SHEET_CELLS
 
 WORKBOOKS = {".xlsx", ".xlsm", ".ods"}
+SHEET_XML = re.compile(r"xl/worksheets/[^/]+\.xml")
+CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 
 
 def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
@@ -22,6 +26,8 @@ def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
         raise PnpError(f"the file is larger than the limit of {MAX_CSV_BYTES // 2**20} MB", where=label,
                        fix="card data is a few hundred kB at most; check that this is the right file")
     try:
+        if path.suffix.lower() != ".ods":
+            _check_extent(path, label)
         workbook = CalamineWorkbook.from_path(str(path))
         names = list(workbook.sheet_names)
         name = names[0] if sheet is None and names else str(sheet)
@@ -29,12 +35,38 @@ def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
             raise PnpError(f"no sheet '{name}'", where=label,
                            fix=f"name one of its sheets in game.yaml (sheet: {', '.join(names) or 'none'})")
         rows = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False)
-    except (CalamineError, ValueError, OSError) as exc:
+    except (CalamineError, ValueError, OSError, zipfile.BadZipFile) as exc:
         raise PnpError(f"cannot read the workbook: {exc}".replace("\n", " "), where=label,
                        fix="save it again as .xlsx or .ods, or as CSV UTF-8") from None
     where = f"{label}: sheet {name}"
     return records_table(path, where, _within_header([[cell_text(cell) for cell in row] for row in rows], where),
                          f"sheet {name}")
+
+
+def _check_extent(path: Path, label: str) -> None:
+    """Refuse an .xlsx sheet spanning more than MAX_SHEET_CELLS: it is read as a full grid, empty cells too."""
+    from lxml import etree
+    with zipfile.ZipFile(path) as archive:
+        for name in filter(SHEET_XML.fullmatch, archive.namelist()):
+            rows = columns = 0
+            with archive.open(name) as xml:
+                for _, element in etree.iterparse(xml, tag="{*}c", resolve_entities=False, no_network=True):
+                    ref = CELL_REF.fullmatch(element.get("r") or "")
+                    if ref is not None:
+                        rows, columns = max(rows, int(ref[2])), max(columns, _column_number(ref[1]))
+                    element.clear()
+            if rows * columns > MAX_SHEET_CELLS:
+                raise PnpError(f"a sheet spans {columns} columns by {rows} rows, more than the limit of "
+                               f"{MAX_SHEET_CELLS} cells", where=label,
+                               fix="clear the cells far right of or below the cards (select them, Delete)")
+
+
+def _column_number(letters: str) -> int:
+    """A spreadsheet column's number from its letters: A is 1, Z 26, AA 27."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
 
 
 def _within_header(records: list[list[str]], where: str) -> list[list[str]]:

@@ -122,6 +122,22 @@ def test_bad_workbooks(tmp_path, setup, message):
         if message.endswith("workbook: ") else line == message
 
 
+def test_a_sheet_spanning_a_huge_grid_is_refused_before_it_is_read(tmp_path):
+    import xlsxwriter
+    project = workbook_project(tmp_path, "xlsx")
+    workbook = xlsxwriter.Workbook(str(project / "card_data/demo/cards.xlsx"))  # a few kB on disk
+    sheet = workbook.add_worksheet("cards")
+    sheet.write_row(0, 0, ["name", "count"])
+    sheet.write_row(1, 0, ["A", 1])
+    sheet.write_string(1048575, 16383, "x")  # the last cell: read as a grid, 17 billion cells
+    workbook.close()
+    result = run("build", "demo", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "error: card_data/demo/cards.xlsx: a sheet spans 16384 columns by 1048576 rows, more than the limit of "
+        "1000000 cells; clear the cells far right of or below the cards (select them, Delete)")
+
+
 def test_proof_text_writes_the_table_as_xlsx_too(project):
     assert run("proof", "demo", "--project", str(project), "--text", str(project / "text.csv")).exit_code == 0
     assert run("proof", "demo", "--project", str(project), "--text", str(project / "text.xlsx")).exit_code == 0
