@@ -15,6 +15,8 @@ from pnp.limits import MAX_CSV_BYTES, MAX_SHEET_CELLS
 WORKBOOKS = {".xlsx", ".xlsm", ".ods"}
 SHEET_XML = re.compile(r"xl/worksheets/[^/]+\.xml")
 CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
+ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+ODS_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 
 
 def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
@@ -26,8 +28,7 @@ def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
         raise PnpError(f"the file is larger than the limit of {MAX_CSV_BYTES // 2**20} MB", where=label,
                        fix="card data is a few hundred kB at most; check that this is the right file")
     try:
-        if path.suffix.lower() != ".ods":
-            _check_extent(path, label)
+        _check_extent(path, label)
         workbook = CalamineWorkbook.from_path(str(path))
         names = list(workbook.sheet_names)
         name = names[0] if sheet is None and names else str(sheet)
@@ -44,21 +45,63 @@ def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
 
 
 def _check_extent(path: Path, label: str) -> None:
-    """Refuse an .xlsx sheet spanning more than MAX_SHEET_CELLS: it is read as a full grid, empty cells too."""
-    from lxml import etree
+    """Refuse a sheet spanning more than MAX_SHEET_CELLS: it is read as a full grid, empty cells too."""
     with zipfile.ZipFile(path) as archive:
-        for name in filter(SHEET_XML.fullmatch, archive.namelist()):
-            rows = columns = 0
-            with archive.open(name) as xml:
-                for _, element in etree.iterparse(xml, tag="{*}c", resolve_entities=False, no_network=True):
-                    ref = CELL_REF.fullmatch(element.get("r") or "")
-                    if ref is not None:
-                        rows, columns = max(rows, int(ref[2])), max(columns, _column_number(ref[1]))
-                    element.clear()
+        extents = _ods_extents(archive) if path.suffix.lower() == ".ods" else _xlsx_extents(archive)
+        for rows, columns in extents:
             if rows * columns > MAX_SHEET_CELLS:
                 raise PnpError(f"a sheet spans {columns} columns by {rows} rows, more than the limit of "
                                f"{MAX_SHEET_CELLS} cells", where=label,
                                fix="clear the cells far right of or below the cards (select them, Delete)")
+
+
+def _xlsx_extents(archive: zipfile.ZipFile):
+    """(rows, columns) each worksheet spans, from its cells' references."""
+    from lxml import etree
+    for name in filter(SHEET_XML.fullmatch, archive.namelist()):
+        rows = columns = 0
+        with archive.open(name) as xml:
+            for _, element in etree.iterparse(xml, tag="{*}c", resolve_entities=False, no_network=True):
+                ref = CELL_REF.fullmatch(element.get("r") or "")
+                if ref is not None:
+                    rows, columns = max(rows, int(ref[2])), max(columns, _column_number(ref[1]))
+                element.clear()
+        yield rows, columns
+
+
+def _ods_extents(archive: zipfile.ZipFile):
+    """(rows, columns) each table spans up to its last filled cell, repeated rows and cells counted out."""
+    from lxml import etree
+    rows = columns = row = 0
+    with archive.open("content.xml") as xml:
+        for event, element in etree.iterparse(xml, events=("start", "end"), tag=(f"{{{ODS_TABLE}}}table",
+                                              f"{{{ODS_TABLE}}}table-row"), resolve_entities=False, no_network=True):
+            if element.tag.endswith("}table"):
+                if event == "end":
+                    yield rows, columns
+                rows = columns = row = 0
+            elif event == "end":
+                repeat, filled = _repeat(element, "rows"), _filled_width(element)
+                if filled:
+                    rows, columns = row + repeat, max(columns, filled)
+                row += repeat
+                element.clear()
+
+
+def _filled_width(row) -> int:
+    """The columns an .ods row spans up to its last cell with content."""
+    column = filled = 0
+    for cell in row:
+        column += _repeat(cell, "columns")
+        if len(cell) or cell.get(f"{{{ODS_OFFICE}}}value-type"):
+            filled = column
+    return filled
+
+
+def _repeat(element, what: str) -> int:
+    """How many times an .ods row or cell stands repeated."""
+    value = element.get(f"{{{ODS_TABLE}}}number-{what}-repeated", "1")
+    return int(value) if value.isdigit() else 1
 
 
 def _column_number(letters: str) -> int:

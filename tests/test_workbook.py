@@ -138,6 +138,28 @@ def test_a_sheet_spanning_a_huge_grid_is_refused_before_it_is_read(tmp_path):
         "1000000 cells; clear the cells far right of or below the cards (select them, Delete)")
 
 
+def test_an_ods_table_repeating_a_filled_row_into_a_huge_grid_is_refused(tmp_path):
+    import zipfile
+    from pnp.workbook_write import FIXED_TIME, ODS_MANIFEST, ODS_MIME, ODS_NAMESPACES
+    project = workbook_project(tmp_path, "ods")
+    cell = '<table:table-cell office:value-type="string"{}><text:p>{}</text:p></table:table-cell>'
+    rows = ("<table:table-row>" + cell.format("", "name") + "</table:table-row>"
+            '<table:table-row table:number-rows-repeated="9000">'
+            + cell.format(' table:number-columns-repeated="10000"', "x") + "</table:table-row>"
+            '<table:table-row table:number-rows-repeated="1048000"><table:table-cell/></table:table-row>')
+    content = (f"<office:document-content {ODS_NAMESPACES}><office:body><office:spreadsheet>"
+               f'<table:table table:name="cards">{rows}</table:table></office:spreadsheet></office:body>'
+               "</office:document-content>")
+    with zipfile.ZipFile(project / "card_data/demo/cards.ods", "w") as archive:
+        for name, data in (("mimetype", ODS_MIME), ("META-INF/manifest.xml", ODS_MANIFEST), ("content.xml", content)):
+            archive.writestr(zipfile.ZipInfo(name, FIXED_TIME), data)
+    result = run("build", "demo", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (  # the empty rows after the last filled one do not count
+        "error: card_data/demo/cards.ods: a sheet spans 10000 columns by 9001 rows, more than the limit of "
+        "1000000 cells; clear the cells far right of or below the cards (select them, Delete)")
+
+
 def test_proof_text_writes_the_table_as_xlsx_too(project):
     assert run("proof", "demo", "--project", str(project), "--text", str(project / "text.csv")).exit_code == 0
     assert run("proof", "demo", "--project", str(project), "--text", str(project / "text.xlsx")).exit_code == 0
