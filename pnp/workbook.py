@@ -56,14 +56,14 @@ def _check_extent(path: Path, label: str) -> None:
 
 
 def _xlsx_extents(archive: zipfile.ZipFile):
-    """(rows, columns) each worksheet spans, from its cells' references."""
+    """(rows, columns) each worksheet spans up to its last cell with a value, from the cells' references."""
     from lxml import etree
     for name in filter(SHEET_XML.fullmatch, archive.namelist()):
         rows = columns = 0
         with archive.open(name) as xml:
             for _, element in etree.iterparse(xml, tag="{*}c", resolve_entities=False, no_network=True):
                 ref = CELL_REF.fullmatch(element.get("r") or "")
-                if ref is not None:
+                if ref is not None and len(element):  # a value, a formula or inline text; styled blanks are not read
                     rows, columns = max(rows, int(ref[2])), max(columns, _column_number(ref[1]))
                 element.clear()
         yield rows, columns
