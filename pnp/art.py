@@ -11,9 +11,8 @@ from reportlab.graphics.shapes import Drawing
 from svglib.svglib import SvgRenderer
 
 from pnp.errors import PnpError
+from pnp.limits import MAX_SVG_BYTES, MAX_SVG_ELEMENTS
 
-MAX_SVG_BYTES = 4 * 1024 * 1024  # a card's art is far smaller; a larger file is refused, not parsed
-MAX_SVG_ELEMENTS = 200_000  # elements drawn once every <use> is expanded: nested uses can multiply a small file
 MAX_USE_DEPTH = 64
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 SVG_SUFFIXES = (".svg",)

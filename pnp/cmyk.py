@@ -13,10 +13,10 @@ from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 
 from pnp.errors import PnpError
+from pnp.limits import MAX_PROFILE_BYTES
 
 DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.icc"
 BUNDLED_CONDITION = "FOGRA39"  # the bundled profile is made from this registered characterization
-MAX_PROFILE_BYTES = 8 * 1024 * 1024  # real press profiles are a few MB at most
 SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 

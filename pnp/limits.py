@@ -17,3 +17,6 @@ MAX_PIECE_MM = 1200.0              # the largest side (an A0 board is 841 x 1189
 MAX_BLEED_MM = 20.0                # bleed around a piece
 MAX_LENGTH = 2000.0                # any other length or number in a layout (mm, pt or degrees)
 MAX_FONT_PT = 500.0                # a font size
+MAX_SVG_BYTES = 4 * 2**20          # one SVG file: a card's art is far smaller; a larger file is refused, not parsed
+MAX_SVG_ELEMENTS = 200_000         # elements an SVG draws once every <use> is expanded (nested uses multiply)
+MAX_PROFILE_BYTES = 8 * 2**20      # one ICC profile: real press profiles are a few MB at most
