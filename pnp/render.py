@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
@@ -16,26 +14,15 @@ from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
 from pnp.imagecheck import image_problem
-from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.layout import Element, Layout
+from pnp.resolver import Resolver, RowContext
 from pnp.template import Expression, Template, names_used
 from pnp.resolution import image_pixels
 from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
                       markup_colors, missing_glyphs, paragraphs, parse_markup, plain_text)
 from pnp.units import pt
 
-NUMBER_LIMITS = {"size": (0, MAX_FONT_PT), "min_size": (0, MAX_FONT_PT), "leading": (0, 10)}  # 0 excluded
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
-
-
-@dataclass
-class RowContext:
-    """Everything needed to resolve templates for one row."""
-
-    values: dict[str, Any]
-    where: str
-    table: Table
-    row: Row
 
 
 class Renderer:
@@ -74,7 +61,7 @@ class Renderer:
 
     def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
         """Resolve one element."""
-        value = _Resolver(element, ctx)
+        value = Resolver(element, ctx)
         box = _box(element, value, layout)
         common = {"rotate": value.number("rotate", 0.0)}
         if element.type in ("rect", "ellipse", "icon"):
@@ -95,7 +82,7 @@ class Renderer:
             return Op("image", box, image=path, art=art, fit=value.text("fit", "contain"), **common)
         return self._text(element, value, box, layout, ctx, common)
 
-    def _text(self, element: Element, value: _Resolver, box: Box, layout: Layout, ctx: RowContext, common) -> Op:
+    def _text(self, element: Element, value: Resolver, box: Box, layout: Layout, ctx: RowContext, common) -> Op:
         """Lay out a text element, raising user errors for missing glyphs and overflow."""
         source = value.text("text", "")
         regular = self.fonts.get(value.text("font", "regular"), element.where)
@@ -195,7 +182,7 @@ class Renderer:
             raise PnpError(f"cannot read image '{src}' ({where})", where=ctx.where, fix="save it again as PNG or JPEG")
         return InlineImage(name, path, pixels[0] / pixels[1])
 
-    def _color(self, value: _Resolver, key: str, layout: Layout, ctx: RowContext):
+    def _color(self, value: Resolver, key: str, layout: Layout, ctx: RowContext):
         """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""
         raw = value.text(key, "")
         return self._parse_color(layout.colors.get(raw, raw), f"{value.element.where}.{key}", ctx)
@@ -235,51 +222,6 @@ class Renderer:
         return path
 
 
-class _Resolver:
-    """Reads an element's properties for one row, rendering templates."""
-
-    def __init__(self, element: Element, ctx: RowContext):
-        self.element = element
-        self.ctx = ctx
-
-    def raw(self, key: str, default: Any = None) -> Any:
-        value = self.element.props.get(key, default)
-        if isinstance(value, Template):
-            return value.render(self.ctx.values, self.ctx.where)
-        return value
-
-    def text(self, key: str, default: str) -> str:
-        value = self.raw(key, default)
-        return "" if value is None else str(value)
-
-    def number(self, key: str, default: float) -> float:
-        value = self.raw(key, default)
-        try:
-            number = float(value)
-        except (TypeError, ValueError, OverflowError):
-            raise PnpError(f"{self.element.where}.{key} must be a number, got {value!r}", where=self.ctx.where,
-                           fix="check the template or the row's value") from None
-        low, high = NUMBER_LIMITS.get(key, (-MAX_LENGTH, MAX_LENGTH))
-        if not low <= number <= high or (low == 0 and number == 0):
-            raise PnpError(f"{self.element.where}.{key} is {value!r}, outside the limits ({low:g} to {high:g})",
-                           where=self.ctx.where, fix="check the template or the row's value")
-        return number
-
-    def dash(self) -> tuple[float, ...] | None:
-        """A dash pattern in mm (a number or a list), in points; None for an empty or all-zero one."""
-        raw = self.raw("dash")
-        if raw in (None, "", 0):
-            return None
-        try:
-            lengths = tuple(float(v) for v in (raw if isinstance(raw, (list, tuple)) else [raw]))
-        except (TypeError, ValueError, OverflowError):
-            lengths = ()
-        if not lengths or not all(0 <= v <= MAX_LENGTH for v in lengths):
-            raise PnpError(f"{self.element.where}.dash is {raw!r}, not a dash pattern", where=self.ctx.where,
-                           fix=f"write lengths in mm from 0 to {MAX_LENGTH:g}, e.g. dash: 2 or dash: [2, 1]")
-        return tuple(pt(v) for v in lengths) if any(lengths) else None
-
-
 def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowContext) -> None:
     """Refuse {colour|text} markup naming a colour that is neither in the layout's colors: nor a known colour."""
     for name in markup_colors(source):
@@ -298,7 +240,7 @@ def _truthy(expression: Expression, ctx: RowContext) -> bool:
     return bool(value)
 
 
-def _box(element: Element, value: _Resolver, layout: Layout) -> Box:
+def _box(element: Element, value: Resolver, layout: Layout) -> Box:
     """Convert an element's top-left mm box to a bottom-left point box."""
     height = layout.size.height / layout.scale  # elements are placed in the layout's own size
     if element.type == "line":
