@@ -19,7 +19,7 @@ TOOL_FOLDERS = {"node_modules", "__pycache__", "venv", "env", "build", "dist"}
 class _Filter:
     """The files worth a rebuild: not the output folder, hidden files, editor backups or tool folders."""
 
-    def __init__(self, root: Path, ignored: tuple[Path, ...]):
+    def __init__(self, ignored: tuple[Path, ...]):
         from watchfiles import DefaultFilter
         self._default = DefaultFilter()
         self._ignored = tuple(p.resolve() for p in ignored)
@@ -56,7 +56,7 @@ class Watcher:
     def run(self, stop: threading.Event, report: Report = lambda line: None) -> None:
         """Rebuild the components each batch of saved files touches, until `stop` is set."""
         from watchfiles import watch
-        for changes in watch(*self.folders(), watch_filter=_Filter(self.root, self._ignored), stop_event=stop,
+        for changes in watch(*self.folders(), watch_filter=_Filter(self._ignored), stop_event=stop,
                              debounce=200, step=50, raise_interrupt=False):
             before = self.session.state.version
             state = self.session.rebuild({Path(path) for _, path in changes})
