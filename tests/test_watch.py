@@ -93,6 +93,18 @@ def test_first_build_serves_every_distinct_face_on_localhost(watching):
         assert error.value.code == 404
 
 
+def test_a_page_reached_by_another_host_name_is_refused(watching):
+    """A web page whose name was pointed at 127.0.0.1 (DNS rebinding) cannot read the preview."""
+    request = urllib.request.Request(watching.url + "state.json", headers={"Host": "attacker.example"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 403
+    port = watching.url.rsplit(":", 1)[1].rstrip("/")
+    request = urllib.request.Request(watching.url + "state.json", headers={"Host": f"localhost:{port}"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert json.loads(response.read())["game"] == "demo"
+
+
 def test_csv_edit_rebuilds_only_the_changed_card_then_error_then_recovery(watching, project):
     url, csv = watching.url, project / "card_data" / "demo" / "cards.csv"
     before = state(url)

@@ -43,8 +43,10 @@ class PreviewServer:
         self._http.server_close()
         self._thread.join(timeout=5)
 
-    def respond(self, path: str) -> tuple[int, str, bytes]:
-        """(status, content type, body) for a request path."""
+    def respond(self, path: str, host: str) -> tuple[int, str, bytes]:
+        """(status, content type, body) for a request path; refused unless addressed to this machine by name."""
+        if host not in (f"{HOST}:{self.address[1]}", f"localhost:{self.address[1]}"):
+            return 403, "text/plain; charset=utf-8", b"forbidden: open the page at " + self.url.encode()
         path = path.split("?", 1)[0]
         if path == "/":
             return 200, "text/html; charset=utf-8", PAGE.encode("utf-8")
@@ -62,7 +64,7 @@ class _Handler(BaseHTTPRequestHandler):
     server_side: PreviewServer
 
     def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
-        status, kind, body = self.server_side.respond(self.path)
+        status, kind, body = self.server_side.respond(self.path, self.headers.get("Host", ""))
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
