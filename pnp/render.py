@@ -13,11 +13,10 @@ from pnp.data import Row, Table
 from pnp.errors import PnpError
 from pnp.face import Box, Face, Op, TextTrace
 from pnp.fonts import FontBook
-from pnp.imagecheck import image_problem
+from pnp.imagecheck import image_pixels, image_problem
 from pnp.layout import Element, Layout
 from pnp.resolver import Resolver, RowContext
 from pnp.template import Expression, Template, names_used
-from pnp.resolution import image_pixels
 from pnp.text import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
                       markup_colors, missing_glyphs, paragraphs, parse_markup, plain_text)
 from pnp.units import pt

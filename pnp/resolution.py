@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-
-from PIL import Image
 
 from pnp.art import is_svg
 from pnp.face import Face, Op
+from pnp.imagecheck import image_pixels
 
 PRINT_DPI = 300  # below this, `pnp proof` reports the image
 WARN_DPI = 150  # below this, `pnp build` also warns
@@ -21,22 +19,6 @@ class LowResolution:
 
     op: Op
     dpi: float
-
-
-@lru_cache(maxsize=512)
-def _pixels(path: Path, mtime: int) -> tuple[int, int] | None:
-    """An image's size in pixels, from its header; None when it cannot be read (loading reports that)."""
-    try:
-        with Image.open(path) as image:
-            return image.size
-    except Exception:  # an unreadable image is reported where it is drawn, not here
-        return None
-
-
-def image_pixels(path: Path) -> tuple[int, int] | None:
-    """An image's size in pixels; None when it cannot be read or is empty."""
-    pixels = _pixels(path, path.stat().st_mtime_ns)
-    return pixels if pixels is not None and min(pixels) > 0 else None
 
 
 def effective_dpi(pixels: tuple[int, int], box_w: float, box_h: float, fit: str, scale: float = 1.0) -> float:
