@@ -15,6 +15,7 @@ from pnp.layout import Layout, check_keys, load_layout
 from pnp.template import check_columns, compile_expression
 from pnp.standee import standee_size
 from pnp.units import Size, parse_size
+from pnp.workbook import WORKBOOKS
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
                   "size", "cut", "tile", "base"}
@@ -140,6 +141,9 @@ def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str)
     sheet = spec.get("sheet")
     label = files.label(path)
     key = next((f"{where}.{k}" for k in ("data", "csv") if k in spec), label)
+    if sheet is not None and path.suffix.lower() not in WORKBOOKS:
+        raise PnpError(f"sheet: names a sheet of a workbook, but {label} is not one", where=f"{where}.sheet",
+                       fix="remove sheet:, or name an .xlsx or .ods file under data:")
     table = read_table(confined(files.root, path, key), label, encoding, None if sheet is None else str(sheet))
     if "where" not in spec:
         return table

@@ -160,6 +160,15 @@ def test_an_ods_table_repeating_a_filled_row_into_a_huge_grid_is_refused(tmp_pat
         "1000000 cells; clear the cells far right of or below the cards (select them, Delete)")
 
 
+def test_a_sheet_named_for_a_csv_file_is_an_error(project):
+    (project / MANIFEST).write_text("components:\n  - {name: cards, sheet: Cards}\n", encoding="utf-8")
+    result = run("build", "demo", "--project", str(project))
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1] == (
+        "error: card_data/demo/game.yaml: components[0].sheet: sheet: names a sheet of a workbook, but "
+        "card_data/demo/cards.csv is not one; remove sheet:, or name an .xlsx or .ods file under data:")
+
+
 def test_proof_text_writes_the_table_as_xlsx_too(project):
     assert run("proof", "demo", "--project", str(project), "--text", str(project / "text.csv")).exit_code == 0
     assert run("proof", "demo", "--project", str(project), "--text", str(project / "text.xlsx")).exit_code == 0
