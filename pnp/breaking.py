@@ -89,8 +89,8 @@ def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int
 def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, opening: set[int],
            closed: set[int]) -> bool:
     """Tell whether char must stay with the piece before it; a quote mark that opens a span opens, not closes."""
-    if offset in opening:
-        return False
+    if offset in opening:  # a span starts its own piece, unless what comes before may not end a line
+        return piece[1][-1][0] in NO_LINE_END
     if piece[0] + len(piece[1]) - 1 in opening:
         return True
     if offset in closed:  # after a name: a break is allowed unless kinsoku forbids it

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.fonts import FontBook
@@ -79,6 +79,7 @@ jp_text = st.text(alphabet="あいうえおかきくけこ、。「」『』（�
 
 @settings(max_examples=100, deadline=None)
 @given(text=jp_text, width=st.floats(40, 300))
+@example(text="11111111111111『「11」", width=40.0)  # an opening mark right before a quotation stays with it
 def test_line_breaking_keeps_every_character_and_kinsoku(text, width):
     block = fit(paragraphs(runs(text)), width, 10000, 10, 10, 1.2)
     lines = lines_of(block)
