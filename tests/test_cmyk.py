@@ -207,6 +207,21 @@ def test_bad_cmyk_colours_are_refused(text):
         parse_color(text)
 
 
+@pytest.mark.parametrize("text, rgb", [("#ffffff", (1, 1, 1)), ("#fff", (1, 1, 1)), ("#F80", (1, 0x88 / 255, 0)),
+                                       ("#2471a3", (0x24 / 255, 0x71 / 255, 0xA3 / 255))])
+def test_hex_colours_read_as_css_reads_them(text, rgb):
+    color = parse_color(text)
+    assert (color.red, color.green, color.blue) == pytest.approx(rgb)
+
+
+@pytest.mark.parametrize("text", ["#12345", "#ff000080", "#ggg", "#"])
+def test_hex_colours_of_other_lengths_are_unknown(text):
+    from pnp.colors import parse_color as layout_color
+    with pytest.raises(ValueError):
+        parse_color(text)
+    assert layout_color(text) is None
+
+
 def test_cmyk_build_is_byte_identical(demo):
     for path in shop_files(demo):
         assert path.read_bytes() == (demo / "again" / "demo" / "print-shop" / path.name).read_bytes()
