@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata
-from pathlib import Path
 
 from pnp.check.core import GameSpec
 from pnp.check.loader import load_spec
@@ -98,7 +97,3 @@ def _entry_point(name: str) -> GameSpec | None:
         return spec
     return None
 
-
-def rules_folder(project: Project, game: str) -> Path:
-    """Where `pnp new --rules` puts a game's simulation."""
-    return project.root / "card_data" / game / DEFAULT_TARGET
