@@ -187,6 +187,14 @@ def test_a_module_of_the_package_may_not_link_out_of_the_project(probe, tmp_path
                                 f"project folder; {OUTSIDE}")
 
 
+def test_a_loop_of_links_in_the_package_is_one_line(probe):
+    rules_file(probe, "loop").symlink_to("loop")
+    result = run("check", "probe", "--project", str(probe.root))
+    assert result.exit_code == 1
+    assert result.output == ("error: card_data/probe/rules: 'card_data/probe/rules/loop' is a loop of links; "
+                             "remove the link or point it at a file inside the project\n")
+
+
 def test_a_link_inside_the_project_is_followed(probe):
     folder = probe.root / "card_data" / "probe"
     (folder / "rules").rename(probe.root / "shared_rules")
