@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Callable
 
 from pnp.check import compare, symmetry
-from pnp.check.core import GameRecord, play, random_policy, unknown_game
+from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
 from pnp.check.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.registry import spec_for
 from pnp.check.simulation import find_simulation, simulation_names
@@ -29,8 +29,9 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
               "precision": None if games is not None else target.precision, "cap": target.cap,
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
     if against is not None:
+        theirs = against_spec(game, against)
         report["against"] = {"project": str(against.root),
-                             "integrity": [str(f) for f in spec.integrity(spec.load(against), counts)]}
+                             "integrity": [str(f) for f in theirs.integrity(theirs.load(against), counts)]}
     for count in counts:
         report["players"][str(count)] = _one_count(project, spec, count, seed, policy, target, workers, progress,
                                                    against)
@@ -47,6 +48,14 @@ def add_deal_section(report: dict, project: Project, game: str, players: list[in
     spec = deal_spec_for(project, game)
     if spec is not None:
         report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, False), seed, workers)
+
+
+def against_spec(game: str, against: Project) -> GameSpec:
+    """The simulation the --against project plays for GAME (its own code checks its own data)."""
+    if find_simulation(against, game) is None:
+        raise PnpError(f"no rules simulation for '{game}' in {against.root}", where="pnp check --against",
+                       fix="compare against a project folder whose game has a simulation")
+    return spec_for(game, against)
 
 
 def has_simulation(project: Project, game: str) -> bool:
