@@ -134,8 +134,12 @@ def replay(project: Project, game: str, players: int, seed: int, policy: str) ->
 
 
 def write_json(path: Path, report: dict) -> None:
-    """Write the JSON report."""
+    """Write the JSON report atomically: a failed write leaves any earlier report as it was."""
+    from pnp.pdfout import AtomicFiles
+    files = AtomicFiles()
     try:
-        path.write_text(to_json(report), encoding="utf-8")
+        files.temp_for(path).write_text(to_json(report), encoding="utf-8")
+        files.commit()
     except OSError as exc:
+        files.abort()
         raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path), fix="choose a writable path") from None
