@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pnp.check.inference import Moments, difference, holm, moments_of
-from pnp.check.report import moments
+from pnp.check.report import first_margins, moments
 from pnp.check.runner import EXHAUSTED, Results
 
 ALPHA = 0.05  # a difference is beyond noise when its Holm-adjusted p-value (over the whole report) is below this
@@ -21,8 +21,7 @@ def play_moments(results: Results, players: int) -> dict[str, Moments]:
            "length.rounds": moments_of([float(r.rounds) for r in records]),
            "length.moves": moments_of([float(r.moves) for r in records]),
            "score": moments_of([float(s) for r in records for s in r.scores]),
-           "margin": moments_of([float(sorted(r.scores)[-1] - sorted(r.scores)[-2])
-                                 for r in records if len(r.scores) > 1])}
+           "margin": moments_of([float(margin) for margin in first_margins(records)])}
     for name in ("length.rounds", "length.moves", "score", "margin"):
         m = out[name]
         out[name] = Moments(m.total, m.squares, m.games, False)

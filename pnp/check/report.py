@@ -30,10 +30,16 @@ def distribution(values: list[float]) -> dict:
 def score_figures(records: list[GameRecord], players: int) -> dict:
     """Distribution of scores (all seats and per seat) and of the margin between first and second."""
     scores = [s for r in records for s in r.scores]
-    margins = [sorted(r.scores)[-1] - sorted(r.scores)[-2] for r in records if len(r.scores) > 1]
+    margins = first_margins(records)
     by_seat = [distribution([r.scores[seat] for r in records if len(r.scores) > seat]) for seat in range(players)]
     return {"scores": {**distribution(scores), "histogram": histogram(scores)},
             "margin": {**distribution(margins), "histogram": histogram(margins)}, "by_seat": by_seat}
+
+
+def first_margins(records: list[GameRecord]) -> list[float]:
+    """Per game with two or more players, the best score minus the second best."""
+    ranked = (sorted(r.scores) for r in records if len(r.scores) > 1)
+    return [scores[-1] - scores[-2] for scores in ranked]
 
 
 def exhaustion(records: list[GameRecord], piles: tuple[str, ...] = ()) -> dict:
