@@ -54,6 +54,13 @@ def test_a_fresh_rules_project_passes_pnp_check_with_simulated_games(probe, tmp_
     assert "Deck integrity: OK" in result.output
 
 
+def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
+    init = rules_file(probe, "__init__.py")
+    init.write_text(init.read_text(encoding="utf-8").replace('name="probe"', 'name="copied"'), encoding="utf-8")
+    report = check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd")
+    assert report["players"]["2"]["termination"]["ended_by_rules"] == 200
+
+
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
     assert report["players"]["2"]["skill"]["greedy"]["low"] > 0.5

@@ -33,8 +33,8 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
         report["against"] = {"project": str(against.root),
                              "integrity": [str(f) for f in theirs.integrity(theirs.load(against), counts)]}
     for count in counts:
-        report["players"][str(count)] = _one_count(project, spec, count, seed, policy, target, workers, progress,
-                                                   against)
+        report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,
+                                                   progress, against)
     symmetry.correct(report)
     if against is not None:
         report["against"]["changed"] = compare.correct(report)
@@ -67,24 +67,24 @@ def has_simulation(project: Project, game: str) -> bool:
     return False
 
 
-def _one_count(project: Project, spec, count: int, seed: int, policy: str, target: Target, workers: int,
-               progress: Callable[[int], None], against: Project | None) -> dict:
+def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, policy: str, target: Target,
+               workers: int, progress: Callable[[int], None], against: Project | None) -> dict:
     """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
     def watch(results):
         return symmetry.watched_shares({"seat_advantage": seat_figures(results.records, count)}, results,
                                        spec.symmetric)
-    results = run_to_target(project.root, spec.name, count, seed, policy, target, workers, watch, progress)
+    results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
     games = len(results.records)
     figures = play_figures(results, count, spec.piles)
     figures["symmetry"] = symmetry.symmetry_tests(figures, results, spec.symmetric)
-    by_seat = _skill_runs(project, spec.name, count, games, seed, policy, workers, progress)
+    by_seat = _skill_runs(project, game, count, games, seed, policy, workers, progress)
     figures["skill"] = skill_figures(by_seat, count)
     if policy != "random":
-        baseline = run_jobs(jobs_for(project.root, spec.name, count, games, seed, "random"), workers, progress)
+        baseline = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
         figures["baseline"] = {"policy": "random", **play_figures(baseline, count, spec.piles)}
     if against is not None:
-        other = run_jobs(jobs_for(against.root, spec.name, count, games, seed, policy), workers, progress)
-        other_seats = _skill_runs(against, spec.name, count, games, seed, policy, workers, progress)
+        other = run_jobs(jobs_for(against.root, game, count, games, seed, policy), workers, progress)
+        other_seats = _skill_runs(against, game, count, games, seed, policy, workers, progress)
         mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
         theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
         figures["against"] = compare.differences(mine, theirs)
