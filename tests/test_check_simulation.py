@@ -61,6 +61,16 @@ def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
     assert report["players"]["2"]["termination"]["ended_by_rules"] == 200
 
 
+def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
+    manifest = probe.root / "card_data" / "probe" / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("  draw: 1", "  drow: 1"), encoding="utf-8")
+    simulated = []
+    with pytest.raises(PnpError) as error:
+        check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd", progress=simulated.append)
+    assert str(error.value).startswith("card_data/probe/game.yaml: check: unknown key 'drow'")
+    assert simulated == []
+
+
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
     assert report["players"]["2"]["skill"]["greedy"]["low"] > 0.5

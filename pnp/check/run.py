@@ -32,13 +32,13 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
         theirs = against_spec(game, against)
         report["against"] = {"project": str(against.root),
                              "integrity": [str(f) for f in theirs.integrity(theirs.load(against), counts)]}
+    add_deal_section(report, project, game, players, seed, workers)  # first: a bad check: section stops at once
     for count in counts:
         report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,
                                                    progress, against)
     symmetry.correct(report)
     if against is not None:
         report["against"]["changed"] = compare.correct(report)
-    add_deal_section(report, project, game, players, seed, workers)
     return report
 
 
