@@ -71,6 +71,14 @@ def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
     assert simulated == []
 
 
+def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
+    before = check(probe, "probe", [2], 200, 3, "random", 1, "cmd")["players"]["2"]
+    cards = probe.root / "card_data" / "probe" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("damage.,4", "damage.,2"), encoding="utf-8")
+    after = check(Project(probe.root), "probe", [2], 200, 3, "random", 1, "cmd")["players"]["2"]
+    assert before["length_rounds"]["max"] == 5 and after["length_rounds"]["max"] == 4  # 10 cards, then 8
+
+
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
     assert report["players"]["2"]["skill"]["greedy"]["low"] > 0.5

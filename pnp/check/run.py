@@ -12,7 +12,7 @@ from pnp.check.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.registry import spec_for
 from pnp.check.simulation import find_simulation, simulation_names
 from pnp.check.report import play_figures, seat_figures, skill_figures
-from pnp.check.runner import jobs_for, run_jobs
+from pnp.check.runner import jobs_for, keep_data, run_jobs
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
 
@@ -24,14 +24,17 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
     data = spec.load(project)
+    keep_data(project.root, game, data)  # the games play what integrity checked, read once
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
               "precision": None if games is not None else target.precision, "cap": target.cap,
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
     if against is not None:
         theirs = against_spec(game, against)
+        their_data = theirs.load(against)
+        keep_data(against.root, game, their_data)
         report["against"] = {"project": str(against.root),
-                             "integrity": [str(f) for f in theirs.integrity(theirs.load(against), counts)]}
+                             "integrity": [str(f) for f in theirs.integrity(their_data, counts)]}
     add_deal_section(report, project, game, players, seed, workers)  # first: a bad check: section stops at once
     for count in counts:
         report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,

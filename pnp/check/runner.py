@@ -75,6 +75,11 @@ def _policies(spec: GameSpec, job: Job) -> list[Policy]:
     return [chosen] * job.players
 
 
+def keep_data(root: Path, game: str, data: object) -> None:
+    """Play the runs that follow on this game data, just loaded by the caller (forked workers inherit it)."""
+    _DATA[(str(root), game)] = data
+
+
 def _data(job: Job):
     """The game's data for a job, loaded once per process (forked workers inherit it)."""
     from pnp.check.registry import spec_for
