@@ -6,6 +6,7 @@ from pnp.check.deal import Deal, rounds_available, run_deal
 from pnp.check.deal_deck import build_deck, empty_components, question_table, setup_findings, component_names
 from pnp.check.deal_figures import deal_shape, question_figures
 from pnp.check.deal_spec import MAX_TURNS, DealSpec, parse_check
+from pnp.check.text import interval
 from pnp.errors import UsageError
 from pnp.project import MANIFEST, Project
 
@@ -98,8 +99,7 @@ def _cards(n: int) -> str:
 
 def _pct(figure: dict) -> str:
     """A share with its interval and exact value."""
-    text = f"{figure['share']:.1%} [{figure['low']:.1%}-{figure['high']:.1%}]"
-    return text + (f" exact {figure['exact']:.1%}" if "exact" in figure else "")
+    return interval(figure) + (f" exact {figure['exact']:.1%}" if "exact" in figure else "")
 
 
 def _mean(figure: dict) -> str:
