@@ -62,6 +62,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         raise UsageError("--games and --precision both say when to stop", where="pnp check",
                          fix="give one of them")
     if not has_simulation(project, game):
+        _refuse_without_simulation(game, {"--games": games, "--precision": precision, "--against": against_dir})
         _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir)
         return
     against = find_project(against_dir) if against_dir is not None else None
@@ -81,6 +82,14 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         from pnp.check.deal_report import render_deal
         click.echo("\n" + "\n".join(render_deal(report["deal"])))
     _write_outputs(report, json_path, report_path)
+
+
+def _refuse_without_simulation(game: str, options: dict[str, object]) -> None:
+    """A usage error for an option only a simulated check reads, given for a game without a simulation."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        raise UsageError(f"{given[0]} needs a rules simulation, and {game} has none", where="pnp check",
+                         fix="leave it out: the deal-and-draw check takes its shuffles from check: in game.yaml")
 
 
 def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_dir: Path) -> str:
