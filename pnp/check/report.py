@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from pnp.check.core import GameRecord
-from pnp.check.inference import Moments, mean_interval, moments_of
+from pnp.check.inference import Moments, mean_interval, mean_moments
 from pnp.check.runner import EXHAUSTED, Results
 from pnp.check.stats import chi_square_uniform, histogram, summary, wilson
 
@@ -21,8 +21,8 @@ def seat_figures(records: list[GameRecord], players: int) -> dict:
 
 def distribution(values: list[float]) -> dict:
     """Summary of per-game values, the mean's 95% interval (Student's t) and the standard deviation."""
-    m = moments_of(values)
-    interval = mean_interval(Moments(m.total, m.squares, m.games, False))
+    m = mean_moments(values)
+    interval = mean_interval(m)
     return {**summary(values), "mean_low": round(interval.low, 6), "mean_high": round(interval.high, 6),
             "sd": round(m.variance ** 0.5, 6)}
 

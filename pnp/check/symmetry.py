@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
-from pnp.check.inference import Moments, equal_outcomes_p, holm
+from pnp.check.inference import Moments, equal_outcomes_p, holm, share_moments
 from pnp.check.report import moments
 from pnp.check.runner import Results
 
@@ -49,7 +49,7 @@ def watched_shares(fig: dict, results: Results, patterns: tuple[str, ...]) -> li
     """The shares whose interval --precision narrows: each seat's win share and the share figures of the groups."""
     games = len(results.records)
     wins = [s["wins"] for s in fig["seat_advantage"]["seats"]]
-    watched = [Moments(w, w, games, True) for w in wins]
+    watched = [share_moments(w, games) for w in wins]
     for pattern in patterns:
         watched += [m for key in group_members(results.totals, pattern)
                     if (m := moments(results.totals[key], games)).share]
