@@ -8,12 +8,18 @@ from pnp.check.inference import Moments, mean_interval, mean_moments
 from pnp.check.runner import EXHAUSTED, Results
 from pnp.check.stats import chi_square_uniform, histogram, summary, wilson
 
-def seat_figures(records: list[GameRecord], players: int) -> dict:
-    """Win share per seat with Wilson intervals (ties shared) and a chi-square test against 1/k."""
+def seat_wins(records: list[GameRecord], players: int) -> list[float]:
+    """Games won per seat, a tie's win shared among its winners."""
     wins = [0.0] * players
     for record in records:
         for seat in record.winners:
             wins[seat] += 1.0 / len(record.winners)
+    return wins
+
+
+def seat_figures(records: list[GameRecord], players: int) -> dict:
+    """Win share per seat with Wilson intervals (ties shared) and a chi-square test against 1/k."""
+    wins = seat_wins(records, players)
     statistic, p_value = chi_square_uniform(wins)
     seats = [{"seat": seat + 1, "wins": round(w, 6), **wilson(w, len(records)).as_dict()} for seat, w in enumerate(wins)]
     return {"seats": seats, "chi_square": round(statistic, 6), "p_value": round(p_value, 6)}

@@ -11,7 +11,7 @@ from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_ga
 from pnp.check.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.registry import spec_for
 from pnp.check.simulation import find_simulation, simulation_names
-from pnp.check.report import play_figures, seat_figures, skill_figures
+from pnp.check.report import play_figures, skill_figures
 from pnp.check.runner import jobs_for, keep_data, run_jobs
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
@@ -74,8 +74,7 @@ def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: in
                workers: int, progress: Callable[[int], None], against: Project | None) -> dict:
     """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
     def watch(results):
-        return symmetry.watched_shares({"seat_advantage": seat_figures(results.records, count)}, results,
-                                       spec.symmetric)
+        return symmetry.watched_shares(results, count, spec.symmetric)
     results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
     games = len(results.records)
     figures = play_figures(results, count, spec.piles)
