@@ -5,15 +5,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 import toygame
 from pnp.check.core import TERMINAL, InvariantViolation, game_seed, play, random_policy
-from pnp.check.run import check, to_json
+from pnp.check.run import check, to_json, write_json
 from pnp.check.stats import chi_square_sf, chi_square_uniform, percentile, wilson
 from pnp.cli import main
+from pnp.errors import PnpError
 
 
 @pytest.fixture(autouse=True)
@@ -86,6 +88,23 @@ def test_cli_check_prints_report_and_writes_json(repo, tmp_path):
     assert result.exit_code == 0, result.output
     assert "== 2 players ==" in result.output and "Seat win share" in result.output
     assert json.loads(out.read_text(encoding="utf-8"))["players"]["2"]["games"] == 200
+
+
+def test_a_failed_json_write_leaves_the_earlier_report(tmp_path, monkeypatch):
+    out = tmp_path / "r.json"
+    out.write_text("earlier\n", encoding="utf-8")
+
+    def half_then_full_disk(self, text, encoding=None):
+        with open(self, "w", encoding=encoding) as handle:
+            handle.write(text[:5])
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(Path, "write_text", half_then_full_disk)
+    with pytest.raises(PnpError) as error:
+        write_json(out, {"game": "toy"})
+    assert str(error.value) == f"{out}: cannot write the report: No space left on device; choose a writable path"
+    monkeypatch.undo()
+    assert out.read_text(encoding="utf-8") == "earlier\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["r.json"]
 
 
 def test_cli_replay_and_bad_usage(repo):

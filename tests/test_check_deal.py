@@ -192,6 +192,14 @@ def test_bad_check_sections(project, section, message):
     assert result.output == f"error: {GAME_YAML}: {message}\n"
 
 
+@pytest.mark.parametrize("option", [["--games", "500"], ["--precision", "0.01"], ["--against", "."]])
+def test_simulation_options_are_refused_without_a_simulation(project, option):
+    result = run("check", "demo", *option, "--project", str(project))
+    assert result.exit_code == 2
+    assert result.output == (f"error: pnp check: {option[0]} needs a rules simulation, and demo has none; leave it "
+                             "out: the deal-and-draw check takes its shuffles from check: in game.yaml\n")
+
+
 def test_deal_only_usage(project, tmp_path):
     bad = run("check", "demo", "--players", "5", "--project", str(project))
     assert bad.exit_code == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -163,6 +164,16 @@ def test_cli_against_and_bad_usage(repo, planted):
     assert both.output == "error: pnp check: --games and --precision both say when to stop; give one of them\n"
     nowhere = CliRunner().invoke(main, args + ["--against", str(repo.root / "pnp")])
     assert nowhere.exit_code == 1 and "no card_data/ folder in" in nowhere.output
+
+
+def test_against_a_project_without_the_simulation_names_that_project(repo, tmp_path):
+    other = copy_games(tmp_path, "promotion", "standard_deck")
+    shutil.rmtree(other.root / "card_data" / "promotion" / "rules")
+    result = CliRunner().invoke(main, ["check", "promotion", "--games", "200", "--project", str(repo.root),
+                                       "--against", str(other.root)])
+    assert result.exit_code == 1
+    assert result.output == (f"error: pnp check --against: no rules simulation for 'promotion' in {other.root}; "
+                             "compare against a project folder whose game has a simulation\n")
 
 
 # --- --precision ---------------------------------------------------------------------------------------------

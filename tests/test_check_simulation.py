@@ -54,6 +54,31 @@ def test_a_fresh_rules_project_passes_pnp_check_with_simulated_games(probe, tmp_
     assert "Deck integrity: OK" in result.output
 
 
+def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
+    init = rules_file(probe, "__init__.py")
+    init.write_text(init.read_text(encoding="utf-8").replace('name="probe"', 'name="copied"'), encoding="utf-8")
+    report = check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd")
+    assert report["players"]["2"]["termination"]["ended_by_rules"] == 200
+
+
+def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
+    manifest = probe.root / "card_data" / "probe" / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("  draw: 1", "  drow: 1"), encoding="utf-8")
+    simulated = []
+    with pytest.raises(PnpError) as error:
+        check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd", progress=simulated.append)
+    assert str(error.value).startswith("card_data/probe/game.yaml: check: unknown key 'drow'")
+    assert simulated == []
+
+
+def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
+    before = check(probe, "probe", [2], 200, 3, "random", 1, "cmd")["players"]["2"]
+    cards = probe.root / "card_data" / "probe" / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("damage.,4", "damage.,2"), encoding="utf-8")
+    after = check(Project(probe.root), "probe", [2], 200, 3, "random", 1, "cmd")["players"]["2"]
+    assert before["length_rounds"]["max"] == 5 and after["length_rounds"]["max"] == 4  # 10 cards, then 8
+
+
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
     assert report["players"]["2"]["skill"]["greedy"]["low"] > 0.5
@@ -185,6 +210,14 @@ def test_a_module_of_the_package_may_not_link_out_of_the_project(probe, tmp_path
         find_simulation(probe, "probe")
     assert str(error.value) == ("card_data/probe/rules: 'card_data/probe/rules/policy.py' resolves outside the "
                                 f"project folder; {OUTSIDE}")
+
+
+def test_a_loop_of_links_in_the_package_is_one_line(probe):
+    rules_file(probe, "loop").symlink_to("loop")
+    result = run("check", "probe", "--project", str(probe.root))
+    assert result.exit_code == 1
+    assert result.output == ("error: card_data/probe/rules: 'card_data/probe/rules/loop' is a loop of links; "
+                             "remove the link or point it at a file inside the project\n")
 
 
 def test_a_link_inside_the_project_is_followed(probe):

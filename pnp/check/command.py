@@ -49,8 +49,9 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.core import InvariantViolation
     from pnp.check.text import render_text
-    from pnp.check.run import check, replay_game, write_json
-    from pnp.check.visual import check_report_path, write_report
+    from pnp.check.precision import DEFAULT_PRECISION
+    from pnp.check.run import check, has_simulation, replay_game
+    from pnp.check.visual import check_report_path
     project = find_project(project_dir)
     if report_path is not None:
         check_report_path(report_path, replay is not None)
@@ -60,16 +61,16 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     if games is not None and precision is not None:
         raise UsageError("--games and --precision both say when to stop", where="pnp check",
                          fix="give one of them")
-    from pnp.check.run import has_simulation
     if not has_simulation(project, game):
-        _deal_only(project, game, list(players), seed, workers, json_path, report_path, project_dir)
+        _refuse_without_simulation(game, {"--games": games, "--precision": precision, "--against": against_dir})
+        _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir)
         return
     against = find_project(against_dir) if against_dir is not None else None
-    command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] +
-                       ([f"--games {games}"] if games is not None else [f"--precision {precision or 0.03:g}"]) +
-                       [f"--seed {seed}", f"--policy {policy}"] +
-                       ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []) +
-                       ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
+    command = _reproduce(game, players, ([f"--games {games}"] if games is not None else
+                                         [f"--precision {precision or DEFAULT_PRECISION:g}"]) +
+                         [f"--seed {seed}", f"--policy {policy}"] +
+                         ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []),
+                         project_dir)
     try:
         report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
                        precision=precision, against=against)
@@ -80,6 +81,27 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     if "deal" in report:
         from pnp.check.deal_report import render_deal
         click.echo("\n" + "\n".join(render_deal(report["deal"])))
+    _write_outputs(report, json_path, report_path)
+
+
+def _refuse_without_simulation(game: str, options: dict[str, object]) -> None:
+    """A usage error for an option only a simulated check reads, given for a game without a simulation."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        raise UsageError(f"{given[0]} needs a rules simulation, and {game} has none", where="pnp check",
+                         fix="leave it out: the deal-and-draw check takes its shuffles from check: in game.yaml")
+
+
+def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_dir: Path) -> str:
+    """The command line that runs this check again."""
+    return " ".join(["pnp check", game] + [f"--players {n}" for n in players] + options +
+                    ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
+
+
+def _write_outputs(report: dict, json_path: Path | None, report_path: Path | None) -> None:
+    """Write the --json and --report files asked for, naming the report's files on stderr."""
+    from pnp.check.run import write_json
+    from pnp.check.visual import write_report
     if json_path is not None:
         write_json(json_path, report)
     if report_path is not None:
@@ -88,18 +110,11 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         click.echo(f"Report: {shown}", err=True)
 
 
-def _deal_only(project: Project, game: str, players: list[int], seed: int, workers: int, json_path: Path | None,
-               report_path: Path | None, project_dir: Path) -> None:
+def _deal_only(project: Project, game: str, players: tuple[int, ...], seed: int, workers: int,
+               json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
     """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
     from pnp.check.deal_report import deal_only_report, render_deal_only
-    from pnp.check.run import write_json
-    command = " ".join(["pnp check", game] + [f"--players {n}" for n in players] + [f"--seed {seed}"] +
-                       ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
-    report = deal_only_report(project, game, players, seed, workers, command)
+    report = deal_only_report(project, game, list(players), seed, workers,
+                              _reproduce(game, players, [f"--seed {seed}"], project_dir))
     click.echo(render_deal_only(report), nl=False)
-    if json_path is not None:
-        write_json(json_path, report)
-    if report_path is not None:
-        from pnp.check.visual import write_report
-        names = [_shown(path) for path in write_report(report_path, report)]
-        click.echo(f"Report: {', '.join(names)}", err=True)
+    _write_outputs(report, json_path, report_path)

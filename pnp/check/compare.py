@@ -2,36 +2,27 @@
 
 from __future__ import annotations
 
-from pnp.check.inference import Moments, difference, holm, moments_of
-from pnp.check.report import moments
+from pnp.check.inference import Moments, difference, holm, mean_moments, share_moments
+from pnp.check.report import first_margins, moments
 from pnp.check.runner import EXHAUSTED, Results
 
 ALPHA = 0.05  # a difference is beyond noise when its Holm-adjusted p-value (over the whole report) is below this
 
 
-def share_of(successes: float, games: int) -> Moments:
-    """A share as moments (its values are 0 or 1, so the squares sum to the successes)."""
-    return Moments(successes, successes, games, True)
-
-
 def play_moments(results: Results, players: int) -> dict[str, Moments]:
     """Every compared figure of one run and player count, by name."""
     records, games = results.records, len(results.records)
-    out = {"ended_by_rules": share_of(sum(r.ended_by_rules for r in records), games),
-           "length.rounds": moments_of([float(r.rounds) for r in records]),
-           "length.moves": moments_of([float(r.moves) for r in records]),
-           "score": moments_of([float(s) for r in records for s in r.scores]),
-           "margin": moments_of([float(sorted(r.scores)[-1] - sorted(r.scores)[-2])
-                                 for r in records if len(r.scores) > 1])}
-    for name in ("length.rounds", "length.moves", "score", "margin"):
-        m = out[name]
-        out[name] = Moments(m.total, m.squares, m.games, False)
+    out = {"ended_by_rules": share_moments(sum(r.ended_by_rules for r in records), games),
+           "length.rounds": mean_moments([float(r.rounds) for r in records]),
+           "length.moves": mean_moments([float(r.moves) for r in records]),
+           "score": mean_moments([float(s) for r in records for s in r.scores]),
+           "margin": mean_moments([float(margin) for margin in first_margins(records)])}
     for seat in range(players):
-        out[f"seat.{seat + 1}.win"] = share_of(sum(1.0 / len(r.winners) for r in records if seat in r.winners),
+        out[f"seat.{seat + 1}.win"] = share_moments(sum(1.0 / len(r.winners) for r in records if seat in r.winners),
                                                games)
     piles = sorted({key for r in records for key in r.figures if key.startswith(EXHAUSTED)})
     for pile in piles:
-        out[pile] = share_of(sum(pile in r.figures for r in records), games)
+        out[pile] = share_moments(sum(pile in r.figures for r in records), games)
     for key, slot in sorted(results.totals.items()):
         out[f"figure.{key}"] = moments(slot, games)
     return out
@@ -41,7 +32,7 @@ def skill_moments(by_seat: list[Results]) -> Moments:
     """Greedy's win share in one seat against random players, seats rotated."""
     wins = sum(1.0 / len(r.winners) for seat, results in enumerate(by_seat) for r in results.records
                if seat in r.winners)
-    return share_of(wins, sum(len(results.records) for results in by_seat))
+    return share_moments(wins, sum(len(results.records) for results in by_seat))
 
 
 def differences(base: dict[str, Moments], other: dict[str, Moments]) -> dict[str, dict]:

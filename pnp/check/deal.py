@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 from dataclasses import dataclass, field
 from typing import Callable
+
+from pnp.check.pool import in_chunk_order
 
 CHUNK = 1000
 
@@ -159,12 +160,6 @@ def run_deal(table: QuestionValues, deal: Deal, shuffles: int, seed: int, worker
     jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
             for index, start in enumerate(range(0, shuffles, CHUNK))]
     total = Tally()
-    if workers <= 1 or len(jobs) == 1:
-        chunks = map(run_job, jobs)
-        for chunk in chunks:
-            total.add(chunk)
-        return total
-    with multiprocessing.get_context("fork").Pool(min(workers, len(jobs))) as pool:
-        for chunk in pool.imap(run_job, jobs):
-            total.add(chunk)
+    for chunk in in_chunk_order(run_job, jobs, workers):
+        total.add(chunk)
     return total

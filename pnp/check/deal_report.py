@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Callable
-
 from pnp.check.deal import Deal, rounds_available, run_deal
 from pnp.check.deal_deck import build_deck, empty_components, question_table, setup_findings, component_names
 from pnp.check.deal_figures import deal_shape, question_figures
 from pnp.check.deal_spec import MAX_TURNS, DealSpec, parse_check
+from pnp.check.text import interval
 from pnp.errors import UsageError
 from pnp.project import MANIFEST, Project
-
 
 
 def deal_spec_for(project: Project, game: str) -> DealSpec | None:
@@ -32,8 +30,7 @@ def deal_counts(spec: DealSpec, players: list[int], game: str, strict: bool) -> 
     return [count for count in spec.players if not players or count in players]
 
 
-def deal_section(project: Project, game: str, spec: DealSpec, counts: list[int], seed: int, workers: int,
-                 progress: Callable[[int], None] = lambda n: None) -> dict:
+def deal_section(project: Project, game: str, spec: DealSpec, counts: list[int], seed: int, workers: int) -> dict:
     """Shuffle, deal and answer every question for each player count: the `deal` part of the report."""
     deck, findings = build_deck(project, game, spec)
     table = question_table(deck, spec)
@@ -50,21 +47,19 @@ def deal_section(project: Project, game: str, spec: DealSpec, counts: list[int],
         tally = run_deal(table, deal, spec.shuffles, seed, workers)
         figures[str(count)] = deal_shape(deck.size, deal) | {
             "questions": question_figures(spec.questions, table.values, tally, deal)}
-        progress(1)
     return {"shuffles": spec.shuffles, "seed": seed, "integrity": findings, "players": figures,
             "deck": {"cards": deck.size, "parts": [{"component": name, "cards": n} for name, n in deck.parts]}}
 
 
 def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
-                     command: str, progress: Callable[[int], None] = lambda n: None) -> dict:
+                     command: str) -> dict:
     """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
     project.load_game(game)  # every component must load, as for a build
     report = {"game": game, "seed": seed, "command": command, "simulation": False,
               "integrity": empty_components(project, game)}
     spec = deal_spec_for(project, game)
     if spec is not None:
-        report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, True), seed, workers,
-                                      progress)
+        report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, True), seed, workers)
     return report
 
 
@@ -104,8 +99,7 @@ def _cards(n: int) -> str:
 
 def _pct(figure: dict) -> str:
     """A share with its interval and exact value."""
-    text = f"{figure['share']:.1%} [{figure['low']:.1%}-{figure['high']:.1%}]"
-    return text + (f" exact {figure['exact']:.1%}" if "exact" in figure else "")
+    return interval(figure) + (f" exact {figure['exact']:.1%}" if "exact" in figure else "")
 
 
 def _mean(figure: dict) -> str:

@@ -58,6 +58,17 @@ def moments_of(values: list[float]) -> Moments:
                    all(0.0 <= v <= 1.0 for v in values))
 
 
+def mean_moments(values: list[float]) -> Moments:
+    """Per-game values read as a mean (Student's t interval), whatever their range."""
+    m = moments_of(values)
+    return Moments(m.total, m.squares, m.games, False)
+
+
+def share_moments(successes: float, games: int) -> Moments:
+    """A share as moments (its values are 0 or 1, so the squares sum to the successes)."""
+    return Moments(successes, successes, games, True)
+
+
 def normal_p(z: float) -> float:
     """Two-sided p-value of a standard normal statistic."""
     return math.erfc(abs(z) / math.sqrt(2))

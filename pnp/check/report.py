@@ -4,16 +4,22 @@ from __future__ import annotations
 
 
 from pnp.check.core import GameRecord
-from pnp.check.inference import Moments, mean_interval, moments_of
+from pnp.check.inference import Moments, mean_interval, mean_moments
 from pnp.check.runner import EXHAUSTED, Results
 from pnp.check.stats import chi_square_uniform, histogram, summary, wilson
 
-def seat_figures(records: list[GameRecord], players: int) -> dict:
-    """Win share per seat with Wilson intervals (ties shared) and a chi-square test against 1/k."""
+def seat_wins(records: list[GameRecord], players: int) -> list[float]:
+    """Games won per seat, a tie's win shared among its winners."""
     wins = [0.0] * players
     for record in records:
         for seat in record.winners:
             wins[seat] += 1.0 / len(record.winners)
+    return wins
+
+
+def seat_figures(records: list[GameRecord], players: int) -> dict:
+    """Win share per seat with Wilson intervals (ties shared) and a chi-square test against 1/k."""
+    wins = seat_wins(records, players)
     statistic, p_value = chi_square_uniform(wins)
     seats = [{"seat": seat + 1, "wins": round(w, 6), **wilson(w, len(records)).as_dict()} for seat, w in enumerate(wins)]
     return {"seats": seats, "chi_square": round(statistic, 6), "p_value": round(p_value, 6)}
@@ -21,8 +27,8 @@ def seat_figures(records: list[GameRecord], players: int) -> dict:
 
 def distribution(values: list[float]) -> dict:
     """Summary of per-game values, the mean's 95% interval (Student's t) and the standard deviation."""
-    m = moments_of(values)
-    interval = mean_interval(Moments(m.total, m.squares, m.games, False))
+    m = mean_moments(values)
+    interval = mean_interval(m)
     return {**summary(values), "mean_low": round(interval.low, 6), "mean_high": round(interval.high, 6),
             "sd": round(m.variance ** 0.5, 6)}
 
@@ -30,10 +36,16 @@ def distribution(values: list[float]) -> dict:
 def score_figures(records: list[GameRecord], players: int) -> dict:
     """Distribution of scores (all seats and per seat) and of the margin between first and second."""
     scores = [s for r in records for s in r.scores]
-    margins = [sorted(r.scores)[-1] - sorted(r.scores)[-2] for r in records if len(r.scores) > 1]
+    margins = first_margins(records)
     by_seat = [distribution([r.scores[seat] for r in records if len(r.scores) > seat]) for seat in range(players)]
     return {"scores": {**distribution(scores), "histogram": histogram(scores)},
             "margin": {**distribution(margins), "histogram": histogram(margins)}, "by_seat": by_seat}
+
+
+def first_margins(records: list[GameRecord]) -> list[float]:
+    """Per game with two or more players, the best score minus the second best."""
+    ranked = (sorted(r.scores) for r in records if len(r.scores) > 1)
+    return [scores[-1] - scores[-2] for scores in ranked]
 
 
 def exhaustion(records: list[GameRecord], piles: tuple[str, ...] = ()) -> dict:

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Callable
 
 from pnp.check import compare, symmetry
-from pnp.check.core import GameRecord, play, random_policy, unknown_game
+from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
 from pnp.check.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.registry import spec_for
 from pnp.check.simulation import find_simulation, simulation_names
-from pnp.check.report import play_figures, seat_figures, skill_figures
-from pnp.check.runner import jobs_for, run_jobs
+from pnp.check.report import play_figures, skill_figures
+from pnp.check.runner import jobs_for, keep_data, run_jobs
 from pnp.errors import PnpError, UsageError
 from pnp.project import Project
 
@@ -24,20 +24,24 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
     data = spec.load(project)
+    keep_data(project.root, game, data)  # the games play what integrity checked, read once
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
               "precision": None if games is not None else target.precision, "cap": target.cap,
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
     if against is not None:
+        theirs = against_spec(game, against)
+        their_data = theirs.load(against)
+        keep_data(against.root, game, their_data)
         report["against"] = {"project": str(against.root),
-                             "integrity": [str(f) for f in spec.integrity(spec.load(against), counts)]}
+                             "integrity": [str(f) for f in theirs.integrity(their_data, counts)]}
+    add_deal_section(report, project, game, players, seed, workers)  # first: a bad check: section stops at once
     for count in counts:
-        report["players"][str(count)] = _one_count(project, spec, count, seed, policy, target, workers, progress,
-                                                   against)
+        report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,
+                                                   progress, against)
     symmetry.correct(report)
     if against is not None:
         report["against"]["changed"] = compare.correct(report)
-    add_deal_section(report, project, game, players, seed, workers)
     return report
 
 
@@ -49,6 +53,14 @@ def add_deal_section(report: dict, project: Project, game: str, players: list[in
         report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, False), seed, workers)
 
 
+def against_spec(game: str, against: Project) -> GameSpec:
+    """The simulation the --against project plays for GAME (its own code checks its own data)."""
+    if find_simulation(against, game) is None:
+        raise PnpError(f"no rules simulation for '{game}' in {against.root}", where="pnp check --against",
+                       fix="compare against a project folder whose game has a simulation")
+    return spec_for(game, against)
+
+
 def has_simulation(project: Project, game: str) -> bool:
     """Whether the game has a rules simulation; a game without one that is not in card_data/ is an error."""
     if find_simulation(project, game) is not None:
@@ -58,24 +70,23 @@ def has_simulation(project: Project, game: str) -> bool:
     return False
 
 
-def _one_count(project: Project, spec, count: int, seed: int, policy: str, target: Target, workers: int,
-               progress: Callable[[int], None], against: Project | None) -> dict:
+def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, policy: str, target: Target,
+               workers: int, progress: Callable[[int], None], against: Project | None) -> dict:
     """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
     def watch(results):
-        return symmetry.watched_shares({"seat_advantage": seat_figures(results.records, count)}, results,
-                                       spec.symmetric)
-    results = run_to_target(project.root, spec.name, count, seed, policy, target, workers, watch, progress)
+        return symmetry.watched_shares(results, count, spec.symmetric)
+    results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
     games = len(results.records)
     figures = play_figures(results, count, spec.piles)
     figures["symmetry"] = symmetry.symmetry_tests(figures, results, spec.symmetric)
-    by_seat = _skill_runs(project, spec.name, count, games, seed, policy, workers, progress)
+    by_seat = _skill_runs(project, game, count, games, seed, policy, workers, progress)
     figures["skill"] = skill_figures(by_seat, count)
     if policy != "random":
-        baseline = run_jobs(jobs_for(project.root, spec.name, count, games, seed, "random"), workers, progress)
+        baseline = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
         figures["baseline"] = {"policy": "random", **play_figures(baseline, count, spec.piles)}
     if against is not None:
-        other = run_jobs(jobs_for(against.root, spec.name, count, games, seed, policy), workers, progress)
-        other_seats = _skill_runs(against, spec.name, count, games, seed, policy, workers, progress)
+        other = run_jobs(jobs_for(against.root, game, count, games, seed, policy), workers, progress)
+        other_seats = _skill_runs(against, game, count, games, seed, policy, workers, progress)
         mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
         theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
         figures["against"] = compare.differences(mine, theirs)
@@ -125,8 +136,12 @@ def replay(project: Project, game: str, players: int, seed: int, policy: str) ->
 
 
 def write_json(path: Path, report: dict) -> None:
-    """Write the JSON report."""
+    """Write the JSON report atomically: a failed write leaves any earlier report as it was."""
+    from pnp.pdfout import AtomicFiles
+    files = AtomicFiles()
     try:
-        path.write_text(to_json(report), encoding="utf-8")
+        files.temp_for(path).write_text(to_json(report), encoding="utf-8")
+        files.commit()
     except OSError as exc:
+        files.abort()
         raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path), fix="choose a writable path") from None

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import multiprocessing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from pnp.check.core import GameRecord, GameSpec, Policy, game_seed, play, random_policy
+from pnp.check.pool import in_chunk_order
 
 EXHAUSTED = "exhausted."
 
@@ -75,6 +75,11 @@ def _policies(spec: GameSpec, job: Job) -> list[Policy]:
     return [chosen] * job.players
 
 
+def keep_data(root: Path, game: str, data: object) -> None:
+    """Play the runs that follow on this game data, just loaded by the caller (forked workers inherit it)."""
+    _DATA[(str(root), game)] = data
+
+
 def _data(job: Job):
     """The game's data for a job, loaded once per process (forked workers inherit it)."""
     from pnp.check.registry import spec_for
@@ -108,20 +113,9 @@ def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy:
 def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> Results:
     """Run the chunks and merge them in chunk order, whatever the number of workers."""
     results = Results([], {})
-    if not jobs:
-        return results
-    if workers <= 1:
-        chunks = map(run_job, jobs)
-    else:
+    if workers > 1 and len(jobs) > 1:
         _data(jobs[0])  # load before forking, so no worker reads the CSV files again
-        pool = multiprocessing.get_context("fork").Pool(workers)
-        chunks = pool.imap(run_job, jobs)
-    try:
-        for chunk in chunks:
-            results.add(chunk)
-            progress(len(chunk.records))
-    finally:
-        if workers > 1:
-            pool.close()
-            pool.join()
+    for chunk in in_chunk_order(run_job, jobs, workers):
+        results.add(chunk)
+        progress(len(chunk.records))
     return results

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import metadata
-from pathlib import Path
 
 from pnp.check.core import GameSpec
 from pnp.check.loader import load_spec
@@ -17,7 +16,7 @@ DEFAULT_TARGET = "rules"
 
 
 @dataclass(frozen=True)
-class Target:
+class Declared:
     """Where one simulation lives: a package folder or .py file inside a game folder, and its GameSpec's name."""
 
     game: str  # the game folder under card_data/
@@ -42,7 +41,7 @@ def simulation_names(project: Project) -> list[str]:
     return sorted(names)
 
 
-def _target(project: Project, name: str) -> Target | None:
+def _target(project: Project, name: str) -> Declared | None:
     """The project's target named NAME: its own game folder first, then another game's `rules:` mapping."""
     folder = project.root / "card_data" / name
     if folder.is_dir():
@@ -50,19 +49,19 @@ def _target(project: Project, name: str) -> Target | None:
         if found is not None:
             return found
     for game in project.game_names():
-        if game != name and name in _declared(project, game):
-            return _declared(project, game)[name]
+        if game != name and (found := _declared(project, game).get(name)) is not None:
+            return found
     return None
 
 
-def _declared(project: Project, game: str) -> dict[str, Target]:
+def _declared(project: Project, game: str) -> dict[str, Declared]:
     """The simulations one game folder declares (simulation name -> target)."""
     manifest_label = project.label(project.root / "card_data" / game / "game.yaml")
     value = project.manifest(game).get(RULES_KEY)
     if value is None:
         default = project.root / "card_data" / game / DEFAULT_TARGET
         if (default / "__init__.py").exists() or default.is_symlink():
-            return {game: Target(game, DEFAULT_TARGET, "SPEC", f"card_data/{game}/{DEFAULT_TARGET}")}
+            return {game: Declared(game, DEFAULT_TARGET, "SPEC", f"card_data/{game}/{DEFAULT_TARGET}")}
         return {}
     if isinstance(value, str):
         return {game: _parse(game, value, f"{manifest_label}: {RULES_KEY}")}
@@ -72,13 +71,13 @@ def _declared(project: Project, game: str) -> dict[str, Target]:
                    where=f"{manifest_label}: {RULES_KEY}", fix="write 'rules: rules' or 'rules: {mygame: rules}'")
 
 
-def _parse(game: str, text: str, where: str) -> Target:
+def _parse(game: str, text: str, where: str) -> Declared:
     """Read `PATH` or `PATH:ATTRIBUTE` (the attribute defaults to SPEC)."""
     path, _, attribute = text.partition(":")
     if not path.strip() or (attribute and not attribute.isidentifier()):
         raise PnpError(f"'{text}' is not a simulation", where=where,
                        fix="name a package folder or .py file in the game folder, optionally ':NAME' of its GameSpec")
-    return Target(game, path.strip(), attribute or "SPEC", where)
+    return Declared(game, path.strip(), attribute or "SPEC", where)
 
 
 def _entry_point(name: str) -> GameSpec | None:
@@ -98,7 +97,3 @@ def _entry_point(name: str) -> GameSpec | None:
         return spec
     return None
 
-
-def rules_folder(project: Project, game: str) -> Path:
-    """Where `pnp new --rules` puts a game's simulation."""
-    return project.root / "card_data" / game / DEFAULT_TARGET

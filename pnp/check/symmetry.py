@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
-from pnp.check.inference import Moments, equal_outcomes_p, holm
-from pnp.check.report import moments
+from pnp.check.inference import Moments, equal_outcomes_p, holm, share_moments
+from pnp.check.report import moments, seat_wins
 from pnp.check.runner import Results
 
 ALPHA = 0.01  # a group is flagged when its Holm-adjusted p-value is below this
@@ -45,11 +45,10 @@ def correct(report: dict) -> None:
                 fig["seat_advantage"]["p_adjusted"] = test["p_adjusted"]
 
 
-def watched_shares(fig: dict, results: Results, patterns: tuple[str, ...]) -> list[Moments]:
+def watched_shares(results: Results, players: int, patterns: tuple[str, ...]) -> list[Moments]:
     """The shares whose interval --precision narrows: each seat's win share and the share figures of the groups."""
     games = len(results.records)
-    wins = [s["wins"] for s in fig["seat_advantage"]["seats"]]
-    watched = [Moments(w, w, games, True) for w in wins]
+    watched = [share_moments(wins, games) for wins in seat_wins(results.records, players)]
     for pattern in patterns:
         watched += [m for key in group_members(results.totals, pattern)
                     if (m := moments(results.totals[key], games)).share]

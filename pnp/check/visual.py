@@ -67,7 +67,7 @@ def report_fonts() -> Fonts:
 def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
     """Every page of the report: the overview (and any overflow of findings), then per player count play and figures."""
     if report.get("simulation") is False:
-        return deal_pages(report, fonts, [])
+        return deal_pages(report, fonts)
     games = (plural(report["games"], "game") if report["games"] is not None else
              f"games until seat shares are ±{report['precision']:g}")
     subtitle = (f"{report['policy']} play (headline) · {games} per player count · "
@@ -96,7 +96,7 @@ def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
     return pages
 
 
-def deal_pages(report: dict, fonts: Fonts, pages: list[Page]) -> list[Page]:
+def deal_pages(report: dict, fonts: Fonts) -> list[Page]:
     """The pages of a game without a simulation: its integrity findings and the deal-and-draw check."""
     from pnp.check.deal_pages import columns, deal_drawings, text_drawing
     findings = report["integrity"]
@@ -106,9 +106,8 @@ def deal_pages(report: dict, fonts: Fonts, pages: list[Page]) -> list[Page]:
     if findings:
         drawings.insert(0, text_drawing("Deck integrity", [(f, True) for f in findings], COLUMN, fonts))
     subtitle = f"master seed {report['seed']} · deal-and-draw check declared in game.yaml"
-    for items in columns(drawings, MARGIN, COLUMN, GAP, CONTENT_TOP, CONTENT_BOTTOM):
-        pages.append(Page(f"{report['game']}: deal-and-draw", subtitle, chips, items))
-    return pages
+    return [Page(f"{report['game']}: deal-and-draw", subtitle, chips, items)
+            for items in columns(drawings, MARGIN, COLUMN, GAP, CONTENT_TOP, CONTENT_BOTTOM)]
 
 
 def _overview_chips(report: dict) -> list[tuple[str, bool]]:
