@@ -28,13 +28,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import floor_reportlab  # noqa: E402
 
-from pnp.build import BuildOptions, build  # noqa: E402
-from pnp.fonts import _load  # noqa: E402
-from pnp.layout import _parse_yaml  # noqa: E402
-from pnp.render import _to_color  # noqa: E402
-from pnp.cmyk import load_profile  # noqa: E402
-from pnp.template import _expression, _from_string, _parse, _simple_name, names_used  # noqa: E402
-from pnp.project import Project  # noqa: E402
+from pnp.build.builder import BuildOptions, build  # noqa: E402
+from pnp.text.fonts import _load  # noqa: E402
+from pnp.layout.files import _parse_yaml  # noqa: E402
+from pnp.face.render import _to_color  # noqa: E402
+from pnp.pdf.cmyk import load_profile  # noqa: E402
+from pnp.layout.template import _expression, _from_string, _parse, _simple_name, names_used  # noqa: E402
+from pnp.project.games import Project  # noqa: E402
 
 PEAK = """
 def own_peak_kb():
@@ -49,8 +49,8 @@ def own_peak_kb():
 MEMORY_PROBE = """
 import resource, sys, json
 from pathlib import Path""" + PEAK + """
-from pnp.build import BuildOptions, build
-from pnp.project import Project
+from pnp.build.builder import BuildOptions, build
+from pnp.project.games import Project
 project = Project(Path(sys.argv[1]))
 report = build(project, [project.load_game("eitsuku")], BuildOptions(Path(sys.argv[2]), color=sys.argv[3]))
 peak = max(own_peak_kb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)

@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_SECONDS = 20.0
-COMMAND = "from pnp.cli import main; main()"
+COMMAND = "from pnp.cli.main import main; main()"
 
 
 def run_export(game: str, out: Path, workers: int | None) -> float:

@@ -29,7 +29,7 @@ PLAYERS = {"eitsuku": 4, "promotion": 4, "eleusis": 4, "ghost_couple": 2, "ghost
 def worker(tree: str) -> None:
     """Play the chunks asked for on stdin ('game players start stop'), answering the CPU seconds of each."""
     sys.path.insert(0, tree)
-    from pnp.check.runner import Job, run_job
+    from pnp.check.play.chunks import Job, run_job
     for line in sys.stdin:
         game, players, start, stop = line.split()
         job = Job(tree, game, int(players), 1, int(start), int(stop), "random")

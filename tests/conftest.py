@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from pnp.build import BuildOptions, build
-from pnp.project import Project
+from pnp.build.builder import BuildOptions, build
+from pnp.project.games import Project
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,7 +38,7 @@ def eitsuku_out(tmp_path_factory, repo) -> Path:
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A scratch project made by `pnp new demo`."""
-    from pnp.scaffold import scaffold
+    from pnp.scaffold.writer import scaffold
     scaffold(Project(tmp_path), "demo")
     return tmp_path
 

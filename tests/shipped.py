@@ -10,8 +10,8 @@ import pkgutil
 import sys
 
 from conftest import ROOT
-from pnp.check.loader import load_module
-from pnp.project import Project
+from pnp.check.play.loader import load_module
+from pnp.project.games import Project
 
 GAMES = ("eitsuku", "eleusis", "ghost_couple", "promotion", "torite4to6")
 

@@ -11,12 +11,12 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import replace_once
-from pnp import paint
-from pnp.cli import main
-from pnp.fonts import FontBook
-from pnp.project import Project
-from pnp.render import Renderer
-from pnp.resolution import effective_dpi
+from pnp.face import paint
+from pnp.cli.main import main
+from pnp.text.fonts import FontBook
+from pnp.project.games import Project
+from pnp.face.render import Renderer
+from pnp.face.resolution import effective_dpi
 from pnp.units import pt
 
 FRONT = "layouts/demo/cards.yaml"

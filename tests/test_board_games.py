@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, poppler
-from pnp.build import BuildOptions, build
-from pnp.tiles import OVERLAP, covered_area, tile_piece
+from pnp.build.builder import BuildOptions, build
+from pnp.sheet.tiles import OVERLAP, covered_area, tile_piece
 from pnp.units import MM, PAPER_SIZES, Size
 
 

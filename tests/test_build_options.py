@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from conftest import poppler, replace_once as edit
 
-from pnp.cli import main
-from pnp.data import read_table
-from pnp.lang import localize_table
+from pnp.cli.main import main
+from pnp.data.read import read_table
+from pnp.project.lang import localize_table
 
 TWO_LANGUAGES = """name,name_en,kind,value,text,text_en,count
 火花,Spark,attack,1,**1**ダメージを与える。,Deal **1** damage.,4

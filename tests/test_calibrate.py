@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from conftest import poppler
-from pnp.build import BuildOptions, build
-from pnp.calibrate import SCALE_DISTANCE, VERNIER_PITCH, calibration, offset_for, to_front
-from pnp.cli import main
-from pnp.marks import Line
+from pnp.build.builder import BuildOptions, build
+from pnp.build.calibrate import SCALE_DISTANCE, VERNIER_PITCH, calibration, offset_for, to_front
+from pnp.cli.main import main
+from pnp.sheet.marks import Line
 from pnp.units import MM, PAPER_SIZES, Size
 
 

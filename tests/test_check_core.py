@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 import toygame
 from pnp.check.core import TERMINAL, InvariantViolation, game_seed, play, random_policy
-from pnp.check.run import check, to_json, write_json
-from pnp.check.stats import chi_square_sf, chi_square_uniform, percentile, wilson
-from pnp.cli import main
+from pnp.check.checker import check, to_json, write_json
+from pnp.check.stats.describe import chi_square_sf, chi_square_uniform, percentile, wilson
+from pnp.cli.main import main
 from pnp.errors import PnpError
 
 
@@ -118,7 +118,7 @@ def test_cli_replay_and_bad_usage(repo):
 
 
 def test_integer_histograms_have_whole_bins():
-    from pnp.check.stats import histogram
+    from pnp.check.stats.describe import histogram
     assert histogram([3, 4, 4, 5, 12]) == [(3, 3, 1), (4, 4, 2), (5, 5, 1), (6, 6, 0), (7, 7, 0), (8, 8, 0),
                                            (9, 9, 0), (10, 10, 0), (11, 11, 0), (12, 12, 1)]
     wide = histogram(list(range(100)))
@@ -127,8 +127,8 @@ def test_integer_histograms_have_whole_bins():
 
 def test_not_applicable_figures_are_left_out_of_means():
     from pnp.check.core import GameRecord
-    from pnp.check.report import game_figures
-    from pnp.check.runner import reduce_figures
+    from pnp.check.report.figures import game_figures
+    from pnp.check.play.chunks import reduce_figures
     records = [GameRecord(1, 1, 1, True, [0], [0], {"turn": 4.0, "count": 1}),
                GameRecord(2, 1, 1, True, [0], [0], {"turn": None, "count": 3}),
                GameRecord(3, 1, 1, True, [0], [0], {})]

@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from conftest import replace_once, poppler
-from pnp.check import exact
-from pnp.check.deal import Deal, first_turns, longest_run
-from pnp.check.deal_report import deal_only_report, deal_section, deal_spec_for
-from pnp.check.run import check, to_json
-from pnp.cli import main
+from pnp.check.stats import exact
+from pnp.check.deal.shuffle import Deal, first_turns, longest_run
+from pnp.check.deal.section import deal_only_report, deal_section, deal_spec_for
+from pnp.check.checker import check, to_json
+from pnp.cli.main import main
 from pnp.errors import PnpError
-from pnp.project import Project
+from pnp.project.games import Project
 
 GAME_YAML = "card_data/demo/game.yaml"
 

@@ -11,12 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import copy_games, edit_rows
-from pnp.check.inference import Moments, difference, holm, mean_interval, moments_of, t95
-from pnp.check.precision import games_needed
-from pnp.check.run import check, to_json
-from pnp.check.text import render_text
-from pnp.cli import main
-from pnp.project import Project
+from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
+from pnp.check.play.precision import games_needed
+from pnp.check.checker import check, to_json
+from pnp.check.report.text import render_text
+from pnp.cli.main import main
+from pnp.project.games import Project
 
 PROMOTION_GAMES = 1000
 
@@ -215,7 +215,7 @@ def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo
 
 def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path):
     from conftest import poppler
-    from pnp.check.visual import write_report
+    from pnp.check.charts.pages import write_report
     out = tmp_path / "compared.pdf"
     write_report(out, compared)
     texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]

@@ -15,15 +15,15 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import ROOT, poppler
-from pnp.check import registry
-from pnp.check.chartkit import nice_range, wrap
-from pnp.check.panels import figure_groups
-from pnp.check.run import check, to_json
-from pnp.check.simulation import simulation_names
-from pnp.check.visual import render_pdf, report_fonts, write_report
-from pnp.cli import main
+from pnp.check.play import registry
+from pnp.check.charts.kit import nice_range, wrap
+from pnp.check.charts.panels import figure_groups
+from pnp.check.checker import check, to_json
+from pnp.check.play.find import simulation_names
+from pnp.check.charts.pages import render_pdf, report_fonts, write_report
+from pnp.cli.main import main
 from pnp.errors import PnpError
-from pnp.project import Project
+from pnp.project.games import Project
 
 EITSUKU_CMD = "pnp check eitsuku --players 3 --players 4 --games 60 --seed 7 --policy random"
 

@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.check.core import GameSpec
-from pnp.check.loader import module_name
-from pnp.check.run import check, to_json
-from pnp.check.simulation import find_simulation, simulation_names
-from pnp.cli import main
+from pnp.check.play.loader import module_name
+from pnp.check.checker import check, to_json
+from pnp.check.play.find import find_simulation, simulation_names
+from pnp.cli.main import main
 from pnp.errors import PnpError
-from pnp.project import Project
-from pnp.scaffold import scaffold
+from pnp.project.games import Project
+from pnp.scaffold.writer import scaffold
 
 MANIFEST = "components:\n  - cards\n"
 OUTSIDE = "keep the simulation's files inside the project (no links out of it)"

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from pnp.check.core import CHANCE, GameSpec, InvariantViolation, game_seed, play, random_policy
 from shipped.torite4to6 import SPEC, load
-from pnp.project import Project
+from pnp.project.games import Project
 
 DATA = load(Project(ROOT))
 

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from conftest import replace_once
 
-from pnp.cli import main
+from pnp.cli.main import main
 
 
 def run(*args: str):
@@ -150,7 +150,7 @@ def test_list_reports_a_broken_game_and_goes_on(project):
 
 
 def test_a_failed_second_writer_fails_the_build(tmp_path):
-    from pnp.build import both
+    from pnp.build.builder import both
     from pnp.errors import PnpError
     done = []
     with pytest.raises(PnpError, match="writing the print-shop files failed"):

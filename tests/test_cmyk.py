@@ -13,10 +13,11 @@ from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject, NameObject, StreamObject
 
-from pnp.build import BuildOptions, build
-from pnp.cli import main
-from pnp.cmyk import DEFAULT_PROFILE, parse_color
-from pnp.project import Project
+from pnp.build.builder import BuildOptions, build
+from pnp.cli.main import main
+from pnp.colors import read_color as parse_color
+from pnp.pdf.cmyk import DEFAULT_PROFILE
+from pnp.project.games import Project
 
 RGB_SPACES = {"/DeviceRGB", "/CalRGB", "/RGB"}
 RGB_OPERATORS = {b"rg", b"RG"}
@@ -46,7 +47,7 @@ def _pictures(root: Path) -> None:
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> Path:
     """The `pnp new` example with images and CMYK colours, built in CMYK into out/ (and again into again/)."""
-    from pnp.scaffold import scaffold
+    from pnp.scaffold.writer import scaffold
     root = tmp_path_factory.mktemp("cmyk")
     scaffold(Project(root), "demo")
     _pictures(root)

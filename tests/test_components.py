@@ -8,11 +8,11 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import poppler
-from pnp.build import BuildOptions, build
+from pnp.build.builder import BuildOptions, build
 from pnp.errors import PnpError
-from pnp.marks import sheet_marks
-from pnp.project import Project
-from pnp.sheet import impose
+from pnp.sheet.marks import sheet_marks
+from pnp.project.games import Project
+from pnp.sheet.grid import impose
 from pnp.units import MM, Size
 
 DECK_CSV = "suit,rank,count\nspade,A,1\nheart,K,1\njoker,JOKER,1\n"
@@ -129,7 +129,7 @@ elements:
 
 
 def test_standee_strip_holds_figure_twice_with_base_tabs(tmp_path):
-    from pnp.standee import standee_size
+    from pnp.face.standee import standee_size
     project = write(tmp_path, {
         "card_data/g/game.yaml": "components:\n  - {name: piece, kind: standee, base: 12}\n",
         "card_data/g/piece.csv": "name,count\nメンバー,3\n",
@@ -145,8 +145,8 @@ def test_standee_strip_holds_figure_twice_with_base_tabs(tmp_path):
 
 
 def test_standee_back_half_is_mirrored_or_turned():
-    from pnp.face import Face
-    from pnp.standee import standee_face
+    from pnp.face.parts import Face
+    from pnp.face.standee import standee_face
     front = Face(100.0, 200.0, 3.0, ())
     strip = standee_face(front, None, 10)
     nested = [op for op in strip.ops if op.kind == "face"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.data import read_table
+from pnp.data.read import read_table
 from pnp.errors import PnpError
 
 CSV = "name,value,count\n予算:小(1),1,2\nイベント,3,0\n\n役者,6,\n"

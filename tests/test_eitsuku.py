@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, poppler
-from pnp.build import BuildOptions, build
+from pnp.build.builder import BuildOptions, build
 from pnp.units import MM
 
 DATA = ROOT / "card_data" / "eitsuku"

@@ -11,13 +11,13 @@ from click.testing import CliRunner
 from hypothesis import given, strategies as st
 from PIL import Image
 
-from pnp.build import BuildOptions, build
-from pnp.cli import main
+from pnp.build.builder import BuildOptions, build
+from pnp.cli.main import main
 from pnp.export.presets import PRESETS
 from pnp.export.source import write_pages
 from pnp.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, grids, slot_size
-from pnp.fonts import FontBook
-from pnp.project import Project
+from pnp.text.fonts import FontBook
+from pnp.project.games import Project
 
 MM = 1 / 25.4  # inches per millimetre
 

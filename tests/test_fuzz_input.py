@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 
-from pnp.cli import main
-from pnp.project import Project
-from pnp.scaffold import BASE, LAYOUT, scaffold
+from pnp.cli.main import main
+from pnp.project.games import Project
+from pnp.scaffold.writer import BASE, LAYOUT, scaffold
 
 CELLS = st.one_of(st.sampled_from(["", "1", "0", "-1", "3", "1000000", "x", '"', '""', '"a\nb"', "a\nb", "{bleu|1}",
                                    "{blue|", "**", ":star:", "\\", "１", "〜", "【", "count", "name", "\ufeff", "\x00",

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import ROOT, poppler
-from pnp.build import BuildOptions, build
+from pnp.build.builder import BuildOptions, build
 from pnp.units import MM
 
 SUITS = {"spade": "♠", "heart": "♥", "diamond": "♦", "club": "♣"}

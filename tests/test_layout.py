@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import PnpError
-from pnp.layout import load_layout
+from pnp.layout.files import load_layout
 from pnp.units import Size
 
 
@@ -74,5 +74,5 @@ def test_bad_layouts(tmp_path, text, message):
 
 
 def test_colour_markup_with_hex_survives_templating():
-    from pnp.template import compile_template
+    from pnp.layout.template import compile_template
     assert compile_template("{#ff0000|赤} {{ name }}", "x").render({"name": "カード"}, "r") == "{#ff0000|赤} カード"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.build import BuildOptions, build
-from pnp.lightpages import LightPage, PageSettler
-from pnp.project import Project
+from pnp.build.builder import BuildOptions, build
+from pnp.pdf.lightpages import LightPage, PageSettler
+from pnp.project.games import Project
 
 
 def _files(root: Path) -> dict[str, bytes]:

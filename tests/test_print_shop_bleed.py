@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
+from pnp.build.builder import BuildOptions, build
 from pnp.units import MM
 
 GAMES = ["eitsuku", "eleusis", "ghost_couple", "promotion", "standard_deck", "torite4to6"]

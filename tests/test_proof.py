@@ -13,11 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import poppler, replace_once
-from pnp.cli import main
-from pnp.fonts import FontBook
+from pnp.cli.main import main
+from pnp.text.fonts import FontBook
 from pnp.proof.collect import collect
 from pnp.proof.lint import BRACKETS, bracket_problems, space_problems
-from pnp.project import Project
+from pnp.project.games import Project
 
 CSV = "card_data/demo/cards.csv"
 FRONT = "layouts/demo/cards.yaml"

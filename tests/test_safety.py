@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from conftest import replace_once as edit
 
-from pnp.cli import main
+from pnp.cli.main import main
 from pnp.limits import MAX_CARDS, MAX_CELL_CHARS, MAX_COUNT, MAX_CSV_BYTES, MAX_TEMPLATE_CHARS
 
 CSV = "card_data/demo/cards.csv"
@@ -25,8 +25,8 @@ SECRET = "top secret text"
 @pytest.fixture
 def shared(tmp_path) -> Path:
     """A scratch project in tmp_path/project, with a private file beside it in tmp_path/elsewhere."""
-    from pnp.project import Project
-    from pnp.scaffold import scaffold
+    from pnp.project.games import Project
+    from pnp.scaffold.writer import scaffold
     root = tmp_path / "project"
     scaffold(Project(root), "demo")
     (tmp_path / "elsewhere").mkdir()
@@ -232,7 +232,7 @@ def test_every_command_refuses(shared, command, name):
 
 
 def test_confined_follows_links(tmp_path):
-    from pnp.confine import confined
+    from pnp.data.confine import confined
     from pnp.errors import PnpError
     root = tmp_path / "project"
     (root / "art").mkdir(parents=True)

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from marks_check import assert_every_cut_marked, box_of, inside
-from pnp.marks import plain_marks, sheet_marks
-from pnp.sheet import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, best_spaced, impose,
+from pnp.sheet.marks import plain_marks, sheet_marks
+from pnp.sheet.grid import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, best_spaced, impose,
                        mirror_axis)
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
@@ -212,7 +212,7 @@ def test_round_pieces_keep_their_full_bleed_between_them():
 
 
 def test_the_butted_note_names_what_gutters_would_cost(repo):
-    from pnp.build import BuildOptions, _butted_note
+    from pnp.build.builder import BuildOptions, _butted_note
     role = next(c for c in repo.load_game("eitsuku").components if c.name == "role")
     assert _butted_note(role, 60, A4, BuildOptions(None)) == (
         "eitsuku/role: butted, 9 a sheet on 7 sheet(s) (8 with gutters); a cut off the line shows a sliver of the next card")

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import ROOT
 from pnp.check.core import InvariantViolation, play, random_policy
-from pnp.check.run import check, replay
+from pnp.check.checker import check, replay
 from shipped.eitsuku import score
 from shipped.eitsuku import SPEC, Eitsuku, greedy
 from shipped.eitsuku.data import (
@@ -19,7 +19,7 @@ from shipped.eitsuku.data import (
     EVENT_NAMES, FLASH, INFO, LARGE, LOCAL, MEDIUM, MONOPOLY, PH_ACTION, PH_CONVERT, PH_END, PH_INFO, PH_OVER,
     PH_PROMO_NUMBER, PH_PROMO_SLOT, PH_SCOUT, PH_SET, PH_SETUP, PH_START, PROMOTER, RELEASE, SMALL, SPEED_UP, STRIKE,
     STRIKE_B, TIE_UP, USE_CONVERT, load, pay, reach)
-from pnp.project import Project
+from pnp.project.games import Project
 
 DATA = load(Project(ROOT))
 ACTOR, WRITER, COMPOSER, DIRECTOR = range(4)  # role kinds in rule order

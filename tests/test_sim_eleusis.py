@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, copy_games
 from pnp.check.core import CHANCE, InvariantViolation, play, random_policy
-from pnp.check.run import check, to_json
-from pnp.cli import main
+from pnp.check.checker import check, to_json
+from pnp.cli.main import main
 from pnp.errors import PnpError
 from shipped.eleusis import SPEC, Eleusis, greedy, integrity, load
 from shipped.eleusis.plays import CIRCLE, DOT, MIXED, Plays, decode, encode
@@ -23,7 +23,7 @@ from shipped.eleusis.policy import best_play, candidates, likely_verdict
 from shipped.eleusis.round import (AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PLAY, PLAYING, PROPHET, RULE,
                                      SHORT_DECK)
 from shipped.eleusis.text import summary
-from pnp.project import Project
+from pnp.project.games import Project
 
 GOLDEN = ROOT / "tests" / "golden" / "eleusis_seed_5.txt"
 

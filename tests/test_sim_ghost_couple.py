@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, copy_games, edit_rows
 from pnp.check.core import InvariantViolation, play, random_policy
-from pnp.check.run import check, to_json
-from pnp.cli import main
+from pnp.check.checker import check, to_json
+from pnp.cli.main import main
 from shipped.ghost_couple import playing_cards
 from shipped.ghost_couple import SPEC, GhostCouple, greedy, integrity, load
 from shipped.ghost_couple.effects import TREASURE
@@ -27,7 +27,7 @@ from shipped.ghost_couple.deck import (
     RETURN, STEAL_PICK, STOP, TAKE, TARGET, VANISH_PICK)
 from shipped.ghost_couple.text import summary
 from shipped.ghost_couple.variant import load as load_variant
-from pnp.project import Project
+from pnp.project.games import Project
 
 DECK = load(Project(ROOT))
 CARDS = load_variant(Project(ROOT))

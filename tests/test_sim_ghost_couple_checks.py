@@ -10,7 +10,7 @@ from conftest import ROOT
 from pnp.check.core import InvariantViolation, play, random_policy
 from shipped.ghost_couple import SPEC, GhostCouple, load
 from shipped.ghost_couple.deck import FLIP_UP
-from pnp.project import Project
+from pnp.project.games import Project
 
 DECK = load(Project(ROOT))
 

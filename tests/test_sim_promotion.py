@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, copy_games, edit_rows
 from pnp.check.core import SIMULTANEOUS, InvariantViolation, game_seed, play, random_policy
-from pnp.check.run import check
-from pnp.check.stats import wilson
+from pnp.check.checker import check
+from pnp.check.stats.describe import wilson
 from shipped.promotion import SPEC, Promotion, greedy, integrity, load
 from shipped.promotion.play import CHANGING, DOWN_TIE, HAND_MASK, ORIENT, WILDING
-from pnp.project import Project
+from pnp.project.games import Project
 
 GOLDEN = ROOT / "tests" / "golden" / "promotion_seed_7.txt"
 DEFAULT = "♠5 ♥6 ♦7 ♣8 | ♠6 ♥7 ♦8 ♣5 | ♠7 ♥8 ♦5 ♣6 | ♠8 ♥5 ♦6 ♣7"  # after setup with the first choices

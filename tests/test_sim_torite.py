@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, copy_games
 from pnp.check.core import InvariantViolation, game_seed, play, random_policy
-from pnp.check.run import check, replay, to_json
-from pnp.cli import main
+from pnp.check.checker import check, replay, to_json
+from pnp.cli.main import main
 from pnp.errors import PnpError
 from shipped.torite4to6 import SPEC, Torite, greedy, integrity, load
 from shipped.torite4to6.data import POSITION
 from shipped.torite4to6.checks import formation_result
-from pnp.project import Project
+from pnp.project.games import Project
 
 GAME = "torite4to6"
 GOLDEN = ROOT / "tests" / "golden" / "torite4to6_seed_7.txt"

@@ -8,7 +8,7 @@ from collections import defaultdict
 from hypothesis import given, strategies as st
 from pypdf import PdfReader
 
-from pnp.fonts import subset_tag
+from pnp.text.fonts import subset_tag
 
 
 def subsets(path) -> dict[str, bytes]:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from pnp.fonts import FontBook
-from pnp.text import (NO_LINE_END, NO_LINE_START, MissingGlyph, Overflow, check_glyphs, fit, paragraphs,
+from pnp.text.fonts import FontBook
+from pnp.text.fit import (NO_LINE_END, NO_LINE_START, MissingGlyph, Overflow, check_glyphs, fit, paragraphs,
                       parse_markup)
 
 FONTS = FontBook()
@@ -30,7 +30,7 @@ def test_bold_and_colour_markup():
 
 
 def test_symbols_and_escapes():
-    from pnp.text import Symbol
+    from pnp.text.fit import Symbol
     parsed = runs(r"A:coin:B \*\*x 予算:小(1):", symbols={"coin": Symbol("●", REGULAR, "#d4a017")})
     assert "".join(r.text for r in parsed) == "A●B **x 予算:小(1):"
 

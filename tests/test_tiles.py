@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
-from pnp.project import Project
-from pnp.sheet import PRINTER_MARGIN
-from pnp.tiles import OVERLAP, covered_area, tile_piece
+from pnp.build.builder import BuildOptions, build
+from pnp.project.games import Project
+from pnp.sheet.grid import PRINTER_MARGIN
+from pnp.sheet.tiles import OVERLAP, covered_area, tile_piece
 from pnp.units import MM, PAPER_SIZES, Size
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pnp.project import Project
-from pnp.scaffold import scaffold
+from pnp.project.games import Project
+from pnp.scaffold.writer import scaffold
 from pnp.watch.loop import Watcher
 from pnp.watch.session import PreviewSession
 
@@ -185,7 +185,7 @@ def free_port() -> int:
 
 def start_cli(project: Path, port: int, scratch: Path) -> subprocess.Popen:
     """`pnp watch demo` as a user runs it, once its page answers (bounded)."""
-    command = [sys.executable, "-c", "from pnp.cli import main; main()", "watch", "demo", "--port", str(port),
+    command = [sys.executable, "-c", "from pnp.cli.main import main; main()", "watch", "demo", "--port", str(port),
                "--project", str(project)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                env={**os.environ, "TMPDIR": str(scratch)})

@@ -13,13 +13,13 @@ from python_calamine import CalamineWorkbook
 
 from conftest import poppler, replace_once as edit
 
-from pnp.cli import main
-from pnp.data import read_table
+from pnp.cli.main import main
+from pnp.data.read import read_table
 from pnp.errors import PnpError
-from pnp.project import Project
-from pnp.scaffold import example_rows, scaffold
-from pnp.workbook import cell_text
-from pnp.workbook_write import write_workbook
+from pnp.project.games import Project
+from pnp.scaffold.writer import example_rows, scaffold
+from pnp.data.workbook import cell_text
+from pnp.data.workbook_write import write_workbook
 
 MANIFEST = "card_data/demo/game.yaml"
 
@@ -140,7 +140,7 @@ def test_a_sheet_spanning_a_huge_grid_is_refused_before_it_is_read(tmp_path):
 
 def test_an_ods_table_repeating_a_filled_row_into_a_huge_grid_is_refused(tmp_path):
     import zipfile
-    from pnp.workbook_write import FIXED_TIME, ODS_MANIFEST, ODS_MIME, ODS_NAMESPACES
+    from pnp.data.workbook_write import FIXED_TIME, ODS_MANIFEST, ODS_MIME, ODS_NAMESPACES
     project = workbook_project(tmp_path, "ods")
     cell = '<table:table-cell office:value-type="string"{}><text:p>{}</text:p></table:table-cell>'
     rows = ("<table:table-row>" + cell.format("", "name") + "</table:table-row>"
@@ -183,7 +183,7 @@ def test_proof_text_writes_the_table_as_xlsx_too(project):
 
 
 def test_column_letters():
-    from pnp.workbook import column_letter
+    from pnp.data.workbook import column_letter
     assert [column_letter(i) for i in (0, 1, 25, 26, 27, 51, 52, 701, 702)] == [
         "A", "B", "Z", "AA", "AB", "AZ", "BA", "ZZ", "AAA"]
 

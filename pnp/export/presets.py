@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.component import Component
+from pnp.project.component import Component
 from pnp.errors import PnpError
 
 TOLERANCE = 0.02  # a card's trim may differ this much (per side) from the service's cut line

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.build import render_component
-from pnp.component import Component
-from pnp.fonts import FontBook
-from pnp.pdfout import Document, write_shop_pages
-from pnp.face import Face
-from pnp.render import Renderer
+from pnp.build.builder import render_component
+from pnp.project.component import Component
+from pnp.text.fonts import FontBook
+from pnp.pdf.document import Document, write_shop_pages
+from pnp.face.parts import Face
+from pnp.face.render import Renderer
 from pnp.units import PAPER_SIZES, Size
 
 PAPER = Size(*PAPER_SIZES["a4"])  # page documents (kind: page) are exported at A4

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.component import Component
-from pnp.data import Row, Table
-from pnp.elements import noting_safe_zone
+from pnp.project.component import Component
+from pnp.data.table import Row, Table
+from pnp.layout.elements import noting_safe_zone
 from pnp.errors import PnpError
-from pnp.fonts import FontBook
+from pnp.text.fonts import FontBook
 from pnp.proof.faces import Side, side_findings, spot
 from pnp.proof.findings import Finding, unique
 from pnp.proof.lint import lint_table
 from pnp.proof.references import dangling_names, game_names
-from pnp.project import Game, Project
-from pnp.render import Renderer
-from pnp.resolution import describe, low_resolution
+from pnp.project.games import Game, Project
+from pnp.face.render import Renderer
+from pnp.face.resolution import describe, low_resolution
 from pnp.units import PAPER_SIZES, Size
 
 PROOF_PAPER = Size(*PAPER_SIZES["a4"])  # page components are proofed as printed on A4

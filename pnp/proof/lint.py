@@ -6,7 +6,7 @@ import re
 import unicodedata
 from collections.abc import Iterator
 
-from pnp.data import Row, Table
+from pnp.data.table import Row, Table
 from pnp.proof.findings import Finding
 
 BRACKETS = {"【": "】", "『": "』", "「": "」", "（": "）"}

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from reportlab.lib import colors
 
-from pnp.fonts import FontBook
-from pnp.paint import paint_face
-from pnp.pdfout import Document
+from pnp.text.fonts import FontBook
+from pnp.face.paint import paint_face
+from pnp.pdf.document import Document
 from pnp.proof.collect import Proof, ProofCard
 from pnp.proof.faces import Side
 from pnp.proof.page import Area, PageBuilder

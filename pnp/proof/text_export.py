@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.proof.collect import Proof
-from pnp.face import TextTrace
+from pnp.face.parts import TextTrace
 from pnp.units import MM
 
 FORMATS = {".md": "markdown", ".csv": "csv", ".xlsx": "xlsx"}

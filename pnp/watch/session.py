@@ -6,11 +6,11 @@ import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pnp.component import Component
+from pnp.project.component import Component
 from pnp.errors import PnpError
-from pnp.fonts import FontBook
-from pnp.lang import localize_game
-from pnp.project import Game, Project
+from pnp.text.fonts import FontBook
+from pnp.project.lang import localize_game
+from pnp.project.games import Game, Project
 from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
@@ -130,6 +130,7 @@ def _prune(folder: Path, states: tuple[State, ...]) -> None:
 
 def _forget_cached_files() -> None:
     """Drop the per-process caches of images and fonts read by path, so an edited file is read again."""
-    from pnp import cmyk, fonts
-    cmyk.image_reader.cache_clear()
+    from pnp.face import images
+    from pnp.text import fonts
+    images.image_reader.cache_clear()
     fonts._load.cache_clear()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data import Table
+from pnp.data.table import Table
 
 GAME = "eitsuku"
 FILES = ("budget", "role", "event")

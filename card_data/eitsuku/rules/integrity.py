@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.data import Table
+from pnp.data.table import Table
 from .data import (
     EVENT_COPIES, EVENT_NAMES, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, ROLE_COPIES, ROLE_KINDS, RULE_BUDGET,
     SETUP_PER_PLAYER, SIZES, Data)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.component import Component
-from pnp.data import Table
+from pnp.project.component import Component
+from pnp.data.table import Table
 from pnp.errors import PnpError
 from .library import Library, load_library
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.data import Table
+from pnp.data.table import Table
 from pnp.errors import PnpError
-from pnp.template import BUILTIN_NAMES, compile_expression, names_used
+from pnp.layout.template import BUILTIN_NAMES, compile_expression, names_used
 
 FILE = "secret_rules.csv"
 COLUMNS = ("id", "text", "hint", "accept", "description")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.data import Row, Table
+from pnp.data.table import Row, Table
 from .deck import (
     CoupleBonus, Deck, Effect, SetBonus, couple_keys, link, masks_to_bits, parse_effect)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pnp.data import Row, Table
+from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from .data import GAME, read, text_of
 from .deck import Deck, SetBonus, couple_keys, link, masks_to_bits, parse_effect

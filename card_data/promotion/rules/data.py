@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from pnp.data import Row, Table
+from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 
 GAME = "promotion"

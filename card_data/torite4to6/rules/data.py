@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data import Table
+from pnp.data.table import Table
 from pnp.errors import PnpError
 
 GAME = "torite4to6"

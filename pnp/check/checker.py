@@ -1,0 +1,147 @@
+"""`pnp check`: integrity first, then simulated play per player count, then skill sensitivity."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from pnp.check.report import compare, symmetry
+from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
+from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
+from pnp.check.play.registry import spec_for
+from pnp.check.play.find import find_simulation, simulation_names
+from pnp.check.report.figures import play_figures, skill_figures
+from pnp.check.play.chunks import jobs_for, keep_data, run_jobs
+from pnp.errors import PnpError, UsageError
+from pnp.project.games import Project
+
+
+def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
+          command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
+          against: Project | None = None) -> dict:
+    """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
+    spec = spec_for(game, project)
+    counts = player_counts(project, game, players)
+    data = spec.load(project)
+    keep_data(project.root, game, data)  # the games play what integrity checked, read once
+    target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
+    report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
+              "precision": None if games is not None else target.precision, "cap": target.cap,
+              "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
+    if against is not None:
+        theirs = against_spec(game, against)
+        their_data = theirs.load(against)
+        keep_data(against.root, game, their_data)
+        report["against"] = {"project": str(against.root),
+                             "integrity": [str(f) for f in theirs.integrity(their_data, counts)]}
+    add_deal_section(report, project, game, players, seed, workers)  # first: a bad check: section stops at once
+    for count in counts:
+        report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,
+                                                   progress, against)
+    symmetry.correct(report)
+    if against is not None:
+        report["against"]["changed"] = compare.correct(report)
+    return report
+
+
+def add_deal_section(report: dict, project: Project, game: str, players: list[int], seed: int, workers: int) -> None:
+    """Beside the simulation: the deal-and-draw check when game.yaml declares one under check:."""
+    from pnp.check.deal.section import deal_counts, deal_section, deal_spec_for
+    spec = deal_spec_for(project, game)
+    if spec is not None:
+        report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, False), seed, workers)
+
+
+def against_spec(game: str, against: Project) -> GameSpec:
+    """The simulation the --against project plays for GAME (its own code checks its own data)."""
+    if find_simulation(against, game) is None:
+        raise PnpError(f"no rules simulation for '{game}' in {against.root}", where="pnp check --against",
+                       fix="compare against a project folder whose game has a simulation")
+    return spec_for(game, against)
+
+
+def has_simulation(project: Project, game: str) -> bool:
+    """Whether the game has a rules simulation; a game without one that is not in card_data/ is an error."""
+    if find_simulation(project, game) is not None:
+        return True
+    if not (project.root / "card_data" / game).is_dir():
+        raise unknown_game(game, simulation_names(project))
+    return False
+
+
+def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, policy: str, target: Target,
+               workers: int, progress: Callable[[int], None], against: Project | None) -> dict:
+    """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
+    def watch(results):
+        return symmetry.watched_shares(results, count, spec.symmetric)
+    results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
+    games = len(results.records)
+    figures = play_figures(results, count, spec.piles)
+    figures["symmetry"] = symmetry.symmetry_tests(figures, results, spec.symmetric)
+    by_seat = _skill_runs(project, game, count, games, seed, policy, workers, progress)
+    figures["skill"] = skill_figures(by_seat, count)
+    if policy != "random":
+        baseline = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
+        figures["baseline"] = {"policy": "random", **play_figures(baseline, count, spec.piles)}
+    if against is not None:
+        other = run_jobs(jobs_for(against.root, game, count, games, seed, policy), workers, progress)
+        other_seats = _skill_runs(against, game, count, games, seed, policy, workers, progress)
+        mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
+        theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
+        figures["against"] = compare.differences(mine, theirs)
+    return figures
+
+
+def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,
+                progress: Callable[[int], None]) -> list:
+    """Greedy in each seat in turn against random players: games // count games per seat."""
+    return [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
+                     workers, progress) for seat in range(count)]
+
+
+def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
+    """The player counts to simulate: those asked for, or every count the game supports."""
+    spec = spec_for(game, project)
+    for count in players:
+        if count not in spec.player_counts:
+            raise UsageError(f"{game} is for {', '.join(map(str, spec.player_counts))} players, not {count}",
+                             where="pnp check --players", fix="choose a supported player count")
+    return players or list(spec.player_counts)
+
+
+def to_json(report: dict) -> str:
+    """The report as JSON with sorted keys (the same bytes for the same seed)."""
+    return json.dumps(report, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
+    """Play one game again, move by move, as text."""
+    spec = spec_for(game, project)
+    return replay(project, game, players or spec.player_counts[0], seed, policy)[1]
+
+
+def replay(project: Project, game: str, players: int, seed: int, policy: str) -> tuple[GameRecord, str]:
+    """Play one game again, move by move."""
+    spec = spec_for(game, project)
+    player_counts(project, game, [players])
+    data = spec.load(project)
+    policies = [spec.greedy if policy == "greedy" else random_policy] * players
+    record = play(spec, data, players, seed, policies, log=True)
+    lines = [f"{i + 1:4d}. {line}" for i, line in enumerate(record.log)]
+    ending = "ended by the rules" if record.ended_by_rules else f"stopped at the safety cap ({spec.max_moves} moves)"
+    lines.append(f"{ending} after {record.moves} moves; scores {record.scores}; winners "
+                 f"{[w + 1 for w in record.winners]}")
+    return record, "\n".join(lines) + "\n"
+
+
+def write_json(path: Path, report: dict) -> None:
+    """Write the JSON report atomically: a failed write leaves any earlier report as it was."""
+    from pnp.pdf.document import AtomicFiles
+    files = AtomicFiles()
+    try:
+        files.temp_for(path).write_text(to_json(report), encoding="utf-8")
+        files.commit()
+    except OSError as exc:
+        files.abort()
+        raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path), fix="choose a writable path") from None

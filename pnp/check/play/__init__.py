@@ -1,0 +1,1 @@
+"""Playing simulated games: finding a game's simulation and running games in seeded chunks."""

@@ -1,0 +1,22 @@
+"""The simulation a check plays: the one the project or an installed package declares for a game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.check.core import GameSpec, unknown_game
+from pnp.check.play.find import find_simulation, simulation_names
+from pnp.project.games import Project
+
+_FOUND: dict[tuple[Path, str], GameSpec] = {}  # (project folder, game) -> spec: each chunk of games asks again
+
+
+def spec_for(name: str, project: Project) -> GameSpec:
+    """The simulation of a game, by its name; an error naming the known ones when there is none."""
+    key = (project.root.resolve(), name)
+    if key not in _FOUND:
+        spec = find_simulation(project, name)
+        if spec is None:
+            raise unknown_game(name, simulation_names(project))
+        _FOUND[key] = spec
+    return _FOUND[key]

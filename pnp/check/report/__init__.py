@@ -1,0 +1,1 @@
+"""The check report: figures from simulated games, comparisons, symmetry tests, and the text."""

@@ -1,0 +1,1 @@
+"""Statistics for the check report: intervals, tests, closed forms."""

@@ -1,0 +1,120 @@
+"""`pnp check`: the command line of the rules-checker, a thin layer over pnp.check.checker."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import project_option, shown as _shown
+from pnp.errors import PnpError, UsageError
+from pnp.project.games import Project, find_project
+
+
+def _progress():
+    """A games-simulated counter on a terminal's stderr (nothing when stderr is not a terminal)."""
+    done = [0]
+
+    def update(games: int) -> None:
+        done[0] += games
+        if sys.stderr.isatty():
+            click.echo(f"\rSimulated {done[0]:,} games", nl=False, err=True)
+    return update
+
+
+@click.command("check")
+@click.argument("game")
+@click.option("--players", "players", type=int, multiple=True, help="Player count; repeat for several [default: all].")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=None,
+              help="Exactly N games per player count [default: as many as --precision needs].")
+@click.option("--precision", type=click.FloatRange(0.002, 0.5), default=None,
+              help="Simulate until every seat's win share is within +-P (95%) [default: 0.03; at most 200,000 games].")
+@click.option("--against", "against_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also run GAME from this project folder on the same seeds and report what changed.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
+@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+              help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every figure as JSON.")
+@click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also draw the report as charts: FILE.pdf, or FILE.png (more pages: FILE-2.png ...).")
+@click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
+@project_option
+def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
+                  against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
+                  report_path: Path | None, replay: int | None, project_dir: Path) -> None:
+    """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
+    from pnp.check.core import InvariantViolation
+    from pnp.check.report.text import render_text
+    from pnp.check.play.precision import DEFAULT_PRECISION
+    from pnp.check.checker import check, has_simulation, replay_game
+    from pnp.check.charts.pages import check_report_path
+    project = find_project(project_dir)
+    if report_path is not None:
+        check_report_path(report_path, replay is not None)
+    if replay is not None:
+        click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
+        return
+    if games is not None and precision is not None:
+        raise UsageError("--games and --precision both say when to stop", where="pnp check",
+                         fix="give one of them")
+    if not has_simulation(project, game):
+        _refuse_without_simulation(game, {"--games": games, "--precision": precision, "--against": against_dir})
+        _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir)
+        return
+    against = find_project(against_dir) if against_dir is not None else None
+    command = _reproduce(game, players, ([f"--games {games}"] if games is not None else
+                                         [f"--precision {precision or DEFAULT_PRECISION:g}"]) +
+                         [f"--seed {seed}", f"--policy {policy}"] +
+                         ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []),
+                         project_dir)
+    try:
+        report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
+                       precision=precision, against=against)
+    except InvariantViolation as exc:
+        raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
+                       fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
+    click.echo(render_text(report), nl=False)
+    if "deal" in report:
+        from pnp.check.deal.section import render_deal
+        click.echo("\n" + "\n".join(render_deal(report["deal"])))
+    _write_outputs(report, json_path, report_path)
+
+
+def _refuse_without_simulation(game: str, options: dict[str, object]) -> None:
+    """A usage error for an option only a simulated check reads, given for a game without a simulation."""
+    given = [name for name, value in options.items() if value is not None]
+    if given:
+        raise UsageError(f"{given[0]} needs a rules simulation, and {game} has none", where="pnp check",
+                         fix="leave it out: the deal-and-draw check takes its shuffles from check: in game.yaml")
+
+
+def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_dir: Path) -> str:
+    """The command line that runs this check again."""
+    return " ".join(["pnp check", game] + [f"--players {n}" for n in players] + options +
+                    ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
+
+
+def _write_outputs(report: dict, json_path: Path | None, report_path: Path | None) -> None:
+    """Write the --json and --report files asked for, naming the report's files on stderr."""
+    from pnp.check.checker import write_json
+    from pnp.check.charts.pages import write_report
+    if json_path is not None:
+        write_json(json_path, report)
+    if report_path is not None:
+        names = [_shown(path) for path in write_report(report_path, report)]
+        shown = ", ".join(names) if len(names) < 4 else f"{names[0]} ... {names[-1]} ({len(names)} pages)"
+        click.echo(f"Report: {shown}", err=True)
+
+
+def _deal_only(project: Project, game: str, players: tuple[int, ...], seed: int, workers: int,
+               json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
+    """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
+    from pnp.check.deal.section import deal_only_report, render_deal_only
+    report = deal_only_report(project, game, list(players), seed, workers,
+                              _reproduce(game, players, [f"--seed {seed}"], project_dir))
+    click.echo(render_deal_only(report), nl=False)
+    _write_outputs(report, json_path, report_path)

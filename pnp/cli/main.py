@@ -1,0 +1,225 @@
+"""The `pnp` command line: a thin click layer over the library."""
+
+from __future__ import annotations
+
+import sys
+from contextlib import ExitStack
+from pathlib import Path
+
+import click
+
+from pnp.build.builder import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
+from pnp.cli.check import check_command
+from pnp.cli.common import bar as _bar, project_option, shown as _shown
+from pnp.errors import PnpError, UsageError
+from pnp.project.games import Project, find_project
+from pnp.cli.watch import watch_command
+
+
+
+def _fail(exc: PnpError) -> None:
+    """Print a user error on one line and exit with 1 (bad input) or 2 (bad usage)."""
+    click.echo(f"error: {exc.render()}", err=True)
+    sys.exit(2 if isinstance(exc, UsageError) else 1)
+
+
+NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class _Group(click.Group):
+    """Turns PnpError and click's usage errors into one-line messages instead of tracebacks or usage blocks."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PnpError as exc:
+            _fail(exc)
+        except click.UsageError as exc:
+            _fail(_usage_error(exc))
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            if isinstance(exc, NO_ARGS_IS_HELP):
+                raise  # `pnp` alone shows the help
+            _fail(_usage_error(exc))
+
+
+def _usage_error(exc: click.UsageError) -> UsageError:
+    """click's usage error as pnp's one-line kind: the command, the problem, where to look."""
+    command = exc.ctx.command_path if exc.ctx is not None else "pnp"
+    problem = " ".join(exc.format_message().split()).rstrip(".")
+    return UsageError(problem, where=command, fix=f"see '{command} --help'")
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="pnp")
+def main() -> None:
+    """pnp: turn card data in CSV and layouts in YAML into print-ready PDFs."""
+
+
+@main.command("build")
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Home-print paper size.")
+@click.option("--marks", type=click.Choice(MARKS), default="jp", show_default=True,
+              help="Crop marks: Japanese トンボ, plain, or none.")
+@click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
+              help="How the printer turns the sheet: long edge, short edge, or none (backs not mirrored).")
+@click.option("--layout", type=click.Choice(LAYOUTS), default="grid", show_default=True,
+              help="grid: fronts and duplex backs on alternate pages; gutterfold: both on one side, folded.")
+@click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
+              help="Shift every back page by X,Y mm as seen on the back (right, up); measure with 'pnp calibrate'.")
+@click.option("--component", "components", multiple=True,
+              help="Build only this component of the one GAME named; repeat for several.")
+@click.option("--lang", default=None, metavar="CODE",
+              help="Language edition: columns such as text_CODE replace text where filled; output in <game>-CODE/.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder [default: PROJECT/output].")
+@click.option("--color", type=click.Choice(COLORS), default="rgb", show_default=True,
+              help="Print-shop files in RGB, or in CMYK through an ICC profile (PDF/X-4 structure).")
+@project_option
+def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+                  components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
+                  project_dir: Path) -> None:
+    """Build GAMES (default: every game) into OUT/<game>/."""
+    from pnp.build.builder import select_components
+    from pnp.project.lang import localize_game
+    shift = parse_back_offset(back_offset)
+    project = find_project(project_dir)
+    names = list(games) or project.game_names()
+    if not names:
+        raise PnpError("no games in card_data/", where=project.label(project.root / "card_data"),
+                       fix="start one with 'pnp new NAME'")
+    if components and len(names) != 1:
+        raise UsageError("--component needs exactly one GAME", where="pnp build", fix="name the game: pnp build GAME "
+                         "--component NAME")
+    click.echo(f"Building {', '.join(names)}")  # before loading, so that an error follows it
+    loaded = [select_components(project.load_game(name), components) for name in names]
+    loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
+    total = sum(c.card_count for g in loaded for c in g.components)
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color)
+    with _bar(total, "Rendering") as bar:
+        report = build(project, loaded, options, progress=bar.update)
+    click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
+               f"{len(report.files)} PDF files in {_shown(options.out)}")
+    for note in report.notes:
+        click.echo(f"  {note}")
+
+
+@main.command("calibrate")
+@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Paper size.")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
+              help="How the printer turns the sheet.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="PDF to write [default: calibration-PAPER-DUPLEX.pdf].")
+def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
+    """Write a two-page duplex calibration sheet to measure the --back-offset of a printer."""
+    from pnp.build.calibrate import write_calibration
+    path = write_calibration(out or Path(f"calibration-{paper}-{duplex}.pdf"), paper, duplex)
+    click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
+
+
+@main.command("export")
+@click.argument("game")
+@click.option("--png", is_flag=True, help="A PNG per distinct face and back, with bleed, and quantities.csv.")
+@click.option("--tts", is_flag=True, help="Tabletop Simulator deck sheets, back image and import note per deck.")
+@click.option("--dpi", type=int, default=None, help="Resolution [default: 300; a preset sets its own].")
+@click.option("--preset", type=click.Choice(["mpc", "tgc"]), default=None,
+              help="PNG size for a print service: mpc (822x1122 px) or tgc (825x1125 px), poker cards.")
+@click.option("--component", "components", multiple=True, help="Export only this component; repeat for several.")
+@click.option("--workers", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder [default: PROJECT/output].")
+@project_option
+def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str | None,
+                   components: tuple[str, ...], workers: int | None, out: Path | None, project_dir: Path) -> None:
+    """Export GAME as PNG images (--png) and Tabletop Simulator decks (--tts) into OUT/<game>/."""
+    from pnp.export import PRESETS, ExportOptions, export_game
+    project = find_project(project_dir)
+    options = ExportOptions(out or project.root / "output", png, tts,
+                            dpi if dpi is not None else PRESETS[preset].dpi if preset else 300, preset,
+                            components, workers)
+    with ExitStack() as stack:
+        bars: list = []
+
+        def progress(done: int, total: int) -> None:
+            if not bars:
+                bars.append(stack.enter_context(_bar(total, "Rendering")))
+            bars[0].update(done - bars[0].pos)
+
+        report = export_game(project, project.load_game(game), options, progress)
+    for line in report.notes:
+        click.echo(f"note: {line}", err=True)
+    click.echo(f"Exported {game}: {report.images} images and {report.sheets} TTS sheets in "
+               + ", ".join(sorted({_shown(folder.parent) for folder in report.folders})))
+
+
+@main.command("proof")
+@click.argument("game")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder [default: PROJECT/output].")
+@click.option("--strict", is_flag=True, help="Exit with 1 when there are findings.")
+@click.option("--text", "text_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Also write every card's text in reading order to FILE.md or FILE.csv.")
+@project_option
+def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, project_dir: Path) -> None:
+    """Proof-read GAME: a proof PDF of each distinct card with its source rows and findings."""
+    from pnp.proof.findings import grouped_lines
+    from pnp.proof.proofread import run_proof
+    project = find_project(project_dir)
+    report = run_proof(project, game, out or project.root / "output", text_path)
+    lines = grouped_lines(report.proof.findings)
+    for line in lines:
+        click.echo(line)
+    count = len(report.proof.findings)
+    grouped = f" on {len(lines)} line{'' if len(lines) == 1 else 's'}" if len(lines) != count else ""
+    written = _shown(report.pdf) + (f" and {_shown(report.text)}" if report.text else "")
+    click.echo(f"Proofed {game}: {report.pages} distinct cards, {count} finding{'' if count == 1 else 's'}{grouped}; "
+               f"wrote {written}")
+    if strict and count:
+        sys.exit(1)
+
+
+@main.command("list")
+@project_option
+def list_command(project_dir: Path) -> None:
+    """Show the games and their components with card counts."""
+    project = find_project(project_dir)
+    broken = 0
+    for name in project.game_names():
+        try:
+            game = project.load_game(name)
+        except PnpError as exc:
+            broken += 1
+            click.echo(f"{name}  error: {exc.render()}")
+            continue
+        total = sum(c.card_count for c in game.components)
+        click.echo(f"{name}  ({game.title})  {total} pieces")
+        for c in game.components:
+            size = c.piece_size()
+            shown = f"paper ({c.front.paper})" if c.front.paper else f"{size.width:g}x{size.height:g} mm"
+            back = "with back" if c.back else "no back"
+            click.echo(f"  {c.name:<16} {c.card_count:>4}  {c.kind:<7} {shown}  {back}")
+    if broken:
+        sys.exit(1)
+
+
+@main.command("new")
+@click.argument("name")
+@click.option("--data", "data_format", type=click.Choice(["csv", "xlsx", "ods"]), default="csv", show_default=True,
+              help="Keep the example cards in a CSV file or a spreadsheet workbook.")
+@click.option("--rules", is_flag=True, help="Also write a small rules simulation in card_data/NAME/rules/.")
+@project_option
+def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> None:
+    """Start a game NAME with a small example deck that builds at once (and a simulation `pnp check` plays)."""
+    from pnp.scaffold.writer import scaffold
+    written = scaffold(Project(project_dir), name, data_format, rules)
+    for path in written:
+        click.echo(f"created {_shown(path)}")
+    where = "" if project_dir == Path(".") else f" --project {_shown(project_dir)}"
+    click.echo(f"Next: pnp build {name}{where}" + (f", then pnp check {name}{where}" if rules else ""))
+
+
+main.add_command(check_command)
+main.add_command(watch_command)

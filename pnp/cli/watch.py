@@ -1,0 +1,40 @@
+"""`pnp watch`: the command line of the live preview."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from pnp.cli.common import project_option
+from pnp.errors import UsageError
+from pnp.project.games import find_project
+
+
+@click.command("watch")
+@click.argument("game")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port of the preview page on 127.0.0.1 (0: any free port).")
+@click.option("--lang", default=None, metavar="CODE", help="Preview this language edition, as pnp build --lang.")
+@project_option
+def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> None:
+    """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
+    import signal
+    import threading
+    from pnp.watch.loop import Watcher
+    project = find_project(project_dir)
+    if not (project.root / "card_data" / game).is_dir():
+        project.load_game(game)  # names the known games
+    try:
+        watcher = Watcher(project.root, game, port, lang=lang)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
+                         fix="choose another port, or --port 0 for any free one") from None
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())  # stopped like Ctrl+C: the preview folder is removed
+    try:
+        watcher.start(click.echo)
+        click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
+        watcher.run(stop, click.echo)
+    finally:
+        watcher.close()

@@ -1,0 +1,85 @@
+"""CSV files: bytes decoded, records read into a Table, a quote left open refused."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from pnp.data.table import Table, check_cells, header_columns, record_row
+from pnp.errors import PnpError
+from pnp.limits import MAX_CELL_CHARS, MAX_CSV_BYTES
+
+
+def decode(raw: bytes, label: str, encoding: str | None = None) -> str:
+    """Decode CSV bytes: UTF-8 (with or without BOM), else Shift_JIS/cp932, or a declared encoding."""
+    if encoding:
+        try:
+            return raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise PnpError(f"cannot decode as {encoding}: {exc}", where=label,
+                           fix="fix the declared encoding in game.yaml or save the file as UTF-8") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp932")
+    except UnicodeDecodeError:
+        raise PnpError("cannot decode the file as UTF-8 or Shift_JIS (cp932)", where=label,
+                       fix="save it as CSV UTF-8 or declare its encoding in game.yaml") from None
+
+
+def read_csv(path: Path, label: str, encoding: str | None = None) -> Table:
+    """Read a CSV file into a Table, checking its header, sizes and counts."""
+    text = decode(_read_bytes(path, label), label, encoding)
+    reader = csv.reader(io.StringIO(text, newline=""))
+    columns = header_columns(_next_record(reader, label, 1), label, "CSV")
+    rows, number, last_start, start = [], 1, 1, reader.line_num + 1
+    while (record := _next_record(reader, label, number + 1)) is not None:
+        number += 1
+        row = record_row(record, columns, number, label)
+        if row is not None:
+            rows.append(row)
+        last_start, start = start, reader.line_num + 1
+    _check_closed(text, last_start, number, label)
+    return Table(path, label, columns, tuple(rows))
+
+
+def _read_bytes(path: Path, label: str) -> bytes:
+    """A CSV file's bytes, refused when missing or over the size limit."""
+    try:
+        if path.stat().st_size > MAX_CSV_BYTES:
+            raise PnpError(f"the file is larger than the limit of {MAX_CSV_BYTES // 2**20} MB", where=label,
+                           fix="card data is a few hundred kB at most; check that this is the right file")
+        return path.read_bytes()
+    except (FileNotFoundError, NotADirectoryError):
+        raise PnpError("file not found", where=label, fix="create the CSV or fix its name in game.yaml") from None
+    except IsADirectoryError:
+        raise PnpError("is a folder, not a CSV file", where=label, fix="fix the CSV's name in game.yaml") from None
+
+
+def _next_record(reader, label: str, number: int) -> list[str] | None:
+    """The next CSV record, or None at the end; a broken record is a one-line error."""
+    try:
+        return next(reader, None)
+    except csv.Error as exc:
+        if "field limit" in str(exc):
+            raise PnpError(f"a cell is longer than the limit of {MAX_CELL_CHARS} characters",
+                           where=f"{label}: row {number}", fix="shorten the cell; card text is far shorter") from None
+        raise PnpError(f"cannot read the row: {exc}", where=f"{label}: row {number}",
+                       fix="save the file again as CSV from a spreadsheet") from None
+
+
+def _check_closed(text: str, line: int, number: int, label: str) -> None:
+    """Refuse a quote opened in the last row and never closed: it swallows every line after it."""
+    tail = io.StringIO("".join(text.splitlines(keepends=True)[line - 1:]), newline="")
+    try:
+        for _ in csv.reader(tail, strict=True):
+            pass
+    except csv.Error as exc:
+        if "unexpected end of data" in str(exc):
+            raise PnpError(f"a quote (\") opens in this row (line {line} of the file) and is never closed, so "
+                           "every line after it is read into one cell", where=f"{label}: row {number}",
+                           fix="add the closing quote; a cell spans several lines only when its closing quote "
+                               "comes on a later line, so an unclosed one is a mistake") from None

@@ -1,0 +1,66 @@
+"""What one card face is made of: boxes, drawing operations and traced text, in points at the origin."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.layout.files import Element
+from pnp.text.fit import TextBlock
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box in points, origin at the trim's bottom-left, y up."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Op:
+    """One drawing operation on a card face."""
+
+    kind: str
+    box: Box
+    fill: Any = None
+    stroke: Any = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] | None = None
+    radius: float = 0.0
+    rotate: float = 0.0
+    shape: str = ""
+    text: TextBlock | None = None
+    align: str = "left"
+    valign: str = "top"
+    image: Path | None = None
+    fit: str = "contain"
+    art: Any = None  # an SVG image's drawing
+    face: Face | None = None  # a whole face drawn inside this one (standees)
+    matrix: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
+
+
+@dataclass(frozen=True)
+class Face:
+    """A card face ready to paint: its size in points (trim), bleed and operations."""
+
+    width: float
+    height: float
+    bleed: float
+    ops: tuple[Op, ...]
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class TextTrace:
+    """A text element as drawn for one row, with the problems a build would stop at (collecting mode)."""
+
+    element: Element
+    field: str
+    op: Op
+    text: str  # the characters shown, without markup
+    problems: tuple[tuple[str, str], ...]  # (field, message): missing characters, overflow
+    fits: bool = True  # False: drawn at min_size running out of its box

@@ -1,0 +1,262 @@
+"""Resolve a layout over one CSV row into drawing operations for one card face."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib import colors as rl_colors
+
+from pnp.face.svgart import is_svg, load_svg, svg_aspect
+from pnp.colors import parse_color
+from pnp.data.confine import confined, label_in
+from pnp.data.table import Row, Table
+from pnp.errors import PnpError
+from pnp.face.parts import Box, Face, Op, TextTrace
+from pnp.text.fonts import FontBook
+from pnp.face.images import image_pixels, image_problem
+from pnp.layout.files import Element, Layout
+from pnp.layout.resolver import Resolver, RowContext
+from pnp.layout.template import Expression, Template, names_used
+from pnp.text.fit import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
+                      markup_colors, missing_glyphs, paragraphs, parse_markup, plain_text)
+from pnp.units import pt
+
+SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
+
+
+class Renderer:
+    """Turns (layout, row) pairs into faces, with fonts and colours checked."""
+
+    def __init__(self, fonts: FontBook, root: Path):
+        self.fonts = fonts
+        self.root = root.resolve()
+        self._inline_cache: dict[int, tuple] = {}
+        self._blocks: dict[tuple, TextBlock] = {}
+        self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
+        self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
+
+    def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
+        """Resolve every element of the layout for this row."""
+        self._register_fonts(layout)
+        values = {**layout.vars, "vars": layout.vars, **row.values,
+                  "card": {"row": row.number, "copy": copy, "count": row.count}}
+        ctx = RowContext(values, table.where(row), table, row)
+        ops = []
+        for element in layout.elements:
+            if element.visible is not None and not _truthy(element.visible, ctx):
+                continue
+            ops.append(self._op(element, layout, ctx))
+        return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
+
+    def _register_fonts(self, layout: Layout) -> None:
+        """Add the project fonts a layout names under fonts: (files inside the project only)."""
+        for key, src in layout.fonts.items():
+            where = f"{layout.label}: fonts.{key}"
+            path = confined(self.root, self.root / str(src), where)
+            if not path.is_file():
+                raise PnpError(f"font file '{src}' not found inside the project", where=where,
+                               fix="give a .ttf path relative to the project folder")
+            self.fonts.ensure(str(key), path, label_in(self.root, path))
+
+    def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
+        """Resolve one element."""
+        value = Resolver(element, ctx)
+        box = _box(element, value, layout)
+        common = {"rotate": value.number("rotate", 0.0)}
+        if element.type in ("rect", "ellipse", "icon"):
+            shape = value.text("shape", "") if element.type == "icon" else ""
+            if shape and shape not in SHAPES:
+                raise PnpError(f"unknown shape '{shape}' in {element.where}", where=ctx.where,
+                               fix=f"use one of {', '.join(sorted(SHAPES))}")
+            return Op(element.type, box, fill=self._color(value, "fill", layout, ctx),
+                      stroke=self._color(value, "stroke", layout, ctx), stroke_width=value.number("stroke_width", 0.5),
+                      dash=value.dash(), radius=pt(value.number("radius", 0.0)), shape=shape, **common)
+        if element.type == "line":
+            return Op("line", box, stroke=self._color(value, "stroke", layout, ctx) or rl_colors.black,
+                      stroke_width=value.number("stroke_width", 0.5), dash=value.dash(), **common)
+        if element.type == "image":
+            src = value.text("src", "")
+            path = self._image(src, element, ctx)
+            art = load_svg(path, self.root, f"{ctx.where}: {src}") if path is not None and is_svg(path) else None
+            return Op("image", box, image=path, art=art, fit=value.text("fit", "contain"), **common)
+        return self._text(element, value, box, layout, ctx, common)
+
+    def _text(self, element: Element, value: Resolver, box: Box, layout: Layout, ctx: RowContext, common) -> Op:
+        """Lay out a text element, raising user errors for missing glyphs and overflow."""
+        source = value.text("text", "")
+        regular = self.fonts.get(value.text("font", "regular"), element.where)
+        bold = self.fonts.get(value.text("bold_font", "bold"), element.where)
+        color = self._color(value, "color", layout, ctx) or rl_colors.black
+        sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3))
+        key = (source, regular.key, bold.key, repr(color), box.w, box.h, sizes, id(layout))
+        if self.traces is not None:
+            place = {"align": value.text("align", "left"), "valign": value.text("valign", "top"), **common}
+            return self._traced(key, source, (regular, bold, color), box, sizes, element, layout, ctx, place)
+        block = self._blocks.get(key)
+        if block is None:  # the same text in the same box and style is laid out once per build
+            block = self._blocks[key] = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
+        return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
+                  **common)
+
+    def _traced(self, key, source, style, box: Box, sizes, element: Element, layout: Layout, ctx: RowContext,
+                place) -> Op:
+        """Collecting mode: lay out without stopping and record what a build would stop at."""
+        found = self._found.get(key)
+        if found is None:
+            runs = self._runs(source, style, element, layout, ctx)
+            found = self._found[key] = self._collect_text(runs, box, sizes, element, ctx)
+        block, shown, problems, fits = found
+        op = Op("text", box, text=block, **place)
+        self.traces.append(TextTrace(element, _field(element, ctx), op, shown, problems, fits))
+        return op
+
+    def _layout_text(self, source, regular, bold, color, box: Box, sizes, element: Element, layout: Layout,
+                     ctx: RowContext) -> TextBlock:
+        """Parse markup, check glyphs and fit the text to its box."""
+        runs = self._runs(source, (regular, bold, color), element, layout, ctx)
+        try:
+            check_glyphs(runs)
+            return fit(paragraphs(runs), box.w, box.h, *sizes)
+        except MissingGlyph as exc:
+            holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
+            field = holders[0] if holders else _field(element, ctx)
+            raise PnpError(str(exc), where=f"{ctx.where}, field {field}",
+                           fix="use a character the font has, or a font that has it") from None
+        except Overflow as exc:
+            raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
+                           fix="shorten the text, enlarge the box or lower min_size") from None
+
+    def _runs(self, source: str, style, element: Element, layout: Layout, ctx: RowContext) -> list:
+        """The text's markup parsed into runs in (regular, bold, colour), its {colour|...} names checked."""
+        palette, symbols = self._inline(layout, ctx)
+        _check_markup_colors(source, palette, element, ctx)
+        return parse_markup(source.replace("\r\n", "\n"), *style, palette, symbols)
+
+    @staticmethod
+    def _collect_text(runs, box: Box, sizes, element: Element, ctx: RowContext) -> tuple[TextBlock, str, tuple, bool]:
+        """Lay out text without stopping: note missing characters and overflow, draw overflowing text at min_size."""
+        problems = []
+        for char, font in missing_glyphs(runs):
+            holders = [c for c in ctx.table.columns if char in str(ctx.values.get(c, ""))]
+            problems.append((holders[0] if holders else _field(element, ctx), str(MissingGlyph(char, font))))
+        paras = paragraphs(runs)
+        try:
+            return fit(paras, box.w, box.h, *sizes), plain_text(runs), tuple(problems), True
+        except Overflow as exc:
+            problems.append((_field(element, ctx), f"text {exc} ({element.where})"))
+            try:  # drawn at min_size running out of its box, so the proof shows how much is too much
+                block = fit(paras, box.w, float("inf"), sizes[1], sizes[1], sizes[2])
+            except Overflow:  # a box too narrow for one character: one line per paragraph
+                block = TextBlock(tuple(break_lines(paras, float("inf"))), sizes[1], sizes[2])
+        return block, plain_text(runs), tuple(problems), False
+
+    def _inline(self, layout: Layout, ctx: RowContext) -> tuple[dict, dict[str, Symbol]]:
+        """The layout's text palette and inline symbols, resolved once per layout."""
+        cached = self._inline_cache.get(id(layout))
+        if cached is None or cached[0] is not layout:
+            palette = {name: self._parse_color(v, f"{layout.label}: colors.{name}", ctx)
+                       for name, v in layout.colors.items()}
+            cached = self._inline_cache[id(layout)] = (layout, palette, self._symbols(layout, ctx))
+        return cached[1], cached[2]
+
+    def _symbols(self, layout: Layout, ctx: RowContext) -> dict[str, Symbol]:
+        """Inline symbols with fonts and colours resolved."""
+        out = {}
+        for name, spec in layout.symbols.items():
+            where = f"{layout.label}: symbols.{name}"
+            color = self._parse_color(spec["color"], where, ctx) if spec.get("color") else None
+            image = self._inline_image(name, spec["image"], where, ctx) if "image" in spec else None
+            out[name] = Symbol(str(spec.get("char", "")), self.fonts.get(spec.get("font", "regular"), where), color,
+                               image)
+        return out
+
+    def _inline_image(self, name: str, src: str, where: str, ctx: RowContext) -> InlineImage:
+        """A symbol's picture: SVG art or a raster image, with its proportions."""
+        path = self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({where})", ctx.where)
+        if is_svg(path):
+            art = load_svg(path, self.root, f"{where}: {src}")
+            return InlineImage(name, path, svg_aspect(art), art)
+        pixels = image_pixels(path)
+        if pixels is None:
+            raise PnpError(f"cannot read image '{src}' ({where})", where=ctx.where, fix="save it again as PNG or JPEG")
+        return InlineImage(name, path, pixels[0] / pixels[1])
+
+    def _color(self, value: Resolver, key: str, layout: Layout, ctx: RowContext):
+        """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""
+        raw = value.text(key, "")
+        return self._parse_color(layout.colors.get(raw, raw), f"{value.element.where}.{key}", ctx)
+
+    @staticmethod
+    def _parse_color(raw: str, where: str, ctx: RowContext):
+        """Parse one colour string."""
+        text = str(raw).strip()
+        if not text or text.lower() == "none":
+            return None
+        color = parse_color(text)
+        if color is None:
+            raise PnpError(f"unknown colour '{text}' in {where}", where=ctx.where,
+                           fix="use #rrggbb, a colour name, or a name from colors:")
+        return color
+
+    def _image(self, src: str, element: Element, ctx: RowContext) -> Path | None:
+        """Resolve an image path inside the project (links followed) and check the file; empty: a placeholder."""
+        if not src.strip():
+            return None
+        return self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({element.where})", ctx.where)
+
+    def _project_file(self, src: str, game_folder: Path, name: str, source: str, where: str) -> Path:
+        """A picture named relative to the game's data folder, else to the project, checked as a drawable file."""
+        candidates = [(game_folder / src).resolve(), (self.root / src).resolve()]
+        if any(self.root not in path.parents for path in candidates):
+            raise PnpError(f"image path {name} is outside the project {source}", where=where,
+                           fix="put the image inside the project folder and give a relative path")
+        path = next((path for path in candidates if path.is_file()), None)
+        if path is None:
+            raise PnpError(f"image {name} not found {source}", where=where,
+                           fix="add the file or fix the path (relative to the game's card_data folder or the project)")
+        problem = None if is_svg(path) else image_problem(path)
+        if problem:
+            raise PnpError(f"image {name} {problem} {source}", where=where,
+                           fix="use a PNG, JPEG or SVG file within the pixel limit")
+        return path
+
+
+def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowContext) -> None:
+    """Refuse {colour|text} markup naming a colour that is neither in the layout's colors: nor a known colour."""
+    for name in markup_colors(source):
+        if name not in palette and parse_color(name) is None:
+            known = ", ".join(sorted(palette)) or "none"
+            raise PnpError(f"unknown colour {name!r} in {{{name}|...}} markup ({element.where})",
+                           where=f"{ctx.where}, field {_field(element, ctx)}",
+                           fix=f"use a colour from the layout's colors: ({known}), #rrggbb or a colour name") from None
+
+
+def _truthy(expression: Expression, ctx: RowContext) -> bool:
+    """Evaluate a visibility expression."""
+    value = expression.evaluate(ctx.values, ctx.where)
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "0", "false", "no", "none")
+    return bool(value)
+
+
+def _box(element: Element, value: Resolver, layout: Layout) -> Box:
+    """Convert an element's top-left mm box to a bottom-left point box."""
+    height = layout.size.height / layout.scale  # elements are placed in the layout's own size
+    if element.type == "line":
+        x1, y1, x2, y2 = (value.number(k, 0.0) for k in ("x1", "y1", "x2", "y2"))
+        return Box(pt(x1), pt(height - y1), pt(x2 - x1), pt(y1 - y2))  # w, h: the vector to the end point
+    if element.get("area") == "bleed":
+        b = layout.bleed / layout.scale
+        return Box(pt(-b), pt(-b), pt(layout.size.width / layout.scale + 2 * b), pt(height + 2 * b))
+    x, y, w, h = (value.number(k, 0.0) for k in ("x", "y", "w", "h"))
+    return Box(pt(x), pt(height - y - h), pt(w), pt(h))
+
+
+def _field(element: Element, ctx: RowContext) -> str:
+    """Name the CSV column a text element shows, for messages."""
+    template = element.props.get("text")
+    if isinstance(template, Template):
+        columns = sorted(names_used(template.source) & set(ctx.table.columns))
+        if columns:
+            return ", ".join(columns)
+    return element.id

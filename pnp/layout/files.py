@@ -1,0 +1,191 @@
+"""Layout files (YAML): `extends` inheritance, checked keys, compiled templates."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pnp.layout.elements import ELEMENT_KEYS, STYLE_KEYS, Element, check_keys, element_names, parse_elements, parse_number
+from pnp.errors import PnpError
+from pnp.data.confine import confined
+from pnp.limits import MAX_BLEED_MM
+from pnp.units import Size, parse_size
+from pnp.data.yamlfile import load_yaml, read_text
+
+PAPER_LAYOUTS = {"paper": "portrait", "paper-landscape": "landscape"}
+COMMON_PAPER = {"portrait": Size(210.0, 279.4), "landscape": Size(279.4, 210.0)}  # fits A4 and Letter
+TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styles", "symbols",
+            "background", "elements", "readable_size"}
+READABLE_SIZE = 6.0  # pt: `pnp proof` reports text shrunk below this
+SYMBOL_KEYS = {"char", "image", "font", "color"}
+@dataclass(frozen=True)
+class Layout:
+    """A parsed layout: card size, bleed, safe zone, styles and elements."""
+
+    path: Path
+    label: str
+    size: Size
+    bleed: float
+    safe: float
+    fonts: dict[str, str]
+    vars: dict[str, Any]
+    colors: dict[str, str]
+    styles: dict[str, dict[str, Any]]
+    symbols: dict[str, dict[str, Any]]
+    elements: tuple[Element, ...]
+    names: frozenset[str] = field(default_factory=frozenset)
+    scale: float = 1.0
+    paper: str | None = None
+    readable_size: float = READABLE_SIZE
+
+    def on_paper(self, paper: Size) -> Layout:
+        """A page layout sized to the chosen paper; other layouts unchanged."""
+        if self.paper is None:
+            return self
+        landscape = self.paper == "landscape"
+        size = Size(max(paper.width, paper.height), min(paper.width, paper.height)) if landscape else paper
+        return dataclasses.replace(self, size=size)
+
+
+def load_layout(path: Path, root: Path, label_of) -> Layout:
+    """Read a layout file, resolve `extends`, check keys, compile templates."""
+    data = _merged(path, root, label_of, seen=(), named_by=None)
+    label = label_of(path)
+    check_keys(data, TOP_KEYS, label)
+    paper = PAPER_LAYOUTS.get(str(data.get("size")))
+    size = COMMON_PAPER[paper] if paper else parse_size(data.get("size", "poker"), f"{label}: size")
+    bleed = parse_number(data.get("bleed", 3.0), f"{label}: bleed", minimum=0, maximum=MAX_BLEED_MM)
+    safe = parse_number(data.get("safe", 3.0), f"{label}: safe", minimum=0)
+    readable = parse_number(data.get("readable_size", READABLE_SIZE), f"{label}: readable_size", minimum=0)
+    styles = _styles(data.get("styles") or {}, label)
+    symbols = _symbols(data.get("symbols") or {}, label)
+    elements = parse_elements(data, label, styles, size, safe)
+    names: set[str] = set()
+    for element in elements:
+        names |= element_names(element)
+    return Layout(path, label, size, bleed, safe, dict(data.get("fonts") or {}), dict(data.get("vars") or {}),
+                  {str(k): str(v) for k, v in (data.get("colors") or {}).items()}, styles, symbols,
+                  tuple(elements), frozenset(names), paper=paper, readable_size=readable)
+
+
+def _read_yaml(path: Path, label: str, named_by: str | None) -> dict[str, Any]:
+    """Parse one YAML file into a mapping (a fresh copy; parsed files are cached by content)."""
+    if named_by is None:
+        text = read_text(path, label, "layout file not found", "create it or fix the name in game.yaml")
+    else:
+        text = read_text(path, named_by, f"{label} not found", "create it or fix the extends: value")
+    return dict(_parse_yaml(text, label))  # merging copies what it changes below the top level
+
+
+@lru_cache(maxsize=256)
+def _parse_yaml(text: str, label: str) -> dict[str, Any]:
+    """Parse YAML text, alias expansion bounded."""
+    data = load_yaml(text, label)
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise PnpError("a layout must be a mapping of keys", where=label, fix="start with keys like size: and elements:")
+    return data
+
+
+def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: str | None) -> dict[str, Any]:
+    """Read a layout (inside the project) and merge it over the layout it extends."""
+    label = label_of(path)
+    if path.resolve() in seen:
+        raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
+    data = _read_yaml(confined(root, path, named_by or label), label, named_by)
+    check_own_keys(data, label)
+    for key, src in (data.get("fonts") or {}).items() if isinstance(data.get("fonts"), dict) else ():
+        confined(root, root / str(src), f"{label}: fonts.{key}")  # checked here to name the file that sets it
+    parent = data.pop("extends", None)
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise PnpError("extends must name a layout file", where=f"{label}: extends", fix="write extends: _base.yaml")
+    base = _merged(path.parent / parent, root, label_of, seen + (path.resolve(),), f"{label}: extends")
+    return merge_layouts(base, data, label)
+
+
+def check_own_keys(data: dict[str, Any], label: str) -> None:
+    """Check one file's own keys before merging, so a mistake is reported in the file that holds it."""
+    check_keys(data, TOP_KEYS, label)
+    for name, style in (data.get("styles") or {}).items() if isinstance(data.get("styles"), dict) else ():
+        if isinstance(style, dict):
+            check_keys(style, STYLE_KEYS, f"{label}: styles.{name}")
+    elements = data.get("elements")
+    for index, item in enumerate(elements if isinstance(elements, list) else ()):
+        if not isinstance(item, dict):
+            continue
+        name = item.get("id")
+        where = f"{label}: elements[{index}]"
+        if isinstance(name, (list, dict)):
+            raise PnpError(f"id must be a name, got {name!r}", where=f"{where}.id", fix="write for example id: title")
+        if isinstance(item.get("type"), str) and item["type"] in ELEMENT_KEYS:
+            check_keys(item, ELEMENT_KEYS[item["type"]], where + (f" ({name})" if name else ""))
+
+
+def merge_layouts(base: dict[str, Any], child: dict[str, Any], label: str) -> dict[str, Any]:
+    """Child keys win; tables merge key by key; elements with the same id merge in place."""
+    out = dict(base)
+    for key, value in child.items():
+        if key == "elements":
+            out[key] = _mergeparse_elements(base.get("elements") or [], value or [], label)
+        elif key == "styles" and isinstance(value, dict):
+            styles = dict(base.get("styles") or {})
+            for name, style in value.items():
+                styles[name] = {**(styles.get(name) or {}), **(style or {})}
+            out[key] = styles
+        elif key in ("vars", "colors", "symbols", "fonts") and isinstance(value, dict):
+            out[key] = {**(base.get(key) or {}), **value}
+        else:
+            out[key] = value
+    return out
+
+
+def _mergeparse_elements(base: list, child: list, label: str) -> list:
+    """Append child elements; one whose id matches a base element updates it instead."""
+    if not isinstance(child, list):
+        raise PnpError("elements must be a list", where=f"{label}: elements", fix="start each element with '- type:'")
+    merged = [dict(e) if isinstance(e, dict) else e for e in base]
+    index = {e.get("id"): i for i, e in enumerate(merged) if isinstance(e, dict) and e.get("id")}
+    for element in child:
+        if isinstance(element, dict) and element.get("id") in index:
+            merged[index[element["id"]]].update(element)
+        else:
+            merged.append(element)
+    return merged
+
+
+def _styles(raw: Any, label: str) -> dict[str, dict[str, Any]]:
+    """Check named styles and fill in defaults."""
+    if not isinstance(raw, dict):
+        raise PnpError("styles must be a mapping of names", where=f"{label}: styles", fix="write styles: {name: {...}}")
+    styles = {}
+    for name, style in raw.items():
+        where = f"{label}: styles.{name}"
+        if not isinstance(style, dict):
+            raise PnpError("a style must be a mapping", where=where, fix="write for example {size: 9, font: bold}")
+        check_keys(style, STYLE_KEYS, where)
+        styles[str(name)] = style
+    return styles
+
+
+def _symbols(raw: Any, label: str) -> dict[str, dict[str, Any]]:
+    """Check inline symbol definitions (:name: in text)."""
+    symbols = {}
+    for name, symbol in (raw or {}).items():
+        where = f"{label}: symbols.{name}"
+        if isinstance(symbol, str):
+            symbol = {"char": symbol}
+        if not isinstance(symbol, dict) or ("char" in symbol) == ("image" in symbol):
+            raise PnpError("a symbol needs char: or image: (one of them)", where=where,
+                           fix="write for example coin: {char: ●, color: '#d4a017'} or coin: {image: art/coin.svg}")
+        check_keys(symbol, SYMBOL_KEYS, where)
+        if "image" in symbol and (not isinstance(symbol["image"], str) or not symbol["image"].strip()):
+            raise PnpError("a symbol's image must be a file path", where=f"{where}.image",
+                           fix="write for example image: art/coin.svg")
+        symbols[str(name)] = symbol
+    return symbols

@@ -1,0 +1,157 @@
+"""Colour spaces of the output: print-shop files in CMYK through an ICC profile, home-print files in RGB."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageCms
+from reportlab.lib import colors as rl_colors
+from reportlab.lib.utils import ImageReader
+
+from pnp.colors import read_color
+from pnp.errors import PnpError
+from pnp.face.images import image_reader
+from pnp.limits import MAX_PROFILE_BYTES
+
+DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.icc"
+BUNDLED_CONDITION = "FOGRA39"  # the bundled profile is made from this registered characterization
+SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A CMYK output profile: its bytes, its description, and where it came from."""
+
+    data: bytes
+    description: str
+    label: str
+    condition: str  # the OutputConditionIdentifier: a registered characterization, or Custom
+    cms: ImageCms.ImageCmsProfile = field(compare=False, repr=False)
+
+
+@lru_cache(maxsize=8)
+def load_profile(path: Path = DEFAULT_PROFILE, label: str = "the bundled CMYK profile") -> Profile:
+    """Read and check a CMYK output profile."""
+    fix = "give an ICC profile for CMYK printing (.icc), such as the print shop's"
+    try:
+        if path.stat().st_size > MAX_PROFILE_BYTES:
+            raise PnpError(f"profile larger than {MAX_PROFILE_BYTES // 2**20} MB", where=label, fix=fix)
+        data = path.read_bytes()
+        cms = ImageCms.ImageCmsProfile(io.BytesIO(data))
+    except (OSError, ImageCms.PyCMSError) as exc:
+        raise PnpError(f"cannot read ICC profile: {exc}", where=label, fix=fix) from None
+    if cms.profile.xcolor_space.strip() != "CMYK" or cms.profile.device_class != "prtr":
+        raise PnpError(f"not a CMYK output profile ({cms.profile.xcolor_space.strip()})", where=label, fix=fix)
+    description = ImageCms.getProfileDescription(cms).strip() or path.stem
+    condition = BUNDLED_CONDITION if path == DEFAULT_PROFILE else "Custom"
+    return Profile(data, description, label, condition, cms)
+
+
+class CmykPaint:
+    """Turns every colour and image of a print-shop file into DeviceCMYK through the profile."""
+
+    def __init__(self, profile: Profile):
+        self.profile = profile
+        self._images: dict[Path, ImageReader] = {}
+
+    def __call__(self, color) -> rl_colors.CMYKColor:
+        """The CMYK form of a colour (reportlab calls this for every colour set on the canvas)."""
+        color = read_color(color)
+        if isinstance(color, rl_colors.CMYKColor):
+            return color
+        return _cmyk_of(self.profile, color.red, color.green, color.blue, color.alpha)
+
+    def image(self, path: Path) -> ImageReader:
+        """An image file as CMYK pixels, its transparency kept as a soft mask."""
+        reader = self._images.get(path)
+        if reader is None:
+            reader = self._images[path] = self._image(path)
+        return reader
+
+    def _image(self, path: Path) -> ImageReader:
+        with Image.open(path) as source:
+            source.load()
+            picture = source.convert("RGBA") if source.mode in ("P", "LA", "PA") else source
+            alpha = picture.getchannel("A") if "A" in picture.getbands() else None
+            if picture.mode == "CMYK":
+                cmyk = picture.copy()
+            else:
+                cmyk = ImageCms.applyTransform(_as_srgb(picture), _to_cmyk(self.profile, ImageCms.Intent.PERCEPTUAL))
+        reader = ImageReader(cmyk)
+        reader.getRGBData()  # reads the CMYK pixels once; then the alpha channel is attached as the soft mask
+        reader._dataA = ImageReader(alpha) if alpha is not None else None
+        return reader
+
+
+@lru_cache(maxsize=4096)
+def _cmyk_of(profile: Profile, red: float, green: float, blue: float, alpha) -> rl_colors.CMYKColor:
+    """Greys print on the black plate alone (crisp text); other colours go through the profile (once per process)."""
+    if red == green == blue:
+        return rl_colors.CMYKColor(0, 0, 0, 1 - red, alpha=alpha)
+    pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
+    vector = _to_cmyk(profile, ImageCms.Intent.RELATIVE_COLORIMETRIC)
+    c, m, y, k = ImageCms.applyTransform(pixel, vector).getpixel((0, 0))
+    return rl_colors.CMYKColor(c / 255, m / 255, y / 255, k / 255, alpha=alpha)
+
+
+@lru_cache(maxsize=8)
+def _to_cmyk(profile: Profile, intent: ImageCms.Intent) -> ImageCms.ImageCmsTransform:
+    """The sRGB to CMYK transform of a profile, built once per process (building one takes a while)."""
+    return ImageCms.buildTransform(SRGB, profile.cms, "RGB", "CMYK", intent,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+def _as_srgb(picture: Image.Image) -> Image.Image:
+    """The picture as plain RGB pixels, taken to be sRGB (or converted from its embedded profile)."""
+    embedded = picture.info.get("icc_profile")
+    rgb = picture.convert("RGB")
+    if embedded:
+        try:
+            source = ImageCms.ImageCmsProfile(io.BytesIO(embedded))
+            if source.profile.xcolor_space.strip() == "RGB":
+                return ImageCms.profileToProfile(rgb, source, SRGB, outputMode="RGB")
+        except ImageCms.PyCMSError:
+            pass
+    return rgb
+
+
+class RgbPaint:
+    """Home-print files: colours given as CMYK in a layout are shown through the profile as RGB."""
+
+    def __init__(self, profile_path: Path = DEFAULT_PROFILE):
+        self._path = profile_path
+        self._transform = None
+        self._colors: dict[tuple[float, float, float, float, float], rl_colors.Color] = {}
+
+    def __call__(self, color):
+        """RGB colours pass; CMYK ones become RGB, except registration black (1,1,1,1) for the marks."""
+        if color.__class__ is rl_colors.Color:  # the common case, at once
+            return color
+        color = read_color(color)
+        if not isinstance(color, rl_colors.CMYKColor) or _is_registration(color):
+            return color
+        key = (color.cyan, color.magenta, color.yellow, color.black, color.alpha)
+        known = self._colors.get(key)
+        if known is None:
+            known = self._colors[key] = self._convert(color)
+        return known
+
+    def _convert(self, color: rl_colors.CMYKColor) -> rl_colors.Color:
+        if self._transform is None:
+            profile = load_profile(self._path)
+            self._transform = ImageCms.buildTransform(profile.cms, SRGB, "CMYK", "RGB",
+                                                      ImageCms.Intent.RELATIVE_COLORIMETRIC)
+        values = tuple(round(255 * v) for v in (color.cyan, color.magenta, color.yellow, color.black))
+        r, g, b = ImageCms.applyTransform(Image.new("CMYK", (1, 1), values), self._transform).getpixel((0, 0))
+        return rl_colors.Color(r / 255, g / 255, b / 255, alpha=color.alpha)
+
+    def image(self, path: Path) -> ImageReader:
+        """Image files are embedded as they are."""
+        return image_reader(path)
+
+
+def _is_registration(color: rl_colors.CMYKColor) -> bool:
+    return color.cyan == color.magenta == color.yellow == color.black == 1

@@ -1,0 +1,263 @@
+"""Writing PDFs: home-print sheets with marks and mirrored backs, print-shop pages with boxes."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+from reportlab import rl_config
+from reportlab.lib import colors as rl_colors
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
+from pnp.text.fonts import FontBook
+from pnp.pdf.lightpages import PageSettler
+from pnp.face.paint import paint_face
+from pnp.face.parts import Face
+from pnp.sheet.gutterfold import FOLD_LABEL, LABEL_HALF_HEIGHT, FoldMarks, Gutterfold, back_marks, fold_marks, front_marks
+from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
+from pnp.sheet.marks import SCALE_BAR, ScaleBar, SheetMarks
+from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
+from pnp.units import pt
+
+HAIRLINE = 0.25  # pt
+REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
+CUT_GUIDE = rl_colors.Color(0.45, 0.45, 0.45)  # circle guides sit on the art: grey, hairline
+FOLD_LINE = rl_colors.Color(0.35, 0.35, 0.35)
+FOLD_DASH = (pt(3.0), pt(2.0))
+FOLD_LABEL_SIZE = 5.5  # pt
+
+
+class AtomicFiles:
+    """Output files written to temporary names and renamed into place only on commit."""
+
+    def __init__(self) -> None:
+        self._pending: list[tuple[Path, Path]] = []
+        self._owned: list[tuple[Path, str]] = []
+
+    def own(self, folder: Path, pattern: str) -> None:
+        """On commit, delete files in folder matching pattern that this run did not write (left by earlier runs)."""
+        self._owned.append((folder, pattern))
+
+    def temp_for(self, final: Path) -> Path:
+        """A temporary path beside `final` to write into."""
+        final.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent)
+        os.close(handle)
+        self._pending.append((Path(name), final))
+        return Path(name)
+
+    def commit(self) -> list[Path]:
+        """Move every finished file into place, with the permissions a normal write would give."""
+        umask = os.umask(0)
+        os.umask(umask)
+        done = []
+        for temp, final in self._pending:
+            os.chmod(temp, 0o666 & ~umask)
+            os.replace(temp, final)
+            done.append(final)
+        self._pending = []
+        written = set(done)
+        for folder, pattern in self._owned:
+            for stale in sorted(folder.glob(pattern)):
+                if stale not in written and stale.is_file():
+                    stale.unlink()
+        self._owned = []
+        return done
+
+    def abort(self) -> None:
+        """Delete every temporary file; earlier outputs stay untouched."""
+        for temp, _ in self._pending:
+            temp.unlink(missing_ok=True)
+        self._pending, self._owned = [], []
+
+
+class Document:
+    """A PDF being written, with each distinct card face stored once as a form."""
+
+    def __init__(self, path: Path, fonts: FontBook, title: str, profile: Profile | None = None):
+        """A document in RGB, or in CMYK with PDF/X-4's structure when given a CMYK profile."""
+        self.fonts = fonts
+        paint = CmykPaint(profile) if profile is not None else RgbPaint()
+        self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
+                             pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
+        self.canvas.setTitle(title)
+        self.canvas.setCreator("pnp")
+        settle = PageSettler()
+        self.canvas.setPageCallBack(lambda _: settle(self.canvas._doc.Pages.pages[-1]))
+        if profile is not None:
+            mark_pdfx(self.canvas, profile, title)
+        self._forms: dict[object, str] = {}
+
+    def form(self, key: object, face: Face) -> str:
+        """Name of the form drawing this face, creating it on first use."""
+        name = self._forms.get(key)
+        if name is None:
+            name = f"F{len(self._forms)}"
+            b = face.bleed
+            self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+            paint_face(self.canvas, face)
+            self.canvas.endForm()
+            self._forms[key] = name
+        return name
+
+    def place(self, form: str, slot: Slot, turned: bool = False) -> None:
+        """Draw a form at a slot (turned 180 degrees if asked), clipped to the slot's trim plus whatever bleed it has."""
+        c = self.canvas
+        c.saveState()
+        path = c.beginPath()
+        path.rect(pt(slot.clip.x), pt(slot.clip.y), pt(slot.clip.w), pt(slot.clip.h))
+        c.clipPath(path, stroke=0, fill=0)
+        if turned:
+            c.transform(-1, 0, 0, -1, pt(slot.trim.right), pt(slot.trim.top))
+        else:
+            c.translate(pt(slot.trim.x), pt(slot.trim.y))
+        c.doForm(form)
+        c.restoreState()
+
+    def save(self) -> None:
+        """Write the file; streams are Flate-compressed binary, without the ASCII85 layer."""
+        saved = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            self.canvas.save()
+        finally:
+            rl_config.useA85 = saved
+
+
+MarksFor = Callable[[Imposition], SheetMarks]
+Faces = list[tuple[object, Face]]
+
+
+def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: Faces, backs: Faces | None,
+                      duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+    """Add front sheets, each followed by its back sheet shifted by `back_offset` mm (see back_shift); return the page count."""
+    c, per, pages = doc.canvas, imposition.per_sheet, 0
+    mirrored, shift = back_slots(imposition, duplex), back_shift(imposition.page, back_offset)
+    cache: dict[tuple[Slot, ...], SheetMarks] = {}
+    for start in range(0, len(fronts), per):
+        for slots, faces, (dx, dy) in ((imposition.slots, fronts, (0.0, 0.0)), (mirrored, backs, shift)):
+            if faces is None:
+                continue
+            c.setPageSize((pt(imposition.page.width), pt(imposition.page.height)))
+            if dx or dy:  # the whole back page, marks included, moves to meet its fronts
+                c.translate(pt(dx), pt(dy))
+            placed = list(zip(slots, faces[start:start + per]))
+            for slot, (key, face) in placed:
+                doc.place(doc.form(key, face), slot)
+            used = tuple(slot for slot, _ in placed)
+            if used not in cache:  # marks only for the pieces on this page: a last, part-filled sheet has fewer
+                cache[used] = marks_for(dataclasses.replace(imposition, slots=used, block=_bounds(used)))
+            _draw_marks(c, cache[used], doc.fonts.default.pdf_name)
+            c.showPage()
+            pages += 1
+    return pages
+
+
+def write_gutterfold_pages(doc: Document, sheet: Gutterfold, marks_for: MarksFor, fronts: Faces, backs: Faces) -> int:
+    """Add gutterfold sheets: fronts on one half, backs on the other, the fold line between; return the page count."""
+    c, per, pages = doc.canvas, sheet.per_sheet, 0
+    cache: dict[int, tuple[SheetMarks, SheetMarks]] = {}
+    for start in range(0, len(fronts), per):
+        c.setPageSize((pt(sheet.page.width), pt(sheet.page.height)))
+        for slot, (key, face) in zip(sheet.fronts, fronts[start:start + per]):
+            doc.place(doc.form(key, face), slot)
+        for slot, (key, face) in zip(sheet.backs, backs[start:start + per]):
+            doc.place(doc.form(key, face), slot, turned=sheet.turn_backs)
+        count = len(fronts[start:start + per])
+        if count not in cache:  # marks only for the pieces on this sheet, worked out on the fronts' half
+            used = sheet.half.slots[:count]
+            local = marks_for(dataclasses.replace(sheet.half, slots=used, block=_bounds(used)))
+            cache[count] = (front_marks(local, sheet), back_marks(local, sheet))
+        font = doc.fonts.default.pdf_name
+        for marks in cache[count]:
+            _draw_marks(c, marks, font)
+        label_length = (c.stringWidth(FOLD_LABEL, font, FOLD_LABEL_SIZE) + pt(2)) / pt(1)
+        fold = fold_marks(sheet, cache[count][0].lines + cache[count][1].lines, label_length)
+        _draw_fold(c, fold, font)
+        c.showPage()
+        pages += 1
+    return pages
+
+
+def _draw_fold(c: Canvas, fold: FoldMarks, font_name: str) -> None:
+    """The fold line: solid ticks at the paper edges, dashed between, and its label on a white ground."""
+    c.saveState()
+    c.setStrokeColor(REGISTRATION)
+    c.setLineWidth(0.5)
+    for tick in fold.ticks:
+        c.line(pt(tick.x1), pt(tick.y1), pt(tick.x2), pt(tick.y2))
+    c.setStrokeColor(FOLD_LINE)
+    c.setDash(*FOLD_DASH)
+    line = fold.dashed
+    c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
+    if fold.label is not None:
+        c.translate(pt(fold.label[0]), pt(fold.label[1]))
+        if line.x1 == line.x2:
+            c.rotate(90)
+        width = c.stringWidth(FOLD_LABEL, font_name, FOLD_LABEL_SIZE) + pt(2)
+        c.setFillColor(rl_colors.white)
+        c.rect(-width / 2, -pt(LABEL_HALF_HEIGHT), width, pt(2 * LABEL_HALF_HEIGHT), stroke=0, fill=1)
+        c.setFillColor(FOLD_LINE)
+        c.setFont(font_name, FOLD_LABEL_SIZE)
+        c.drawCentredString(0, -FOLD_LABEL_SIZE * 0.35, FOLD_LABEL)
+    c.restoreState()
+
+
+def _bounds(slots: tuple[Slot, ...]) -> Rect:
+    """The rectangle around the trims of the given slots."""
+    left, bottom = min(s.trim.x for s in slots), min(s.trim.y for s in slots)
+    right, top = max(s.trim.right for s in slots), max(s.trim.top for s in slots)
+    return Rect(left, bottom, right - left, top - bottom)
+
+
+def _draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
+    """Hairline crop marks and the 50 mm scale bar."""
+    c.saveState()
+    c.setStrokeColor(REGISTRATION)
+    c.setLineWidth(HAIRLINE)
+    for line in marks.lines:
+        c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
+    c.setStrokeColor(CUT_GUIDE)
+    for box in marks.circles:
+        c.ellipse(pt(box.x), pt(box.y), pt(box.right), pt(box.top), stroke=1, fill=0)
+    if marks.bar is not None:
+        _draw_scale_bar(c, marks.bar, font_name)
+    c.restoreState()
+
+
+def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:
+    """A 50 mm bar with end ticks and a label, to check printing at 100%."""
+    c.setStrokeColor(rl_colors.black)
+    c.setFillColor(rl_colors.black)
+    c.setLineWidth(0.5)
+    c.saveState()
+    c.translate(pt(bar.x), pt(bar.y))
+    if bar.vertical:
+        c.rotate(90)
+        c.translate(0, -pt(3))
+    c.line(0, pt(1), pt(SCALE_BAR), pt(1))
+    for tick in (0, 10, 20, 30, 40, 50):
+        height = 2 if tick in (0, 50) else 1
+        c.line(pt(tick), pt(1), pt(tick), pt(1 + height))
+    c.setFont(font_name, 6)
+    c.drawString(pt(SCALE_BAR + 1.5), pt(0.6), "50 mm")
+    c.restoreState()
+
+
+def write_shop_pages(doc: Document, faces: list[tuple[object, Face]]) -> int:
+    """One card per page: page = card + bleed, with TrimBox and BleedBox."""
+    c = doc.canvas
+    for key, face in faces:
+        b = face.bleed
+        width, height = face.width + 2 * b, face.height + 2 * b
+        c.setPageSize((width, height))
+        c.setTrimBox((b, b, b + face.width, b + face.height))
+        c.setBleedBox((0, 0, width, height))
+        c.translate(b, b)
+        c.doForm(doc.form(key, face))
+        c.showPage()
+    return len(faces)

@@ -1,0 +1,1 @@
+"""A designer's project: its games, their manifests, components and language editions."""

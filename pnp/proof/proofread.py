@@ -1,0 +1,45 @@
+"""`pnp proof GAME`: collect findings, write the proof PDF and the optional text export atomically."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import UsageError
+from pnp.text.fonts import FontBook
+from pnp.pdf.document import AtomicFiles
+from pnp.proof.collect import Proof, collect
+from pnp.proof.pdf import write_proof_pdf
+from pnp.proof.text_export import FORMATS, write_text
+from pnp.project.games import Project
+
+
+@dataclass(frozen=True)
+class ProofReport:
+    """What a proof run found and wrote."""
+
+    proof: Proof
+    pdf: Path
+    pages: int
+    text: Path | None
+
+
+def run_proof(project: Project, name: str, out: Path, text: Path | None = None,
+              fonts: FontBook | None = None) -> ProofReport:
+    """Proof one game into OUT/<game>/<game>-proof.pdf (and TEXT); nothing is written unless all succeeds."""
+    if text is not None and text.suffix.lower() not in FORMATS:
+        raise UsageError(f"cannot tell the format of '{text.name}'", where="pnp proof --text",
+                         fix="name the file .md (Markdown), .csv or .xlsx")
+    fonts = fonts or FontBook()
+    proof = collect(project, name, fonts)
+    files = AtomicFiles()
+    pdf = out / name / f"{name}-proof.pdf"
+    try:
+        pages = write_proof_pdf(files.temp_for(pdf), proof, fonts)
+        if text is not None:
+            write_text(files.temp_for(text), text, proof)
+        files.commit()
+    except BaseException:
+        files.abort()
+        raise
+    return ProofReport(proof, pdf, pages, text)

@@ -1,0 +1,1 @@
+"""`pnp new`: a small example game that builds at once."""

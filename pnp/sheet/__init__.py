@@ -1,0 +1,1 @@
+"""Sheet geometry in millimetres: grid fit, crop marks, gutterfold sheets and tiles."""

@@ -1,0 +1,106 @@
+"""Tiling a piece larger than the paper over several sheets: regions, overlaps, glue strips, alignment marks.
+
+Pure numbers in millimetres. Piece coordinates have their origin at the bottom-left
+corner of the piece's printed area (trim plus bleed); page coordinates at the
+bottom-left corner of the paper.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.sheet.grid import PRINTER_MARGIN, Rect
+from pnp.units import Size
+
+OVERLAP = 10.0  # mm shared by neighbouring tiles: the glue strip
+LABEL_BAND = 6.0  # mm kept free at the top of each page for the tile's label
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a tiled piece: which part of the piece it shows and where on the page."""
+
+    row: int  # 1-based, from the top
+    col: int  # 1-based, from the left
+    region: Rect  # in piece coordinates
+    origin: tuple[float, float]  # page position of the region's bottom-left corner
+    glue: tuple[Rect, ...]  # strips (piece coordinates) that the next tiles cover
+    targets: tuple[tuple[float, float], ...]  # alignment crosshairs, piece coordinates
+
+    def to_page(self, x: float, y: float) -> tuple[float, float]:
+        """Convert a piece point to this tile's page coordinates."""
+        return self.origin[0] + x - self.region.x, self.origin[1] + y - self.region.y
+
+
+@dataclass(frozen=True)
+class Tiling:
+    """All tiles of a piece on one paper orientation."""
+
+    page: Size
+    piece: Size
+    rows: int
+    cols: int
+    overlap: float
+    tiles: tuple[Tile, ...]
+
+
+def _count(length: float, avail: float, overlap: float) -> int:
+    """Tiles needed along one axis."""
+    if length <= avail:
+        return 1
+    return math.ceil((length - overlap) / (avail - overlap))
+
+
+def _starts(length: float, count: int, overlap: float) -> list[tuple[float, float]]:
+    """Equal spans along one axis, neighbours sharing `overlap`."""
+    if count == 1:
+        return [(0.0, length)]
+    span = (length + (count - 1) * overlap) / count
+    return [(i * (span - overlap), span) for i in range(count)]
+
+
+def tile_piece(piece: Size, paper: Size, overlap: float = OVERLAP) -> Tiling:
+    """Split a piece over the fewest sheets of paper (either orientation), with overlaps to glue."""
+    options = []
+    for page in (paper, Size(paper.height, paper.width)):
+        avail_w = page.width - 2 * PRINTER_MARGIN
+        avail_h = page.height - 2 * PRINTER_MARGIN - LABEL_BAND
+        cols, rows = _count(piece.width, avail_w, overlap), _count(piece.height, avail_h, overlap)
+        options.append((cols * rows, page.width > page.height, page, cols, rows))
+    _, _, page, cols, rows = min(options, key=lambda o: (o[0], o[1]))
+    xs, ys = _starts(piece.width, cols, overlap), _starts(piece.height, rows, overlap)
+    seams_x = [start + overlap / 2 for start, _ in xs[1:]]
+    seams_y = [start + overlap / 2 for start, _ in ys[1:]]
+    tiles = []
+    for r, (y0, h) in enumerate(reversed(ys)):  # row 1 is the top of the piece
+        for c, (x0, w) in enumerate(xs):
+            region = Rect(x0, y0, w, h)
+            origin = ((page.width - w) / 2, PRINTER_MARGIN + (page.height - 2 * PRINTER_MARGIN - LABEL_BAND - h) / 2)
+            glue = _glue(region, c < cols - 1, r < rows - 1, overlap)
+            tiles.append(Tile(r + 1, c + 1, region, origin, glue, _targets(region, seams_x, seams_y)))
+    return Tiling(page, piece, rows, cols, overlap, tuple(tiles))
+
+
+def _glue(region: Rect, right: bool, below: bool, overlap: float) -> tuple[Rect, ...]:
+    """Strips along the right and bottom edges that the neighbouring tiles cover."""
+    strips = []
+    if right:
+        strips.append(Rect(region.right - overlap, region.y, overlap, region.h))
+    if below:
+        strips.append(Rect(region.x, region.y, region.w, overlap))
+    return tuple(strips)
+
+
+def _targets(region: Rect, seams_x: list[float], seams_y: list[float]) -> tuple[tuple[float, float], ...]:
+    """Crosshairs on the centre line of every overlap strip this tile shares, at fixed piece positions."""
+    points = [(x, region.y + region.h * f) for x in seams_x if region.x < x < region.right for f in (0.25, 0.75)]
+    points += [(region.x + region.w * f, y) for y in seams_y if region.y < y < region.top for f in (0.25, 0.75)]
+    return tuple(points)
+
+
+def covered_area(tiling: Tiling) -> Rect:
+    """The bounding box of all tile regions, to check the tiles reassemble to the piece."""
+    xs = [t.region.x for t in tiling.tiles] + [t.region.right for t in tiling.tiles]
+    ys = [t.region.y for t in tiling.tiles] + [t.region.top for t in tiling.tiles]
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

@@ -1,0 +1,80 @@
+"""Rich text laid out in a box: the largest size from size down to min_size that fits, else Overflow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.text.breaking import (NO_LINE_END, NO_LINE_START, Atom, Line, break_lines, leaves, line_text,  # noqa: F401
+                          paragraphs)
+from pnp.text.markup import (OBJECT, InlineImage, MissingGlyph, Run, Symbol, check_glyphs, markup_colors,  # noqa: F401
+                        missing_glyphs, parse_markup, plain_text)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Text laid out at a chosen size."""
+
+    lines: tuple[Line, ...]
+    size: float
+    leading: float
+
+
+class Overflow(Exception):
+    """Text that does not fit its box even at the minimum size."""
+
+
+def fit(paras: list[list[Atom]], width: float, height: float, size: float,
+        min_size: float, leading: float, step: float = 0.25) -> TextBlock:
+    """Lay out at the largest size from size down to min_size that fits the box, else Overflow.
+
+    Lines break between phrases; only text that fits no other way is broken between any two characters.
+    """
+    try:
+        return _fit(paras, width, height, size, min_size, leading, step)
+    except Overflow:
+        return _fit(leaves(paras), width, height, size, min_size, leading, step)
+
+
+def _fit(paras: list[list[Atom]], width: float, height: float, size: float,
+         min_size: float, leading: float, step: float) -> TextBlock:
+    """fit() for one way of breaking: words are split only when no size down to min_size keeps them whole."""
+    first = _try(paras, width, height, size, leading, split=False)
+    if first is not None:
+        return first
+    sizes = [size]
+    while sizes[-1] - step >= min_size - 1e-9:
+        sizes.append(round(sizes[-1] - step, 4))
+    for split in (False, True):
+        best = _largest(paras, width, height, sizes, leading, split)
+        if best is not None:
+            return best
+    raise Overflow(f"does not fit {width / 2.8346:.1f} x {height / 2.8346:.1f} mm even at {min_size:g} pt")
+
+
+def _largest(paras, width: float, height: float, sizes: list[float], leading: float, split: bool):
+    """The layout at the largest of the sizes that fits (binary search after trying the first)."""
+    first = _try(paras, width, height, sizes[0], leading, split)
+    if first is not None:
+        return first
+    lo, hi, best = 1, len(sizes) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        block = _try(paras, width, height, sizes[mid], leading, split)
+        if block is not None:
+            best, hi = block, mid - 1
+        else:
+            lo = mid + 1
+    return best
+
+
+def _try(paras: list[list[Atom]], width: float, height: float, size: float, leading: float,
+         split: bool = True) -> TextBlock | None:
+    """Lay out at one size; None when it does not fit (or, unless split, when a word is wider than the box)."""
+    if not split and any(atom.widest * size > width + 1e-6 for atoms in paras for atom in atoms):
+        return None
+    lines = break_lines(paras, width / size)
+    if any(line.width * size > width + 1e-6 for line in lines):
+        return None
+    if (len(lines) - 1) * size * leading + size > height + 1e-6:
+        return None
+    return TextBlock(tuple(lines), size, leading)

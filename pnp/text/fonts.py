@@ -1,0 +1,137 @@
+"""Font registry: bundled and project TrueType fonts, glyph coverage and cached widths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+import importlib.util
+import struct
+from pathlib import Path
+
+import hashlib
+import string
+
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+from pnp.errors import PnpError
+
+BUNDLED = {"regular": "BIZUDPGothic-Regular.ttf", "bold": "BIZUDPGothic-Bold.ttf"}
+
+
+def bundled_font_dir() -> Path:
+    """Folder of the fonts shipped with pnp: the source tree's fonts/, or the installed pnp_fonts."""
+    source = Path(__file__).resolve().parents[2] / "fonts"
+    if (source / BUNDLED["regular"]).exists():
+        return source
+    spec = importlib.util.find_spec("pnp_fonts")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(location) / BUNDLED["regular"]).exists():
+            return Path(location)
+    raise PnpError("the bundled fonts are missing", where="pnp installation", fix="reinstall pnp")
+
+
+@dataclass
+class Font:
+    """A registered TrueType font: its PDF name, glyph map and width cache."""
+
+    key: str
+    pdf_name: str
+    ttf: TTFont
+    ascent: float
+    descent: float
+    widths: dict[str, float] = field(default_factory=dict)
+
+    def has_glyph(self, char: str) -> bool:
+        """Tell whether the font draws this character."""
+        return ord(char) in self.ttf.face.charToGlyph
+
+    def width(self, text: str) -> float:
+        """Width of text at 1 pt."""
+        cache = self.widths
+        total = 0.0
+        for char in text:
+            w = cache.get(char)
+            if w is None:
+                w = cache[char] = self.ttf.stringWidth(char, 1.0)
+            total += w
+        return total
+
+
+def subset_tag(font_name: bytes, subset: list[int]) -> bytes:
+    """Six capital letters derived from a subset's characters in order: the same tag means the same subset."""
+    digest = hashlib.sha256(font_name + b"\0" + ",".join(map(str, subset)).encode()).digest()
+    number = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(6):
+        number, index = divmod(number, 26)
+        letters.append(string.ascii_uppercase[index])
+    return "".join(letters).encode()
+
+
+class ContentNamedTTFont(TTFont):
+    """A TrueType font whose embedded subsets are named by their glyph sets, not numbered AAAAAA, AAAAAB ..."""
+
+    def addObjects(self, doc):
+        """Write the subsets as reportlab does, with each subset's tag taken from its characters."""
+        state = self.state.get(doc)
+        subsets = state.subsets if state is not None else []
+        tags = [subset_tag(self.face.name, subset) for subset in subsets]
+        numbered = ttfonts.SUBSETN
+        ttfonts.SUBSETN = lambda n: tags[n]
+        try:
+            super().addObjects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+
+
+@lru_cache(maxsize=None)
+def _load(path: str, pdf_name: str, label: str) -> TTFont:
+    """Read and register a TrueType font once per process; errors name it by label."""
+    try:
+        ttf = ContentNamedTTFont(pdf_name, path)
+    except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error) as exc:
+        raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
+                       fix="use a TrueType (.ttf) font with glyf outlines; CFF .otf fonts cannot be embedded") from None
+    pdfmetrics.registerFont(ttf)
+    return ttf
+
+
+class FontBook:
+    """The fonts a build may use, by the names layouts give them."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[str, Font] = {}
+        folder = bundled_font_dir()
+        for key, filename in BUNDLED.items():
+            self.add(key, folder / filename)
+
+    def add(self, key: str, path: Path, label: str | None = None) -> Font:
+        """Register a font file under a layout name (label: how messages name the file)."""
+        pdf_name = "pnp-" + path.stem
+        ttf = _load(str(path), pdf_name, label or path.name)
+        face = ttf.face
+        font = Font(key, pdf_name, ttf, face.ascent / 1000.0, face.descent / 1000.0)
+        self._fonts[key] = font
+        return font
+
+    def ensure(self, key: str, path: Path, label: str | None = None) -> Font:
+        """Register a font unless the same name already points at the same file."""
+        known = self._fonts.get(key)
+        if known is not None and known.ttf.face.filename == str(path):
+            return known
+        return self.add(key, path, label)
+
+    def get(self, key: str, where: str) -> Font:
+        """Look up a font by its layout name."""
+        try:
+            return self._fonts[key]
+        except KeyError:
+            names = ", ".join(sorted(self._fonts))
+            raise PnpError(f"unknown font '{key}'", where=where,
+                           fix=f"use one of {names} or add it under fonts: in the layout") from None
+
+    @property
+    def default(self) -> Font:
+        """The font used for sheet labels and as the canvas's initial font."""
+        return self._fonts["regular"]

@@ -1,0 +1,123 @@
+"""Inline markup in card text: runs of one font and colour, symbols, and the glyph check."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.text.fonts import Font
+
+OBJECT = "\ufffc"  # stands for an inline image in a run's text
+
+
+@dataclass(frozen=True)
+class InlineImage:
+    """A picture drawn inline in text, one text size high: a raster file or SVG art."""
+
+    name: str
+    path: Path
+    aspect: float  # width over height
+    art: Any = None  # the SVG drawing, None for a raster image
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of text in one font and colour, or an inline image."""
+
+    text: str
+    font: Font
+    color: str
+    image: InlineImage | None = None
+
+    @property
+    def width(self) -> float:
+        """Width at 1 pt."""
+        return self.image.aspect if self.image is not None else self.font.width(self.text)
+
+
+
+class MissingGlyph(Exception):
+    """A character the font cannot draw."""
+
+    def __init__(self, char: str, font: Font):
+        self.char = char
+        self.font = font
+        super().__init__(f"character '{char}' (U+{ord(char):04X}) is not in font '{font.key}'")
+
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """An inline symbol a layout defines, written :name: in text."""
+
+    char: str
+    font: Font
+    color: str | None
+    image: InlineImage | None = None
+
+
+_TOKEN = re.compile(r"\\[\\*{}|:n]|\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:", re.S)
+
+
+def parse_markup(text: str, regular: Font, bold: Font, color: str,
+                 palette: dict[str, str], symbols: dict[str, Symbol]) -> list[Run]:
+    """Split marked-up text into runs: **bold**, {colour|text}, :symbol:, \\n for a new line."""
+    runs: list[Run] = []
+    is_bold, colors, pos = False, [color], 0
+    for match in _TOKEN.finditer(text):
+        append_run(runs, text[pos:match.start()], bold if is_bold else regular, colors[-1])
+        token, pos = match.group(), match.end()
+        if token == "**":
+            is_bold = not is_bold
+        elif token.startswith("{"):
+            colors.append(palette.get(token[1:-1], token[1:-1]))
+        elif token == "}" and len(colors) > 1:
+            colors.pop()
+        elif token.startswith(":") and token[1:-1] in symbols:
+            sym = symbols[token[1:-1]]
+            append_run(runs, OBJECT if sym.image else sym.char, sym.font, sym.color or colors[-1], sym.image)
+        elif token.startswith("\\"):
+            append_run(runs, "\n" if token == "\\n" else token[1], bold if is_bold else regular, colors[-1])
+        else:
+            append_run(runs, token, bold if is_bold else regular, colors[-1])
+    append_run(runs, text[pos:], bold if is_bold else regular, colors[-1])
+    return runs
+
+
+def markup_colors(text: str) -> list[str]:
+    """The colour names {name|...} markup uses in a text (escaped braces skipped), as parse_markup reads them."""
+    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith("{")]
+
+
+def append_run(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:
+    """Add text to the run list, merging with the previous run when the style matches (never an image)."""
+    if not text:
+        return
+    if runs and image is None and runs[-1].image is None and runs[-1].font is font and runs[-1].color == color:
+        runs[-1] = Run(runs[-1].text + text, font, color)
+    else:
+        runs.append(Run(text, font, color, image))
+
+
+def plain_text(runs: list[Run]) -> str:
+    """The characters of the runs without markup."""
+    return "".join(f":{run.image.name}:" if run.image else run.text for run in runs)
+
+
+def check_glyphs(runs: list[Run]) -> None:
+    """Raise MissingGlyph for the first character a run's font cannot draw."""
+    missing = missing_glyphs(runs)
+    if missing:
+        raise MissingGlyph(*missing[0])
+
+
+def missing_glyphs(runs: list[Run]) -> list[tuple[str, Font]]:
+    """Every distinct (character, font) pair the font cannot draw, in order of appearance."""
+    missing: dict[tuple[str, str], tuple[str, Font]] = {}
+    for run in runs:
+        for char in "" if run.image else run.text:
+            if char not in "\n\t" and not run.font.has_glyph(char):
+                missing.setdefault((char, run.font.key), (char, run.font))
+    return list(missing.values())
