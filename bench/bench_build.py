@@ -29,12 +29,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 import floor_reportlab  # noqa: E402
 
 from pnp.build.builder import BuildOptions, build  # noqa: E402
-from pnp.text.fonts import _load  # noqa: E402
-from pnp.layout.files import _parse_yaml  # noqa: E402
 from pnp.face.render import _to_color  # noqa: E402
-from pnp.pdf.cmyk import load_profile  # noqa: E402
+from pnp.layout.files import _parse_yaml  # noqa: E402
 from pnp.layout.template import _expression, _from_string, _parse, _simple_name, names_used  # noqa: E402
+from pnp.pdf.cmyk import load_profile  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
+from pnp.text.fonts import _load  # noqa: E402
 
 PEAK = """
 def own_peak_kb():

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 from pnp.check.core import SIMULTANEOUS, TERMINAL, GameSpec, play, random_policy  # noqa: E402
-from pnp.check.play.registry import spec_for  # noqa: E402
 from pnp.check.play.find import simulation_names  # noqa: E402
+from pnp.check.play.registry import spec_for  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
 
 PROJECT = Project(ROOT)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.sheet.marks import cut_positions
 from pnp.sheet.grid import MIN_MARK, Rect
+from pnp.sheet.marks import cut_positions
 
 
 def inside(box: Rect, area: Rect, eps: float = 1e-6) -> bool:

@@ -10,6 +10,7 @@ import pkgutil
 import sys
 
 from conftest import ROOT
+
 from pnp.check.play.loader import load_module
 from pnp.project.games import Project
 

@@ -7,16 +7,16 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from conftest import replace_once
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import replace_once
-from pnp.face import paint
 from pnp.cli.main import main
-from pnp.text.fonts import FontBook
-from pnp.project.games import Project
+from pnp.face import paint
 from pnp.face.render import Renderer
 from pnp.face.resolution import effective_dpi
+from pnp.project.games import Project
+from pnp.text.fonts import FontBook
 from pnp.units import pt
 
 FRONT = "layouts/demo/cards.yaml"

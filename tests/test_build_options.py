@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-
-from conftest import poppler, replace_once as edit
+from conftest import poppler
+from conftest import replace_once as edit
 
 from pnp.cli.main import main
 from pnp.data.read import read_table

@@ -7,11 +7,11 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from conftest import poppler
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import poppler
 from pnp.build.builder import BuildOptions, build
 from pnp.build.calibrate import SCALE_DISTANCE, VERNIER_PITCH, calibration, offset_for, to_front
 from pnp.cli.main import main

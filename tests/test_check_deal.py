@@ -8,15 +8,15 @@ from math import comb
 
 import pytest
 from click.testing import CliRunner
+from conftest import poppler, replace_once
 from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import replace_once, poppler
-from pnp.check.stats import exact
-from pnp.check.deal.shuffle import Deal, first_turns, longest_run
-from pnp.check.deal.section import deal_only_report, deal_section, deal_spec_for
 from pnp.check.checker import check, to_json
+from pnp.check.deal.section import deal_only_report, deal_section, deal_spec_for
+from pnp.check.deal.shuffle import Deal, first_turns, longest_run
+from pnp.check.stats import exact
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

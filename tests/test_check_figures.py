@@ -7,14 +7,14 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
+from conftest import copy_games, edit_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import copy_games, edit_rows
-from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
-from pnp.check.play.precision import games_needed
 from pnp.check.checker import check, to_json
+from pnp.check.play.precision import games_needed
 from pnp.check.report.text import render_text
+from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
 from pnp.cli.main import main
 from pnp.project.games import Project
 
@@ -215,6 +215,7 @@ def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo
 
 def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path):
     from conftest import poppler
+
     from pnp.check.charts.pages import write_report
     out = tmp_path / "compared.pdf"
     write_report(out, compared)

@@ -9,18 +9,18 @@ import math
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, poppler
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import ROOT, poppler
-from pnp.check.play import registry
 from pnp.check.charts.kit import nice_range, wrap
+from pnp.check.charts.pages import render_pdf, report_fonts, write_report
 from pnp.check.charts.panels import figure_groups
 from pnp.check.checker import check, to_json
+from pnp.check.play import registry
 from pnp.check.play.find import simulation_names
-from pnp.check.charts.pages import render_pdf, report_fonts, write_report
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

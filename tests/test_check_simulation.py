@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.check.core import GameSpec
-from pnp.check.play.loader import module_name
 from pnp.check.checker import check, to_json
+from pnp.check.core import GameSpec
 from pnp.check.play.find import find_simulation, simulation_names
+from pnp.check.play.loader import module_name
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

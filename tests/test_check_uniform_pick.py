@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import ROOT
-from pnp.check.core import CHANCE, GameSpec, InvariantViolation, game_seed, play, random_policy
 from shipped.torite4to6 import SPEC, load
+
+from pnp.check.core import CHANCE, GameSpec, InvariantViolation, game_seed, play, random_policy
 from pnp.project.games import Project
 
 DATA = load(Project(ROOT))

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-
 import pytest
 from click.testing import CliRunner
-
 from conftest import replace_once
 
 from pnp.cli.main import main

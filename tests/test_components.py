@@ -5,14 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import poppler
 from pypdf import PdfReader
 
-from conftest import poppler
 from pnp.build.builder import BuildOptions, build
 from pnp.errors import PnpError
-from pnp.sheet.marks import sheet_marks
 from pnp.project.games import Project
 from pnp.sheet.grid import impose
+from pnp.sheet.marks import sheet_marks
 from pnp.units import MM, Size
 
 DECK_CSV = "suit,rank,count\nspade,A,1\nheart,K,1\njoker,JOKER,1\n"
@@ -129,7 +129,7 @@ elements:
 
 
 def test_standee_strip_holds_figure_twice_with_base_tabs(tmp_path):
-    from pnp.face.standee import standee_size
+    from pnp.project.component import standee_size
     project = write(tmp_path, {
         "card_data/g/game.yaml": "components:\n  - {name: piece, kind: standee, base: 12}\n",
         "card_data/g/piece.csv": "name,count\nメンバー,3\n",

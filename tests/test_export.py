@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image
 
 from pnp.build.builder import BuildOptions, build
@@ -16,8 +17,8 @@ from pnp.cli.main import main
 from pnp.export.presets import PRESETS
 from pnp.export.source import write_pages
 from pnp.export.tts import MAX_COLUMNS, MAX_ROWS, MAX_SIDE, grids, slot_size
-from pnp.text.fonts import FontBook
 from pnp.project.games import Project
+from pnp.text.fonts import FontBook
 
 MM = 1 / 25.4  # inches per millimetre
 

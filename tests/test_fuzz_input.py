@@ -6,10 +6,9 @@ import shutil
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT
 
 from pnp.cli.main import main
 from pnp.project.games import Project

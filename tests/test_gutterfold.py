@@ -7,18 +7,18 @@ import math
 
 import pytest
 from click.testing import CliRunner
+from conftest import poppler, replace_once
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from marks_check import assert_every_cut_marked, box_of, inside
 from PIL import Image, ImageChops, ImageStat
 from pypdf import PdfReader
 
-from conftest import poppler, replace_once
-from marks_check import assert_every_cut_marked, box_of, inside
 from pnp.build.builder import BuildOptions, build
 from pnp.cli.main import main
+from pnp.sheet.grid import MARK_ROOM, PRINTER_MARGIN, Rect
 from pnp.sheet.gutterfold import LABEL_HALF_HEIGHT, back_marks, fold_marks, front_marks, gutterfold
 from pnp.sheet.marks import MARK_PAGE_CLEARANCE, sheet_marks
-from pnp.sheet.grid import MARK_ROOM, PRINTER_MARGIN, Rect
 from pnp.units import CARD_SIZES, MM, PAPER_SIZES, Size
 
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])

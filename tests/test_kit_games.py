@@ -6,9 +6,9 @@ import csv
 import re
 
 import pytest
+from conftest import ROOT, poppler
 from pypdf import PdfReader
 
-from conftest import ROOT, poppler
 from pnp.build.builder import BuildOptions, build
 from pnp.units import MM
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.text.fonts import FontBook
-from pnp.text.phrases import is_short_last, phrasing
 from pnp.proof.breaks import awkward_breaks
 from pnp.text.fit import NO_LINE_END, NO_LINE_START, fit, paragraphs, parse_markup
+from pnp.text.fonts import FontBook
+from pnp.text.phrases import is_short_last, phrasing
 
 FONTS = FontBook()
 REGULAR, BOLD = FONTS.get("regular", ""), FONTS.get("bold", "")

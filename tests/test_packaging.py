@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import ROOT
 
 tomllib = pytest.importorskip("tomllib")  # Python 3.11+

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import poppler, replace_once
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import poppler, replace_once
 from pnp.cli.main import main
-from pnp.text.fonts import FontBook
+from pnp.project.games import Project
 from pnp.proof.collect import collect
 from pnp.proof.lint import BRACKETS, bracket_problems, space_problems
-from pnp.project.games import Project
+from pnp.text.fonts import FontBook
 
 CSV = "card_data/demo/cards.csv"
 FRONT = "layouts/demo/cards.yaml"

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import replace_once as edit
 
 from pnp.cli.main import main

@@ -5,11 +5,19 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
 from marks_check import assert_every_cut_marked, box_of, inside
+
+from pnp.sheet.grid import (
+    CUT_BLEED,
+    MARK_ROOM,
+    PRINTER_MARGIN,
+    Rect,
+    back_slots,
+    best_spaced,
+    impose,
+    mirror_axis,
+)
 from pnp.sheet.marks import plain_marks, sheet_marks
-from pnp.sheet.grid import (CUT_BLEED, MARK_ROOM, MIN_MARK, PRINTER_MARGIN, Rect, back_slots, best_spaced, impose,
-                       mirror_axis)
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size
 
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])

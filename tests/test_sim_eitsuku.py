@@ -6,19 +6,54 @@ import random
 import shutil
 
 import pytest
+from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT
-from pnp.check.core import InvariantViolation, play, random_policy
-from pnp.check.checker import check, replay
-from shipped.eitsuku import score
-from shipped.eitsuku import SPEC, Eitsuku, greedy
+from shipped.eitsuku import SPEC, Eitsuku, greedy, score
 from shipped.eitsuku.data import (
-    AD, AWARD_ACTOR, AWARD_COMPOSER, AWARD_DIRECTOR, AWARD_WRITER, CHANCE, COLLECT, CONVERT, DRAW_EVENT, EMPTY,
-    EVENT_NAMES, FLASH, INFO, LARGE, LOCAL, MEDIUM, MONOPOLY, PH_ACTION, PH_CONVERT, PH_END, PH_INFO, PH_OVER,
-    PH_PROMO_NUMBER, PH_PROMO_SLOT, PH_SCOUT, PH_SET, PH_SETUP, PH_START, PROMOTER, RELEASE, SMALL, SPEED_UP, STRIKE,
-    STRIKE_B, TIE_UP, USE_CONVERT, load, pay, reach)
+    AD,
+    AWARD_ACTOR,
+    AWARD_COMPOSER,
+    AWARD_DIRECTOR,
+    AWARD_WRITER,
+    CHANCE,
+    COLLECT,
+    CONVERT,
+    DRAW_EVENT,
+    EMPTY,
+    EVENT_NAMES,
+    FLASH,
+    INFO,
+    LARGE,
+    LOCAL,
+    MEDIUM,
+    MONOPOLY,
+    PH_ACTION,
+    PH_CONVERT,
+    PH_END,
+    PH_INFO,
+    PH_OVER,
+    PH_PROMO_NUMBER,
+    PH_PROMO_SLOT,
+    PH_SCOUT,
+    PH_SET,
+    PH_SETUP,
+    PH_START,
+    PROMOTER,
+    RELEASE,
+    SMALL,
+    SPEED_UP,
+    STRIKE,
+    STRIKE_B,
+    TIE_UP,
+    USE_CONVERT,
+    load,
+    pay,
+    reach,
+)
+
+from pnp.check.checker import check, replay
+from pnp.check.core import InvariantViolation, play, random_policy
 from pnp.project.games import Project
 
 DATA = load(Project(ROOT))

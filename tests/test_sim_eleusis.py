@@ -9,20 +9,19 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, copy_games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT, copy_games
-from pnp.check.core import CHANCE, InvariantViolation, play, random_policy
-from pnp.check.checker import check, to_json
-from pnp.cli.main import main
-from pnp.errors import PnpError
 from shipped.eleusis import SPEC, Eleusis, greedy, integrity, load
 from shipped.eleusis.plays import CIRCLE, DOT, MIXED, Plays, decode, encode
 from shipped.eleusis.policy import best_play, candidates, likely_verdict
-from shipped.eleusis.round import (AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PLAY, PLAYING, PROPHET, RULE,
-                                     SHORT_DECK)
+from shipped.eleusis.round import AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PLAY, PLAYING, PROPHET, RULE, SHORT_DECK
 from shipped.eleusis.text import summary
+
+from pnp.check.checker import check, to_json
+from pnp.check.core import CHANCE, InvariantViolation, play, random_policy
+from pnp.cli.main import main
+from pnp.errors import PnpError
 from pnp.project.games import Project
 
 GOLDEN = ROOT / "tests" / "golden" / "eleusis_seed_5.txt"

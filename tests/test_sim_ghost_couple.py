@@ -11,22 +11,37 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, copy_games, edit_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT, copy_games, edit_rows
-from pnp.check.core import InvariantViolation, play, random_policy
-from pnp.check.checker import check, to_json
-from pnp.cli.main import main
-from shipped.ghost_couple import playing_cards
-from shipped.ghost_couple import SPEC, GhostCouple, greedy, integrity, load
+from shipped.ghost_couple import SPEC, GhostCouple, greedy, integrity, load, playing_cards
+from shipped.ghost_couple.deck import (
+    BLOCK,
+    BURN_PICK,
+    CARD_BITS,
+    CENTRE,
+    CENTRE_SWAP,
+    COUPLE,
+    FLIP_UP,
+    PASS,
+    PEEK_CARD,
+    PEEK_WHO,
+    PLACE,
+    RETURN,
+    STEAL_PICK,
+    STOP,
+    TAKE,
+    TARGET,
+    VANISH_PICK,
+)
 from shipped.ghost_couple.effects import TREASURE
 from shipped.ghost_couple.integrity import variant_integrity
-from shipped.ghost_couple.deck import (
-    BLOCK, BURN_PICK, CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FLIP_UP, PASS, PEEK_CARD, PEEK_WHO, PLACE,
-    RETURN, STEAL_PICK, STOP, TAKE, TARGET, VANISH_PICK)
 from shipped.ghost_couple.text import summary
 from shipped.ghost_couple.variant import load as load_variant
+
+from pnp.check.checker import check, to_json
+from pnp.check.core import InvariantViolation, play, random_policy
+from pnp.cli.main import main
 from pnp.project.games import Project
 
 DECK = load(Project(ROOT))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
 from conftest import ROOT
-from pnp.check.core import InvariantViolation, play, random_policy
 from shipped.ghost_couple import SPEC, GhostCouple, load
 from shipped.ghost_couple.deck import FLIP_UP
+
+from pnp.check.core import InvariantViolation, play, random_policy
 from pnp.project.games import Project
 
 DECK = load(Project(ROOT))

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from conftest import ROOT
 from shipped.ghost_couple import GhostCouple, load
 from shipped.ghost_couple.deck import CARD_BITS, STOP
 from shipped.ghost_couple.variant import load as load_variant
 from shipped.ghost_couple.zones import deal, slots_of
+
 from pnp.project.games import Project
 
 DECKS = (load(Project(ROOT)), load_variant(Project(ROOT)))

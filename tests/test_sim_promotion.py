@@ -8,15 +8,15 @@ import os
 import random
 
 import pytest
+from conftest import ROOT, copy_games, edit_rows
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from conftest import ROOT, copy_games, edit_rows
-from pnp.check.core import SIMULTANEOUS, InvariantViolation, game_seed, play, random_policy
-from pnp.check.checker import check
-from pnp.check.stats.describe import wilson
 from shipped.promotion import SPEC, Promotion, greedy, integrity, load
 from shipped.promotion.play import CHANGING, DOWN_TIE, HAND_MASK, ORIENT, WILDING
+
+from pnp.check.checker import check
+from pnp.check.core import SIMULTANEOUS, InvariantViolation, game_seed, play, random_policy
+from pnp.check.stats.describe import wilson
 from pnp.project.games import Project
 
 GOLDEN = ROOT / "tests" / "golden" / "promotion_seed_7.txt"

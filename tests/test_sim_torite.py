@@ -9,17 +9,17 @@ import random
 
 import pytest
 from click.testing import CliRunner
+from conftest import ROOT, copy_games
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from shipped.torite4to6 import SPEC, Torite, greedy, integrity, load
+from shipped.torite4to6.checks import formation_result
+from shipped.torite4to6.data import POSITION
 
-from conftest import ROOT, copy_games
-from pnp.check.core import InvariantViolation, game_seed, play, random_policy
 from pnp.check.checker import check, replay, to_json
+from pnp.check.core import InvariantViolation, game_seed, play, random_policy
 from pnp.cli.main import main
 from pnp.errors import PnpError
-from shipped.torite4to6 import SPEC, Torite, greedy, integrity, load
-from shipped.torite4to6.data import POSITION
-from shipped.torite4to6.checks import formation_result
 from pnp.project.games import Project
 
 GAME = "torite4to6"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from pnp.text.fonts import subset_tag

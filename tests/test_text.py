@@ -6,9 +6,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pnp.text.fit import NO_LINE_END, NO_LINE_START, MissingGlyph, Overflow, check_glyphs, fit, paragraphs, parse_markup
 from pnp.text.fonts import FontBook
-from pnp.text.fit import (NO_LINE_END, NO_LINE_START, MissingGlyph, Overflow, check_glyphs, fit, paragraphs,
-                      parse_markup)
 
 FONTS = FontBook()
 REGULAR, BOLD = FONTS.get("regular", ""), FONTS.get("bold", "")

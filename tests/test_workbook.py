@@ -8,18 +8,19 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given, settings, strategies as st
+from conftest import poppler
+from conftest import replace_once as edit
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from python_calamine import CalamineWorkbook
-
-from conftest import poppler, replace_once as edit
 
 from pnp.cli.main import main
 from pnp.data.read import read_table
+from pnp.data.workbook import cell_text
+from pnp.data.workbook_write import write_workbook
 from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.scaffold.writer import example_rows, scaffold
-from pnp.data.workbook import cell_text
-from pnp.data.workbook_write import write_workbook
 
 MANIFEST = "card_data/demo/game.yaml"
 
@@ -140,6 +141,7 @@ def test_a_sheet_spanning_a_huge_grid_is_refused_before_it_is_read(tmp_path):
 
 def test_an_ods_table_repeating_a_filled_row_into_a_huge_grid_is_refused(tmp_path):
     import zipfile
+
     from pnp.data.workbook_write import FIXED_TIME, ODS_MANIFEST, ODS_MIME, ODS_NAMESPACES
     project = workbook_project(tmp_path, "ods")
     cell = '<table:table-cell office:value-type="string"{}><text:p>{}</text:p></table:table-cell>'

@@ -5,26 +5,26 @@ from __future__ import annotations
 import dataclasses
 import glob
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
-from pnp.pdf.cmyk import Profile
-from pnp.project.component import Component
 from pnp.errors import UsageError
-from pnp.text.fonts import FontBook
-from pnp.sheet.gutterfold import Gutterfold, gutterfold
-from pnp.sheet.marks import page_marks, sheet_marks
-from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
-from pnp.pdf.printshop import both, shop_plan, shop_profile, write_shop
-from pnp.project.games import Game, Project
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
-from pnp.sheet.grid import best_spaced, choose_plan, fits, impose, page_imposition
 from pnp.face.standee import standee_face
+from pnp.pdf.cmyk import Profile
+from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
+from pnp.pdf.printshop import both, shop_plan, shop_profile, write_shop
 from pnp.pdf.tiles import write_tile_pages
+from pnp.project.component import Component
+from pnp.project.games import Game, Project
+from pnp.sheet.grid import best_spaced, choose_plan, fits, impose, page_imposition
+from pnp.sheet.gutterfold import Gutterfold, gutterfold
+from pnp.sheet.marks import page_marks, sheet_marks
 from pnp.sheet.tiles import tile_piece
+from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
 
 PAPERS = ("a4", "letter")

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.text.fonts import FontBook
-from pnp.sheet.marks import Line
 from pnp.pdf.document import AtomicFiles, Document
+from pnp.sheet.marks import Line
+from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size, pt
 
 DUPLEX_EDGES = ("long", "short")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from pnp.check.report import compare, symmetry
 from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
+from pnp.check.play.chunks import jobs_for, keep_data, run_jobs
+from pnp.check.play.find import find_simulation, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
-from pnp.check.play.find import find_simulation, simulation_names
+from pnp.check.report import compare, symmetry
 from pnp.check.report.figures import play_figures, skill_figures
-from pnp.check.play.chunks import jobs_for, keep_data, run_jobs
 from pnp.errors import PnpError, UsageError
 from pnp.project.games import Project
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from pnp.cli.common import project_option, shown as _shown
+from pnp.cli.common import project_option
+from pnp.cli.common import shown as _shown
 from pnp.errors import PnpError, UsageError
 from pnp.project.games import Project, find_project
 
@@ -47,11 +48,11 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                   against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
                   report_path: Path | None, replay: int | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
-    from pnp.check.core import InvariantViolation
-    from pnp.check.report.text import render_text
-    from pnp.check.play.precision import DEFAULT_PRECISION
-    from pnp.check.checker import check, has_simulation, replay_game
     from pnp.check.charts.pages import check_report_path
+    from pnp.check.checker import check, has_simulation, replay_game
+    from pnp.check.core import InvariantViolation
+    from pnp.check.play.precision import DEFAULT_PRECISION
+    from pnp.check.report.text import render_text
     project = find_project(project_dir)
     if report_path is not None:
         check_report_path(report_path, replay is not None)
@@ -100,8 +101,8 @@ def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_
 
 def _write_outputs(report: dict, json_path: Path | None, report_path: Path | None) -> None:
     """Write the --json and --report files asked for, naming the report's files on stderr."""
-    from pnp.check.checker import write_json
     from pnp.check.charts.pages import write_report
+    from pnp.check.checker import write_json
     if json_path is not None:
         write_json(json_path, report)
     if report_path is not None:

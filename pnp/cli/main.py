@@ -10,11 +10,12 @@ import click
 
 from pnp.build.builder import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
 from pnp.cli.check import check_command
-from pnp.cli.common import bar as _bar, project_option, shown as _shown
+from pnp.cli.common import bar as _bar
+from pnp.cli.common import project_option
+from pnp.cli.common import shown as _shown
+from pnp.cli.watch import watch_command
 from pnp.errors import PnpError, UsageError
 from pnp.project.games import Project, find_project
-from pnp.cli.watch import watch_command
-
 
 
 def _fail(exc: PnpError) -> None:

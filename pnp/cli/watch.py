@@ -21,6 +21,7 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
     """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
     import signal
     import threading
+
     from pnp.watch.loop import Watcher
     project = find_project(project_dir)
     if not (project.root / "card_data" / game).is_dir():

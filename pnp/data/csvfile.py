@@ -6,7 +6,7 @@ import csv
 import io
 from pathlib import Path
 
-from pnp.data.table import Table, check_cells, header_columns, record_row
+from pnp.data.table import Table, header_columns, record_row
 from pnp.errors import PnpError
 from pnp.limits import MAX_CELL_CHARS, MAX_CSV_BYTES
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pnp.errors import PnpError
 from pnp.limits import MAX_CELL_CHARS, MAX_COUNT, MAX_NUMBER_DIGITS

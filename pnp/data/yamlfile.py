@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from pnp.errors import PnpError
-from pnp.limits import MAX_YAML_NODES, MAX_YAML_BYTES
+from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -7,20 +7,20 @@ import io
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
 
-from pnp.project.component import Component
 from pnp.errors import PnpError, UsageError
 from pnp.export.presets import PRESETS, Preset, check_preset
 from pnp.export.raster import PageRef, Placement, PngJob, page_placement, trim_placement
 from pnp.export.source import Pages, write_pages
 from pnp.export.tts import Deck, SheetJob, grids, note, slot_size
 from pnp.export.workers import Job, run_jobs
-from pnp.text.fonts import FontBook
+from pnp.project.component import Component
 from pnp.project.games import Game, Project
+from pnp.text.fonts import FontBook
 
 DPI_RANGE = (50, 600)
 Progress = Callable[[int, int], None]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.project.component import Component
 from pnp.errors import PnpError
+from pnp.project.component import Component
 
 TOLERANCE = 0.02  # a card's trim may differ this much (per side) from the service's cut line
 MM_PER_INCH = 25.4

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build.builder import render_component
-from pnp.project.component import Component
-from pnp.text.fonts import FontBook
-from pnp.pdf.document import Document, write_shop_pages
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
+from pnp.pdf.document import Document, write_shop_pages
+from pnp.project.component import Component
+from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
 
 PAPER = Size(*PAPER_SIZES["a4"])  # page documents (kind: page) are exported at A4

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from pnp.errors import PnpError
 from pnp.export.raster import close_documents

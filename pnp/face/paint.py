@@ -9,9 +9,9 @@ from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from pnp.face.svgart import draw_svg
 from pnp.face.images import image_reader
 from pnp.face.parts import Box, Face, Op
+from pnp.face.svgart import draw_svg
 from pnp.text.fit import Run, TextBlock
 
 

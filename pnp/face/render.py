@@ -6,19 +6,32 @@ from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.face.svgart import is_svg, load_svg, svg_aspect
 from pnp.colors import parse_color
 from pnp.data.confine import confined, label_in
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
-from pnp.face.parts import Box, Face, Op, TextTrace
-from pnp.text.fonts import FontBook
 from pnp.face.images import image_pixels, image_problem
+from pnp.face.parts import Box, Face, Op, TextTrace
+from pnp.face.svgart import is_svg, load_svg, svg_aspect
 from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
 from pnp.layout.template import Expression, Template, names_used
-from pnp.text.fit import (InlineImage, MissingGlyph, Overflow, Symbol, TextBlock, break_lines, check_glyphs, fit,
-                      markup_colors, missing_glyphs, paragraphs, parse_markup, plain_text)
+from pnp.text.fit import (
+    InlineImage,
+    MissingGlyph,
+    Overflow,
+    Symbol,
+    TextBlock,
+    break_lines,
+    check_glyphs,
+    fit,
+    markup_colors,
+    missing_glyphs,
+    paragraphs,
+    parse_markup,
+    plain_text,
+)
+from pnp.text.fonts import FontBook
 from pnp.units import pt
 
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from reportlab.lib import colors as rl_colors
 
 from pnp.face.parts import Box, Face, Op
-from pnp.project.component import standee_size
 from pnp.units import pt
 
 FOLD_DASH = (pt(2.0), pt(1.5))

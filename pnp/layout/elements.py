@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.errors import PnpError
-from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.layout.template import Expression, Template, compile_expression, compile_template, is_template, names_used
+from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.units import Size
 
 STYLE_KEYS = {"font", "bold_font", "size", "min_size", "color", "align", "valign", "leading"}

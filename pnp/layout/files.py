@@ -8,12 +8,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.layout.elements import ELEMENT_KEYS, STYLE_KEYS, Element, check_keys, element_names, parse_elements, parse_number
-from pnp.errors import PnpError
 from pnp.data.confine import confined
+from pnp.data.yamlfile import load_yaml, read_text
+from pnp.errors import PnpError
+from pnp.layout.elements import (
+    ELEMENT_KEYS,
+    STYLE_KEYS,
+    Element,
+    check_keys,
+    element_names,
+    parse_elements,
+    parse_number,
+)
 from pnp.limits import MAX_BLEED_MM
 from pnp.units import Size, parse_size
-from pnp.data.yamlfile import load_yaml, read_text
 
 PAPER_LAYOUTS = {"paper": "portrait", "paper-landscape": "landscape"}
 COMMON_PAPER = {"portrait": Size(210.0, 279.4), "landscape": Size(279.4, 210.0)}  # fits A4 and Letter

@@ -8,8 +8,8 @@ from typing import Any
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.layout.files import Element
-from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.layout.template import Template
+from pnp.limits import MAX_FONT_PT, MAX_LENGTH
 from pnp.units import pt
 
 NUMBER_LIMITS = {"size": (0, MAX_FONT_PT), "min_size": (0, MAX_FONT_PT), "leading": (0, 10)}  # 0 excluded

@@ -6,8 +6,9 @@ import math
 import re
 import signal
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Any, Callable
+from typing import Any
 
 from jinja2.sandbox import SandboxedEnvironment
 

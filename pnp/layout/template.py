@@ -10,9 +10,10 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, meta
+
 from pnp.errors import PnpError
-from pnp.limits import MAX_TEMPLATE_SECONDS
 from pnp.layout.sandbox import BoundedEnvironment, TemplateLimit, TemplateTimeout, render_bounded, time_limit
+from pnp.limits import MAX_TEMPLATE_SECONDS
 
 
 class _Undefined(StrictUndefined):

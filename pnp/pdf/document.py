@@ -5,22 +5,30 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
-from pnp.text.fonts import FontBook
-from pnp.pdf.lightpages import PageSettler
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
-from pnp.sheet.gutterfold import FOLD_LABEL, LABEL_HALF_HEIGHT, FoldMarks, Gutterfold, back_marks, fold_marks, front_marks
+from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
+from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
-from pnp.sheet.marks import SCALE_BAR, ScaleBar, SheetMarks
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
+from pnp.sheet.gutterfold import (
+    FOLD_LABEL,
+    LABEL_HALF_HEIGHT,
+    FoldMarks,
+    Gutterfold,
+    back_marks,
+    fold_marks,
+    front_marks,
+)
+from pnp.sheet.marks import SCALE_BAR, ScaleBar, SheetMarks
+from pnp.text.fonts import FontBook
 from pnp.units import pt
 
 HAIRLINE = 0.25  # pt

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from pnp.pdf.cmyk import Profile, load_profile
-from pnp.project.component import Component
 from pnp.errors import PnpError
-from pnp.text.fonts import FontBook
+from pnp.pdf.cmyk import Profile, load_profile
 from pnp.pdf.document import AtomicFiles, Document, write_shop_pages
+from pnp.project.component import Component
 from pnp.project.games import Game
+from pnp.text.fonts import FontBook
 
 
 def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: AtomicFiles):

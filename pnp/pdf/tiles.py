@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.sheet.marks import MARK_GAP, MARK_LENGTH
-from pnp.pdf.document import HAIRLINE, REGISTRATION, Document
 from pnp.face.parts import Face
+from pnp.pdf.document import HAIRLINE, REGISTRATION, Document
 from pnp.sheet.grid import Rect
+from pnp.sheet.marks import MARK_GAP, MARK_LENGTH
 from pnp.sheet.tiles import Tile, Tiling
 from pnp.units import pt
 

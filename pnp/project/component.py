@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pnp.data.confine import confined
 from pnp.data.read import read_table
 from pnp.data.table import Table
+from pnp.data.workbook import WORKBOOKS
 from pnp.errors import PnpError
-from pnp.limits import MAX_CARDS
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
+from pnp.limits import MAX_CARDS
 from pnp.units import Size, parse_size
-from pnp.data.workbook import WORKBOOKS
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
                   "size", "cut", "tile", "base"}

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.confine import confined, label_in
-from pnp.project.component import Component, Files, build_component, component_table
 from pnp.data.read import read_table
 from pnp.data.table import Table
+from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.files import check_keys
-from pnp.data.yamlfile import load_yaml, read_text
+from pnp.project.component import Component, Files, build_component, component_table
 
 MANIFEST = "game.yaml"
 GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile"}

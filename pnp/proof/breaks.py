@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.text.phrases import is_short_last
 from pnp.text.fit import Line, TextBlock, line_text
+from pnp.text.phrases import is_short_last
 
 
 def awkward_breaks(block: TextBlock) -> list[str]:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.project.component import Component
 from pnp.data.table import Row, Table
-from pnp.layout.elements import noting_safe_zone
 from pnp.errors import PnpError
-from pnp.text.fonts import FontBook
+from pnp.face.render import Renderer
+from pnp.face.resolution import describe, low_resolution
+from pnp.layout.elements import noting_safe_zone
+from pnp.project.component import Component
+from pnp.project.games import Game, Project
 from pnp.proof.faces import Side, side_findings, spot
 from pnp.proof.findings import Finding, unique
 from pnp.proof.lint import lint_table
 from pnp.proof.references import dangling_names, game_names
-from pnp.project.games import Game, Project
-from pnp.face.render import Renderer
-from pnp.face.resolution import describe, low_resolution
+from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
 
 PROOF_PAPER = Size(*PAPER_SIZES["a4"])  # page components are proofed as printed on A4

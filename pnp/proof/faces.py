@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.face.parts import Box, Face, Op, TextTrace
 from pnp.layout.files import Layout
 from pnp.proof.breaks import awkward_breaks
 from pnp.proof.findings import Finding, Spot
-from pnp.face.parts import Box, Face, Op, TextTrace
 from pnp.units import MM
 
 EPSILON_MM = 0.05

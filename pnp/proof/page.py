@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.text.fonts import FontBook
 from pnp.face.parts import Box, Face, Op
 from pnp.text.fit import Overflow, Run, TextBlock, fit, paragraphs
+from pnp.text.fonts import FontBook
 from pnp.units import Size, pt
 
 

@@ -6,12 +6,12 @@ from pathlib import Path
 
 from reportlab.lib import colors
 
-from pnp.text.fonts import FontBook
 from pnp.face.paint import paint_face
 from pnp.pdf.document import Document
 from pnp.proof.collect import Proof, ProofCard
 from pnp.proof.faces import Side
 from pnp.proof.page import Area, PageBuilder
+from pnp.text.fonts import FontBook
 from pnp.units import MM, PAPER_SIZES, Size, pt
 
 PAGE = Size(*PAPER_SIZES["a4"])

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import UsageError
-from pnp.text.fonts import FontBook
 from pnp.pdf.document import AtomicFiles
+from pnp.project.games import Project
 from pnp.proof.collect import Proof, collect
 from pnp.proof.pdf import write_proof_pdf
 from pnp.proof.text_export import FORMATS, write_text
-from pnp.project.games import Project
+from pnp.text.fonts import FontBook
 
 
 @dataclass(frozen=True)

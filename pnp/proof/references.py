@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 from pnp.data.table import Table
 from pnp.layout.files import Layout
+from pnp.project.games import Game
 from pnp.proof.findings import Finding
 from pnp.proof.lint import text_cells
-from pnp.project.games import Game
 
 REFERENCE = re.compile(r"【([^【】]+)】|『([^『』]+)』")
 MARKUP = re.compile(r"\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:")

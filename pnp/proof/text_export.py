@@ -7,8 +7,8 @@ import io
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.proof.collect import Proof
 from pnp.face.parts import TextTrace
+from pnp.proof.collect import Proof
 from pnp.units import MM
 
 FORMATS = {".md": "markdown", ".csv": "csv", ".xlsx": "xlsx"}
@@ -90,6 +90,7 @@ def csv_text(proof: Proof) -> str:
 def write_xlsx(path: Path, proof: Proof) -> None:
     """The CSV table as an .xlsx workbook: one sheet, a frozen bold header, the text column wrapped."""
     import datetime
+
     import xlsxwriter
     workbook = xlsxwriter.Workbook(str(path))
     workbook.set_properties({"title": f"{proof.game.title}: card text", "created": datetime.datetime(2000, 1, 1)})

@@ -7,10 +7,10 @@ import io
 import re
 from pathlib import Path
 
+from pnp.data.workbook_write import write_workbook
 from pnp.errors import PnpError, UsageError
 from pnp.project.games import Project
 from pnp.scaffold.rules import rules_files
-from pnp.data.workbook_write import write_workbook
 
 NAME = re.compile(r"[a-z][a-z0-9_]*")
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from pnp.sheet.marks import MARK_GAP, MARK_LENGTH, MARK_PAGE_CLEARANCE, Line, SheetMarks
 from pnp.sheet.grid import CUT_BLEED, MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
+from pnp.sheet.marks import MARK_GAP, MARK_LENGTH, MARK_PAGE_CLEARANCE, Line, SheetMarks
 from pnp.units import Size
 
 GUTTER_ROOM = MARK_GAP + MARK_LENGTH + MARK_PAGE_CLEARANCE  # mm past the bleed on each side of the fold, if free

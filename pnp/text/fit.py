@@ -4,10 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.text.breaking import (NO_LINE_END, NO_LINE_START, Atom, Line, break_lines, leaves, line_text,  # noqa: F401
-                          paragraphs)
-from pnp.text.markup import (OBJECT, InlineImage, MissingGlyph, Run, Symbol, check_glyphs, markup_colors,  # noqa: F401
-                        missing_glyphs, parse_markup, plain_text)
+from pnp.text.breaking import NO_LINE_END, NO_LINE_START, Atom, Line, break_lines, leaves, line_text, paragraphs  # noqa: F401
+from pnp.text.markup import (  # noqa: F401
+    OBJECT,
+    InlineImage,
+    MissingGlyph,
+    Run,
+    Symbol,
+    check_glyphs,
+    markup_colors,
+    missing_glyphs,
+    parse_markup,
+    plain_text,
+)
 
 
 @dataclass(frozen=True)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-import importlib.util
-import struct
-from pathlib import Path
-
 import hashlib
+import importlib.util
 import string
+import struct
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
@@ -85,7 +84,7 @@ class ContentNamedTTFont(TTFont):
             ttfonts.SUBSETN = numbered
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(path: str, pdf_name: str, label: str) -> TTFont:
     """Read and register a TrueType font once per process; errors name it by label."""
     try:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from pnp.watch.preview import PREVIEW_DPI
 from pnp.watch.server import PreviewServer

@@ -7,9 +7,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.project.component import Component
 from pnp.export.raster import PageRef, close_documents, page_placement, render, save_png
 from pnp.export.source import Pages, write_pages
+from pnp.project.component import Component
 from pnp.text.fonts import FontBook
 
 PREVIEW_DPI = 100

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import re
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Callable
 
 from pnp.watch.page import PAGE
 from pnp.watch.session import State
@@ -63,7 +63,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     server_side: PreviewServer
 
-    def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+    def do_GET(self) -> None:
         status, kind, body = self.server_side.respond(self.path, self.headers.get("Host", ""))
         self.send_response(status)
         self.send_header("Content-Type", kind)
@@ -72,5 +72,5 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (http.server's signature)
+    def log_message(self, format: str, *args) -> None:
         pass

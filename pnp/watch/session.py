@@ -6,11 +6,11 @@ import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from pnp.project.component import Component
 from pnp.errors import PnpError
-from pnp.text.fonts import FontBook
-from pnp.project.lang import localize_game
+from pnp.project.component import Component
 from pnp.project.games import Game, Project
+from pnp.project.lang import localize_game
+from pnp.text.fonts import FontBook
 from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}

@@ -37,6 +37,7 @@ offered beside the events), and a choice with a single option is applied at once
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
+
 from .data import EVENT_NAMES, ROLE_SLUGS, SIZE_SLUGS, Data, load
 from .integrity import integrity
 from .policy import Observation, greedy

@@ -3,7 +3,20 @@
 from __future__ import annotations
 
 from .data import (
-    AD, CHANCE, COLLECT, FLASH, INFO, INFO_EVENTS, INFO_ROLES, LOCAL, PH_END, PH_INFO, PH_OVER, RELEASE, TURN_LIMIT)
+    AD,
+    CHANCE,
+    COLLECT,
+    FLASH,
+    INFO,
+    INFO_EVENTS,
+    INFO_ROLES,
+    LOCAL,
+    PH_END,
+    PH_INFO,
+    PH_OVER,
+    RELEASE,
+    TURN_LIMIT,
+)
 
 RETURN, DRAW = 0, 1
 

@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 from .data import (
-    AD, AWARDS, CONVERT, EMPTY, EVENT_SLUGS, FLASH, MONOPOLY, PH_ACTION, PH_CONVERT, PH_PROMO_NUMBER,
-    PH_PROMO_SLOT, PH_SET, PROMOTER, USE_CONVERT)
+    AD,
+    AWARDS,
+    CONVERT,
+    EMPTY,
+    EVENT_SLUGS,
+    FLASH,
+    MONOPOLY,
+    PH_ACTION,
+    PH_CONVERT,
+    PH_PROMO_NUMBER,
+    PH_PROMO_SLOT,
+    PH_SET,
+    PROMOTER,
+    USE_CONVERT,
+)
 
 PLAY = {code: ("play", code, -1) for code in range(len(EVENT_SLUGS))}
 MONOPOLY_NUMBER, MONOPOLY_CARDS = 5, 2  # ◆5 話題の独占: two placed roles at 5 or more

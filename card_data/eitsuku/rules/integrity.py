@@ -5,9 +5,20 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.data.table import Table
+
 from .data import (
-    EVENT_COPIES, EVENT_NAMES, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, ROLE_COPIES, ROLE_KINDS, RULE_BUDGET,
-    SETUP_PER_PLAYER, SIZES, Data)
+    EVENT_COPIES,
+    EVENT_NAMES,
+    INITIAL_BUDGET,
+    INITIAL_EVENTS,
+    INITIAL_ROLES,
+    ROLE_COPIES,
+    ROLE_KINDS,
+    RULE_BUDGET,
+    SETUP_PER_PLAYER,
+    SIZES,
+    Data,
+)
 
 TOTALS = {"budget": 108, "role": 60, "event": 60}
 

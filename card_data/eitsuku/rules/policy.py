@@ -5,9 +5,37 @@ from __future__ import annotations
 from collections import Counter
 
 from .data import (
-    AD, AWARDS, CHANCE, CONVERT, DRAW_EVENT, EMPTY, FLASH, INFO, LARGE, LOCAL, MEDIUM, MONOPOLY, PH_ACTION,
-    PH_CONVERT, PH_END, PH_INFO, PH_PROMO_NUMBER, PH_PROMO_SLOT, PH_SCOUT, PH_SET, PH_SETUP, PH_START, PROMOTER,
-    RELEASE, SMALL, SPEED_UP, STRIKE, STRIKE_B, TIE_UP, USE_CONVERT)
+    AD,
+    AWARDS,
+    CHANCE,
+    CONVERT,
+    DRAW_EVENT,
+    EMPTY,
+    FLASH,
+    INFO,
+    LARGE,
+    LOCAL,
+    MEDIUM,
+    MONOPOLY,
+    PH_ACTION,
+    PH_CONVERT,
+    PH_END,
+    PH_INFO,
+    PH_PROMO_NUMBER,
+    PH_PROMO_SLOT,
+    PH_SCOUT,
+    PH_SET,
+    PH_SETUP,
+    PH_START,
+    PROMOTER,
+    RELEASE,
+    SMALL,
+    SPEED_UP,
+    STRIKE,
+    STRIKE_B,
+    TIE_UP,
+    USE_CONVERT,
+)
 
 
 class Observation:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.check.core import InvariantViolation
+
 from .data import AWARDS, EMPTY, SPEED_UP, TIE_UP, TURN_LIMIT
 
 BONUSES = {"five_card": 70, "four_card": 50, "full_house": 40, "three_card": 30, "two_pair": 20, "one_pair": 10,

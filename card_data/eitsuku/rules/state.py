@@ -7,15 +7,28 @@ from itertools import chain
 
 from pnp.check.core import TERMINAL, InvariantViolation
 from pnp.check.draws import shuffle
+
 from . import score
 from .data import (
-    DIE_FACES, EMPTY, EVENT_SLUGS, INITIAL_BUDGET, INITIAL_EVENTS, INITIAL_ROLES, PER_TURN, PH_OVER, PH_SETUP,
-    ROLE_SLUGS, SETUP_PER_PLAYER, SIZE_SLUGS, TURN_LIMIT, Data)
+    DIE_FACES,
+    EMPTY,
+    EVENT_SLUGS,
+    INITIAL_BUDGET,
+    INITIAL_EVENTS,
+    INITIAL_ROLES,
+    PER_TURN,
+    PH_OVER,
+    PH_SETUP,
+    ROLE_SLUGS,
+    SETUP_PER_PLAYER,
+    SIZE_SLUGS,
+    TURN_LIMIT,
+    Data,
+)
 from .end import EndMixin
 from .events import EventMixin
 from .policy import Observation
 from .turn import TurnMixin
-
 
 PLAYED_KEYS = tuple(f"played.{slug}" for slug in EVENT_SLUGS)
 

@@ -5,8 +5,27 @@ from __future__ import annotations
 from itertools import compress
 
 from .data import (
-    AD, DRAW_EVENT, EMPTY, LARGE, LOCAL, MEDIUM, MONOPOLY, PASS, PER_TURN, PH_ACTION, PH_SCOUT, PH_START, ROLE_KINDS,
-    SCOUT_STAKE, SIZE_SLUGS, SMALL, STRIKE, STRIKE_B, pay, reach)
+    AD,
+    DRAW_EVENT,
+    EMPTY,
+    LARGE,
+    LOCAL,
+    MEDIUM,
+    MONOPOLY,
+    PASS,
+    PER_TURN,
+    PH_ACTION,
+    PH_SCOUT,
+    PH_START,
+    ROLE_KINDS,
+    SCOUT_STAKE,
+    SIZE_SLUGS,
+    SMALL,
+    STRIKE,
+    STRIKE_B,
+    pay,
+    reach,
+)
 
 STAKES = {SMALL: 0, MEDIUM: 1, LARGE: 2}
 ROLE_DRAWS = tuple(("role", k) for k in range(len(ROLE_KINDS)))  # 4A: draw from role pile k

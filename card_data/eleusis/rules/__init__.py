@@ -55,6 +55,7 @@ N-th child after the dealer; rule.<id>.went_out = share of that rule's rounds th
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
+
 from .data import EleusisData, load
 from .integrity import integrity
 from .policy import greedy

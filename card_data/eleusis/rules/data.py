@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.project.component import Component
 from pnp.data.table import Table
 from pnp.errors import PnpError
+from pnp.project.component import Component
+
 from .library import Library, load_library
 
 GAME = "eleusis"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from .data import (DECKS, GAME, HAND, HINT_TIMES, LATE, MAX_PLAY, PENALTY, RANKS, SUITS,
-                                    EleusisData)
+from .data import DECKS, GAME, HAND, HINT_TIMES, LATE, MAX_PLAY, PENALTY, RANKS, SUITS, EleusisData
 from .library import Library
 
 LIBRARY_TARGET = 10  # fewer rules make the secret easy to guess from the list

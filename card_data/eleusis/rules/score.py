@@ -5,8 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.check.core import InvariantViolation
-from .data import (DEALER_CHILD_OUT, DEALER_PER_FAILED, DEALER_PROPHET_OUT, OUT_BONUS,
-                                    PROPHET_CAP, PROPHET_FAIL, UNSEAT_BONUS)
+
+from .data import (
+    DEALER_CHILD_OUT,
+    DEALER_PER_FAILED,
+    DEALER_PROPHET_OUT,
+    OUT_BONUS,
+    PROPHET_CAP,
+    PROPHET_FAIL,
+    UNSEAT_BONUS,
+)
 from .round import DEALING, OVER, PLAY, PLAYING, PROPHET, REASONS, RULE
 
 

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from pnp.check.core import CHANCE, TERMINAL
 from pnp.errors import PnpError
+
 from . import score
 from .data import GAME, HAND, EleusisData
 from .plays import Plays, decode

@@ -49,12 +49,13 @@
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
+
 from .data import load
-from .integrity import integrity
-from .policy import Observation, greedy
 from .deck import Deck
-from .state import GhostCouple
+from .integrity import integrity
 from .playing_cards import SPEC as PLAYING_CARDS
+from .policy import Observation, greedy
+from .state import GhostCouple
 
 __all__ = ["SPEC", "PLAYING_CARDS", "GhostCouple", "Deck", "Observation", "greedy", "integrity", "load"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from pnp.data.table import Row, Table
-from .deck import (
-    CoupleBonus, Deck, Effect, SetBonus, couple_keys, link, masks_to_bits, parse_effect)
+
+from .deck import CoupleBonus, Deck, Effect, SetBonus, couple_keys, link, masks_to_bits, parse_effect
 
 GAME = "ghost_couple"
 DEFAULT_HAND = 5  # 最初は5枚かな (the note), used when the reference card does not say

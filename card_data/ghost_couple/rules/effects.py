@@ -3,10 +3,40 @@
 from __future__ import annotations
 
 from pnp.check.draws import shuffle
+
 from .deck import (
-    BLOCK, BURN, BURN_PICK, CENTRE, CORNER_SLOTS, CORNERS, COUPLE, CROSS, CROSSES, DRAW, FIELD, FLIP, FLIP_UP,
-    LEADER, PEEK, PEEK_CARD, PEEK_WHO, RESHUFFLE, RETURN, REVEAL, REVERSE, SKIP, SQUARE, SQUARES, STEAL,
-    STEAL_PICK, SWAP, TAKE, TARGET, VANISH, VANISH_PICK)
+    BLOCK,
+    BURN,
+    BURN_PICK,
+    CENTRE,
+    CORNER_SLOTS,
+    CORNERS,
+    COUPLE,
+    CROSS,
+    CROSSES,
+    DRAW,
+    FIELD,
+    FLIP,
+    FLIP_UP,
+    LEADER,
+    PEEK,
+    PEEK_CARD,
+    PEEK_WHO,
+    RESHUFFLE,
+    RETURN,
+    REVEAL,
+    REVERSE,
+    SKIP,
+    SQUARE,
+    SQUARES,
+    STEAL,
+    STEAL_PICK,
+    SWAP,
+    TAKE,
+    TARGET,
+    VANISH,
+    VANISH_PICK,
+)
 from .zones import CARD_BIT, slots_of
 
 NINE = tuple(range(9))

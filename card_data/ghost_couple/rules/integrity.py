@@ -6,8 +6,25 @@ from collections import Counter
 
 from .data import ACHIEVED, names_of, text_of
 from .deck import (
-    BURN, CORNERS, CROSS, DRAW, FIELD, FLIP, LEADER, PEEK, RESHUFFLE, REVEAL, REVERSE, SKIP, SQUARE, STEAL, SWAP,
-    VANISH, Deck, bits)
+    BURN,
+    CORNERS,
+    CROSS,
+    DRAW,
+    FIELD,
+    FLIP,
+    LEADER,
+    PEEK,
+    RESHUFFLE,
+    REVEAL,
+    REVERSE,
+    SKIP,
+    SQUARE,
+    STEAL,
+    SWAP,
+    VANISH,
+    Deck,
+    bits,
+)
 
 DECK_SIZE = 100  # カード総枚数は、魔女っ娘ルフィーアの呪いにより100枚
 GHOST_SIZES = (2, 4)  # 基本=「¥0側2枚+¥1側2枚」の4枚セットで1ゴースト。たまに2枚だけのもある。

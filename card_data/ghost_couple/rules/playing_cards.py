@@ -20,6 +20,7 @@ says so); the rulings of the main game (rules/__init__.py) apply. What differs i
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
+
 from .integrity import variant_integrity
 from .policy import greedy
 from .state import GhostCouple

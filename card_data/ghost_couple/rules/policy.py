@@ -5,11 +5,36 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .effects import TREASURE
 from .deck import (
-    BLOCK, BURN_PICK, CARD_BITS, CENTRE_SWAP, COUPLE, CROSS, CROSSES, DRAW, FIELD, FLIP, FLIP_UP, LEADER,
-    PEEK_CARD, PEEK_WHO, PLACE, RETURN, REVEAL, SKIP, SQUARES, STEAL, STEAL_PICK, STOP, TAKE, TARGET, VANISH_PICK,
-    Deck, Effect)
+    BLOCK,
+    BURN_PICK,
+    CARD_BITS,
+    CENTRE_SWAP,
+    COUPLE,
+    CROSS,
+    CROSSES,
+    DRAW,
+    FIELD,
+    FLIP,
+    FLIP_UP,
+    LEADER,
+    PEEK_CARD,
+    PEEK_WHO,
+    PLACE,
+    RETURN,
+    REVEAL,
+    SKIP,
+    SQUARES,
+    STEAL,
+    STEAL_PICK,
+    STOP,
+    TAKE,
+    TARGET,
+    VANISH_PICK,
+    Deck,
+    Effect,
+)
+from .effects import TREASURE
 
 HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
 EFFECT_VALUE = {FLIP: 0.5, DRAW: 1.0, SKIP: 1.0, STEAL: 2.0, LEADER: 0.0, REVEAL: 0.5}

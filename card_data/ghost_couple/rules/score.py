@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pnp.check.core import InvariantViolation
+
 from .deck import CENTRE, FIELD, OVER, ability_key
 from .zones import CARD_BIT, slots_of
 

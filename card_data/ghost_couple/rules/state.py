@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 from pnp.check.core import TERMINAL, InvariantViolation
-from .effects import EffectsMixin
-from .deck import (
-    CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck)
-from .score import ScoreMixin
 from pnp.check.draws import shuffle
+
+from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
+from .effects import EffectsMixin
+from .score import ScoreMixin
 from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
 
 CENTRE_BIT = 1 << CENTRE

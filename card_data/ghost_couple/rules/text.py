@@ -2,10 +2,30 @@
 
 from __future__ import annotations
 
-from .effects import TREASURE
 from .deck import (
-    BLOCK, BURN_PICK, CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, CROSS, FLIP_UP, PASS, PEEK_CARD, PEEK_WHO, PHASES, PLACE,
-    RETURN, SIDE, STEAL_PICK, STOP, TAKE, TARGET, TOP_LEFTS, VANISH_PICK)
+    BLOCK,
+    BURN_PICK,
+    CARD_BITS,
+    CENTRE,
+    CENTRE_SWAP,
+    COUPLE,
+    CROSS,
+    FLIP_UP,
+    PASS,
+    PEEK_CARD,
+    PEEK_WHO,
+    PHASES,
+    PLACE,
+    RETURN,
+    SIDE,
+    STEAL_PICK,
+    STOP,
+    TAKE,
+    TARGET,
+    TOP_LEFTS,
+    VANISH_PICK,
+)
+from .effects import TREASURE
 
 
 def describe(state, player: int, action) -> str:

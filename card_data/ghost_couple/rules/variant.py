@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
+
 from .data import GAME, read, text_of
 from .deck import Deck, SetBonus, couple_keys, link, masks_to_bits, parse_effect
 

@@ -38,6 +38,7 @@
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
+
 from .data import SEATS, PromotionData, integrity, load
 from .policy import greedy
 from .state import Observation, Promotion

@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import getitem
 
 from pnp.check.core import TERMINAL, InvariantViolation
+
 from .data import CHANGE, DOWN, HAND, KING, SEATS, SPIN, WILD, PromotionData
 
 SUIT_ACTIONS = [0, 1, 2, 3]

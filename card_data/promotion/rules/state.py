@@ -6,9 +6,22 @@ import random
 from typing import NamedTuple
 
 from pnp.check.core import SIMULTANEOUS, TERMINAL
+
 from .data import CHANGE, DOWN, SEATS, SPIN, WILD, PromotionData
-from .play import (CHANGING, DOWN_TIE, HAND_MASK, ORIENT, OVER, PHASES, ROTATE, ROWS,
-                                        SETUP_HAND, SETUP_SUIT, WILDING, Rules)
+from .play import (
+    CHANGING,
+    DOWN_TIE,
+    HAND_MASK,
+    ORIENT,
+    OVER,
+    PHASES,
+    ROTATE,
+    ROWS,
+    SETUP_HAND,
+    SETUP_SUIT,
+    WILDING,
+    Rules,
+)
 
 ROW_ACTIONS = [1, 2, 3, 4]
 SIDE_ACTIONS = [0, 1, 2, 3]

@@ -38,6 +38,7 @@
 from __future__ import annotations
 
 from pnp.check.core import GameSpec
+
 from .data import ToriteData, load
 from .integrity import integrity
 from .policy import Observation, greedy

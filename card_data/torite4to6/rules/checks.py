@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import repeat
 
 from pnp.check.core import InvariantViolation
+
 from .data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
 
 

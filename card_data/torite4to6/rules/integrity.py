@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from pnp.data.table import Table
+
 from .data import FORMATION, ToriteData, usable_member
 
 COLUMNS = {"members": ("id", "color", "color_name", "trump", "number", "contribution", "count"),

@@ -8,9 +8,9 @@ from itertools import compress, starmap
 from operator import add, getitem
 
 from pnp.check.core import TERMINAL
+
 from .checks import Checks
-from .data import (AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER,
-                                   ToriteData)
+from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER, ToriteData
 from .policy import Observation, observe
 from .tables import Table
 from .text import describe

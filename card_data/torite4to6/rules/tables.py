@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.errors import PnpError
+
 from .data import CANDIDATE, ORDER, POSITION, ToriteData
 
 

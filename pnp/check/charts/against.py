@@ -6,8 +6,19 @@ import dataclasses
 
 from reportlab.graphics.shapes import Drawing, Line, String
 
-from pnp.check.charts.kit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, fit_text, head_height, heading, number,
-                                percent)
+from pnp.check.charts.kit import (
+    INK,
+    MUTED,
+    TICK_SIZE,
+    WARN,
+    Fonts,
+    Frame,
+    fit_text,
+    head_height,
+    heading,
+    number,
+    percent,
+)
 from pnp.check.charts.panels import value_table
 
 ROW = 13.0

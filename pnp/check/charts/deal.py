@@ -5,8 +5,8 @@ from __future__ import annotations
 from reportlab.graphics.shapes import Drawing
 
 from pnp.check.charts.kit import Fonts, Frame, Interval, number, percent, plural, wrap
-from pnp.check.charts.plots import Rows, bar_rows
 from pnp.check.charts.panels import TEXT_LEADING, text_block
+from pnp.check.charts.plots import Rows, bar_rows
 
 
 def _share_text(figure: dict) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from reportlab.graphics.charts.barcharts import BarChart, HorizontalBarChart
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String

@@ -6,8 +6,8 @@ from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.check.charts.kit import GRID, INK, WARN, Fonts, Frame, Interval, fit_text, number, percent, wrap
-from pnp.check.charts.plots import range_chart, share_chart
 from pnp.check.charts.panels import TEXT_LEADING, spread, text_block
+from pnp.check.charts.plots import range_chart, share_chart
 from pnp.check.report.figures import flags_for, seats_flagged
 
 ROW = 17.0

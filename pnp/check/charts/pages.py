@@ -15,14 +15,21 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.check.charts.against import against_charts, baseline_table
 from pnp.check.charts.kit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
-from pnp.check.charts.plots import ROW
 from pnp.check.charts.overview import findings_pages, overview_items
-from pnp.check.charts.panels import (figure_charts, length_chart, margin_chart, score_chart, seat_chart, seat_score_chart,
-                              skill_chart)
+from pnp.check.charts.panels import (
+    figure_charts,
+    length_chart,
+    margin_chart,
+    score_chart,
+    seat_chart,
+    seat_score_chart,
+    skill_chart,
+)
+from pnp.check.charts.plots import ROW
 from pnp.check.report.figures import flags_for
 from pnp.errors import PnpError, UsageError
-from pnp.text.fonts import FontBook
 from pnp.pdf.document import AtomicFiles
+from pnp.text.fonts import FontBook
 
 PAGE_W, PAGE_H = landscape(A4)
 MARGIN = 28.0

@@ -9,8 +9,23 @@ from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing, Group, Line, String
 
-from pnp.check.charts.kit import (INK, MUTED, TICK_SIZE, WARN, Fonts, Frame, Interval, Spread, fit_text, head_height,
-                                heading, number, percent, plural, wrap)
+from pnp.check.charts.kit import (
+    INK,
+    MUTED,
+    TICK_SIZE,
+    WARN,
+    Fonts,
+    Frame,
+    Interval,
+    Spread,
+    fit_text,
+    head_height,
+    heading,
+    number,
+    percent,
+    plural,
+    wrap,
+)
 from pnp.check.charts.plots import Rows, bar_rows, histogram_chart, range_chart, share_chart
 from pnp.check.report.figures import seats_flagged
 

@@ -4,17 +4,36 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Rect, String
 from reportlab.lib.colors import white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.check.charts.kit import (BAR, BAR_LIGHT, INK, MUTED, TICK_SIZE, WARN, Axis, Fonts, Frame, Interval, Spread,
-                                axis_labels, dash, fit_text, head_height, heading, number, percent, style_axes,
-                                whisker)
+from pnp.check.charts.kit import (
+    BAR,
+    BAR_LIGHT,
+    INK,
+    MUTED,
+    TICK_SIZE,
+    WARN,
+    Axis,
+    Fonts,
+    Frame,
+    Interval,
+    Spread,
+    axis_labels,
+    dash,
+    fit_text,
+    head_height,
+    heading,
+    number,
+    percent,
+    style_axes,
+    whisker,
+)
 
 
 def _category_labels(chart: VerticalBarChart, labels: Sequence[str], fonts: Fonts) -> float:

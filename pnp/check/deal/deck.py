@@ -9,8 +9,8 @@ from pnp.check.deal.spec import DealSpec
 from pnp.data.table import Row
 from pnp.data.table import Table as CsvTable
 from pnp.errors import PnpError
-from pnp.project.games import Project
 from pnp.layout.template import check_columns
+from pnp.project.games import Project
 
 MAX_DECK = 2000
 MAX_WORK = 20_000_000  # cards shuffled per player count: a bound on the time a stranger's project can take

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from pnp.check.stats import exact
 from pnp.check.deal.shuffle import Deal, Tally, rounds_available
 from pnp.check.deal.spec import Question
+from pnp.check.stats import exact
 from pnp.check.stats.describe import Z95, wilson
 
 

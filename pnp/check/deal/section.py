@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.check.deal.shuffle import Deal, rounds_available, run_deal
-from pnp.check.deal.deck import build_deck, empty_components, question_table, setup_findings, component_names
+from pnp.check.deal.deck import build_deck, component_names, empty_components, question_table, setup_findings
 from pnp.check.deal.figures import deal_shape, question_figures
+from pnp.check.deal.shuffle import Deal, rounds_available, run_deal
 from pnp.check.deal.spec import MAX_TURNS, DealSpec, parse_check
 from pnp.check.report.text import interval
 from pnp.errors import UsageError

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.layout.elements import check_keys
 from pnp.errors import PnpError
+from pnp.layout.elements import check_keys
 from pnp.layout.template import Expression, compile_expression
 
 CHECK_KEYS = {"players", "deck", "hand", "draw", "turns", "shuffles", "questions"}

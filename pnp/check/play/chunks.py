@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from pnp.check.core import GameRecord, GameSpec, Policy, game_seed, play, random_policy
 from pnp.check.play.pool import in_chunk_order

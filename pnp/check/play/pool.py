@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import multiprocessing
-from typing import Callable, Iterator, TypeVar
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")

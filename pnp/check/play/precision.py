@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
-from pnp.check.stats.inference import Moments
 from pnp.check.play.chunks import CHUNK, Results, jobs_for, run_jobs
 from pnp.check.stats.describe import Z95, wilson
+from pnp.check.stats.inference import Moments
 
 DEFAULT_PRECISION = 0.03  # the default run: every watched share to +-3 points
 CAP = 200_000  # games per player count, at most

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.check.stats.inference import Moments, difference, holm, mean_moments, share_moments
-from pnp.check.report.figures import first_margins, moments
 from pnp.check.play.chunks import EXHAUSTED, Results
+from pnp.check.report.figures import first_margins, moments
+from pnp.check.stats.inference import Moments, difference, holm, mean_moments, share_moments
 
 ALPHA = 0.05  # a difference is beyond noise when its Holm-adjusted p-value (over the whole report) is below this
 

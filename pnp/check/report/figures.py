@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-
 from pnp.check.core import GameRecord
-from pnp.check.stats.inference import Moments, mean_interval, mean_moments
 from pnp.check.play.chunks import EXHAUSTED, Results
 from pnp.check.stats.describe import chi_square_uniform, histogram, summary, wilson
+from pnp.check.stats.inference import Moments, mean_interval, mean_moments
+
 
 def seat_wins(records: list[GameRecord], players: int) -> list[float]:
     """Games won per seat, a tie's win shared among its winners."""

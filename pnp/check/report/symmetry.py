@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fnmatch import fnmatchcase
 
-from pnp.check.stats.inference import Moments, equal_outcomes_p, holm, share_moments
-from pnp.check.report.figures import moments, seat_wins
 from pnp.check.play.chunks import Results
+from pnp.check.report.figures import moments, seat_wins
+from pnp.check.stats.inference import Moments, equal_outcomes_p, holm, share_moments
 
 ALPHA = 0.01  # a group is flagged when its Holm-adjusted p-value is below this
 SEATS = "seats"
