@@ -17,6 +17,7 @@ from pnp.check.checker import check, deal_only_report, to_json
 from pnp.check.deal.section import deal_spec_for, run_deal_check
 from pnp.check.deal.shuffle import Deal, first_turns, longest_run
 from pnp.check.report.deal import DealSection, DeckFigures, DeckPart
+from pnp.check.report.model import report_from_json
 from pnp.check.stats import exact
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -101,6 +102,7 @@ def test_scaffold_deal_matches_the_exact_values(project):
         assert figure["low"] <= figure["exact"] <= figure["high"], figure
     run_mean = two.questions[2].mean
     assert run_mean.low < run_mean.mean < run_mean.high and run_mean.exact is None
+    assert report_from_json(json.loads(to_json(report))) == report  # every question kind reads back
 
 
 def test_same_json_for_one_and_two_workers(project, tmp_path):

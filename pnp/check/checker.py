@@ -6,6 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
+from pnp.check.deal.deck import empty_components
+from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
 from pnp.check.play.chunks import Results, jobs_for, keep_data, run_jobs
 from pnp.check.play.find import find_simulation, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
@@ -47,7 +49,6 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
 def deal_section(project: Project, game: str, players: list[int], seed: int, workers: int,
                  strict: bool = False) -> DealSection | None:
     """The deal-and-draw check when game.yaml declares one under check: (strict: every count asked is listed)."""
-    from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
     spec = deal_spec_for(project, game)
     if spec is None:
         return None
@@ -57,7 +58,6 @@ def deal_section(project: Project, game: str, players: list[int], seed: int, wor
 def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
                      command: str) -> DealOnlyReport:
     """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
-    from pnp.check.deal.deck import empty_components
     project.load_game(game)  # every component must load, as for a build
     integrity = empty_components(project, game)
     return DealOnlyReport(game, seed, command, integrity, deal=deal_section(project, game, players, seed, workers,

@@ -1,4 +1,4 @@
-"""The deal-and-draw section: shares with Wilson 95% intervals beside the exact values, per player count and question."""
+"""The deal-and-draw section: shares with Wilson 95% intervals beside exact values, per player count and question."""
 
 from __future__ import annotations
 
