@@ -8,8 +8,9 @@ import json
 import types
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
-FLAT = {"flat": True}  # field(metadata=FLAT): the field's own keys are written into the enclosing object
-OMIT_NONE = "omit_none"
+FLATTEN = "flatten"
+FLAT = {FLATTEN: True}  # field(metadata=FLAT): the field's own keys are written into the enclosing object
+OMIT_NONE = "omit_none"  # set by optional(): the key is left out while the field is None
 
 T = TypeVar("T")
 
@@ -27,7 +28,7 @@ def jsonable(value: object) -> object:
             item = getattr(value, field.name)
             if item is None and field.metadata.get(OMIT_NONE):
                 continue
-            if field.metadata.get("flat"):
+            if field.metadata.get(FLATTEN):
                 out.update(jsonable(item))  # type: ignore[call-overload]
             else:
                 out[field.name] = jsonable(item)
@@ -90,7 +91,7 @@ def _read_dataclass(kind: Any, data: dict) -> Any:
     """A dataclass from its object: flattened fields read from the same object, left-out fields keep their default."""
     hints, values = _hints(kind), {}
     for field in dataclasses.fields(kind):
-        if field.metadata.get("flat"):
+        if field.metadata.get(FLATTEN):
             values[field.name] = _read(hints[field.name], data)
         elif field.name in data:
             values[field.name] = _read(hints[field.name], data[field.name])
