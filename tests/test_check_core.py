@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from pnp.check.checker import check, to_json, write_json
 from pnp.check.core import TERMINAL, InvariantViolation, game_seed, play, random_policy
+from pnp.check.report.model import DealOnlyReport
 from pnp.check.stats.describe import chi_square_sf, chi_square_uniform, percentile, wilson
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -76,9 +77,9 @@ def test_report_is_identical_for_one_and_two_workers(repo):
     one = check(repo, "toy", [2, 3], 450, 5, "random", 1, "cmd")
     two = check(repo, "toy", [2, 3], 450, 5, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
-    assert one["players"]["2"]["termination"]["ended_by_rules"] == 450
-    skill = one["players"]["3"]["skill"]
-    assert skill["greedy"]["share"] > skill["baseline"] and not skill["flagged"]
+    assert one.players[2].play.termination.ended_by_rules == 450
+    skill = one.players[3].skill
+    assert skill.greedy.share > skill.baseline and not skill.flagged
 
 
 def test_cli_check_prints_report_and_writes_json(repo, tmp_path):
@@ -100,7 +101,7 @@ def test_a_failed_json_write_leaves_the_earlier_report(tmp_path, monkeypatch):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(Path, "write_text", half_then_full_disk)
     with pytest.raises(PnpError) as error:
-        write_json(out, {"game": "toy"})
+        write_json(out, DealOnlyReport("toy", 1, "cmd", []))
     assert str(error.value) == f"{out}: cannot write the report: No space left on device; choose a writable path"
     monkeypatch.undo()
     assert out.read_text(encoding="utf-8") == "earlier\n"
@@ -128,11 +129,13 @@ def test_integer_histograms_have_whole_bins():
 def test_not_applicable_figures_are_left_out_of_means():
     from pnp.check.core import GameRecord
     from pnp.check.play.chunks import reduce_figures
-    from pnp.check.report.figures import game_figures
+    from pnp.check.report.play import PlayFigures
     records = [GameRecord(1, 1, 1, True, [0], [0], {"turn": 4.0, "count": 1}),
                GameRecord(2, 1, 1, True, [0], [0], {"turn": None, "count": 3}),
                GameRecord(3, 1, 1, True, [0], [0], {})]
-    assert game_figures(reduce_figures(records).totals, 3) == {"count": pytest.approx(4 / 3, abs=1e-6), "turn": 2.0}
+    figures = PlayFigures.of(reduce_figures(records), 1)
+    assert figures.figures == {"count": pytest.approx(4 / 3, abs=1e-6), "turn": 2.0}
+    assert figures.figure_intervals["turn"].games == 2 and figures.figure_intervals["count"].games == 3  # absent is 0
 
 
 @pytest.mark.parametrize("game,players", [("promotion", 4), ("eitsuku", 3)])
@@ -140,4 +143,4 @@ def test_shipped_games_give_the_same_json_for_any_worker_count(repo, game, playe
     one = check(repo, game, [players], 240, 11, "random", 1, "cmd")
     two = check(repo, game, [players], 240, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
-    assert one["players"][str(players)]["termination"]["ended_by_rules"] == 240
+    assert one.players[players].play.termination.ended_by_rules == 240

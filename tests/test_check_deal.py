@@ -13,9 +13,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.check.checker import check, to_json
-from pnp.check.deal.section import deal_only_report, deal_section, deal_spec_for
+from pnp.check.checker import check, deal_only_report, to_json
+from pnp.check.deal.section import deal_spec_for, run_deal_check
 from pnp.check.deal.shuffle import Deal, first_turns, longest_run
+from pnp.check.report.deal import DealSection, DeckFigures, DeckPart
+from pnp.check.report.model import report_from_json
 from pnp.check.stats import exact
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -35,7 +37,7 @@ def write_check(project, check_yaml: str) -> None:
 
 
 def exact_figures(node):
-    """Every figure carrying an exact value, anywhere in the report."""
+    """Every figure carrying an exact value, anywhere in the report's JSON."""
     if isinstance(node, dict):
         if "exact" in node and "low" in node:
             yield node
@@ -84,23 +86,23 @@ def test_first_sightings_and_runs_by_hand():
 
 def test_scaffold_deal_matches_the_exact_values(project):
     report = deal_only_report(Project(project), "demo", [], 7, 1, "pnp check demo --seed 7")
-    deal = report["deal"]
-    assert deal["deck"] == {"cards": 10, "parts": [{"cards": 10, "component": "cards"}]}
-    assert set(deal["players"]) == {"2", "3", "4"} and report["integrity"] == [] == deal["integrity"]
-    two = deal["players"]["2"]
-    assert (two["hand"], two["dealt"], two["draw_pile"], two["deals_evenly"], two["left_if_all_dealt"]) == \
-        (3, 6, 4, True, 0)
-    assert (deal["players"]["3"]["deals_evenly"], deal["players"]["3"]["left_if_all_dealt"]) == (False, 1)
-    no_attack = two["questions"][0]
-    assert no_attack["player"]["exact"] == pytest.approx(4 / 120, abs=1e-6)
-    defence = two["questions"][1]["player"]
-    assert [t["cards_seen"] for t in defence["by_turn"]] == [3, 4, 5]
-    figures = list(exact_figures(deal))
+    deal = report.deal
+    assert deal.deck == DeckFigures(10, [DeckPart("cards", 10)])
+    assert set(deal.players) == {2, 3, 4} and report.integrity == [] == deal.integrity
+    two = deal.players[2]
+    assert (two.hand, two.dealt, two.draw_pile, two.deals_evenly, two.left_if_all_dealt) == (3, 6, 4, True, 0)
+    assert (deal.players[3].deals_evenly, deal.players[3].left_if_all_dealt) == (False, 1)
+    no_attack = two.questions[0]
+    assert no_attack.kind == "hand_has" and no_attack.player.exact == pytest.approx(4 / 120, abs=1e-6)
+    defence = two.questions[1]
+    assert defence.kind == "seen" and [t.cards_seen for t in defence.player.by_turn] == [3, 4, 5]
+    figures = list(exact_figures(json.loads(to_json(deal))))
     assert len(figures) == 16
     for figure in figures:
         assert figure["low"] <= figure["exact"] <= figure["high"], figure
-    run_mean = two["questions"][2]["mean"]
-    assert run_mean["low"] < run_mean["mean"] < run_mean["high"] and "exact" not in run_mean
+    run_mean = two.questions[2].mean
+    assert run_mean.low < run_mean.mean < run_mean.high and run_mean.exact is None
+    assert report_from_json(json.loads(to_json(report))) == report  # every question kind reads back
 
 
 def test_same_json_for_one_and_two_workers(project, tmp_path):
@@ -146,12 +148,12 @@ def test_findings_for_what_cannot_be_dealt(project):
     write_check(project, "check:\n  deck: [cards, {component: cards, where: \"value > 5\"}]\n  hand: {2: 5, 3: 4}\n"
                          "  questions:\n    - {name: none, hand_has: \"kind == 'spell'\"}\n")
     report = deal_only_report(Project(project), "demo", [], 1, 1, "cmd")
-    assert report["integrity"] == []
-    assert report["deal"]["integrity"] == [
+    assert report.integrity == []
+    assert report.deal.integrity == [
         "card_data/demo/game.yaml: check.deck[1]: cards gives no card to the deck",
         "card_data/demo/game.yaml: check.hand: 3 players x 4 cards = 12, but the deck has 10 cards",
         "card_data/demo/game.yaml: check.questions[0].hand_has: no card in the deck matches, so the answer is certain"]
-    assert list(report["deal"]["players"]) == ["2"]
+    assert list(report.deal.players) == [2]
 
 
 @pytest.mark.parametrize("section,message", [
@@ -220,28 +222,28 @@ def test_deal_only_usage(project, tmp_path):
 
 def test_a_simulated_game_gets_its_deal_section_too(repo):
     report = check(repo, "torite4to6", [4], 20, 3, "random", 1, "cmd")
-    assert report["players"]["4"]["games"] == 20
-    four = report["deal"]["players"]["4"]
-    assert (four["hand"], four["draw_pile"], four["deals_evenly"]) == (10, 20, True)
-    no_trump = four["questions"][0]
-    assert no_trump["matching"] == 12
-    assert no_trump["player"]["exact"] == pytest.approx(comb(48, 10) / comb(60, 10), abs=1e-6)
-    assert list(report["deal"]["players"]) == ["4"]
+    assert report.players[4].play.games == 20
+    four = report.deal.players[4]
+    assert (four.hand, four.draw_pile, four.deals_evenly) == (10, 20, True)
+    no_trump = four.questions[0]
+    assert no_trump.matching == 12
+    assert no_trump.player.exact == pytest.approx(comb(48, 10) / comb(60, 10), abs=1e-6)
+    assert list(report.deal.players) == [4]
     eitsuku = dataclasses.replace(deal_spec_for(repo, "eitsuku"), shuffles=2500)
-    section = deal_section(repo, "eitsuku", eitsuku, [3], 2, 1)
-    seen = section["players"]["3"]["questions"][2]["player"]
-    assert [t["cards_seen"] for t in seen["by_turn"]] == list(range(2, 15))
-    assert to_json(section) == to_json(deal_section(repo, "eitsuku", eitsuku, [3], 2, 2))
+    section = DealSection.of(run_deal_check(repo, "eitsuku", eitsuku, [3], 2, 1))
+    seen = section.players[3].questions[2].player
+    assert [t.cards_seen for t in seen.by_turn] == list(range(2, 15))
+    assert section == DealSection.of(run_deal_check(repo, "eitsuku", eitsuku, [3], 2, 2))
 
 
 def test_hand_all_deals_the_whole_deck_and_work_is_bounded(project):
     write_check(project, "check:\n  deck: [cards]\n  hand: all\n  players: [3, 5]\n  shuffles: 200\n"
                          "  questions:\n    - {name: two attacks, hand_has: \"kind == 'attack'\", at_least: 2}\n")
-    deal = deal_only_report(Project(project), "demo", [], 1, 1, "cmd")["deal"]["players"]
-    assert [(f["hand"], f["dealt"], f["draw_pile"], f["left_if_all_dealt"]) for f in deal.values()] == \
+    deal = deal_only_report(Project(project), "demo", [], 1, 1, "cmd").deal.players
+    assert [(f.hand, f.dealt, f.draw_pile, f.left_if_all_dealt) for f in deal.values()] == \
         [(3, 9, 1, 1), (2, 10, 0, 0)]
     # 5 players get 2 of the 10 cards, 6 of them attacks; both attacks: C(6,2) / C(10,2) = 15/45
-    assert deal["5"]["questions"][0]["player"]["exact"] == pytest.approx(15 / 45, abs=1e-6)
+    assert deal[5].questions[0].player.exact == pytest.approx(15 / 45, abs=1e-6)
     (project / "card_data/demo/cards.csv").write_text("name,kind,value,text,count\nx,item,1,-,1000\n",
                                                       encoding="utf-8")
     write_check(project, "check:\n  deck: [cards]\n  hand: 2\n  players: [2]\n  shuffles: 50000\n")

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.check.checker import check, to_json
 from pnp.check.play.precision import games_needed
+from pnp.check.report.model import CheckReport
 from pnp.check.report.text import render_text
 from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
 from pnp.cli.main import main
@@ -41,12 +42,12 @@ def planted(repo, tmp_path_factory) -> Project:
 
 
 @pytest.fixture(scope="module")
-def unedited(repo) -> dict:
+def unedited(repo) -> CheckReport:
     return check(repo, "promotion", [4], PROMOTION_GAMES, 3, "random", 1, "cmd")
 
 
 @pytest.fixture(scope="module")
-def compared(repo, planted) -> dict:
+def compared(repo, planted) -> CheckReport:
     """The planted copy checked against the shipped game, on the same seeds."""
     return check(planted, "promotion", [4], PROMOTION_GAMES, 3, "random", 1, "cmd", against=repo)
 
@@ -98,19 +99,20 @@ def test_games_needed_for_a_share_to_a_precision():
 # --- every figure with its interval -----------------------------------------------------------------------------
 
 def test_every_figure_carries_its_interval(unedited):
-    fig = unedited["players"]["4"]
-    assert set(fig["figure_intervals"]) == set(fig["figures"])
-    for key, value in fig["figures"].items():
-        bounds = fig["figure_intervals"][key]
-        assert bounds["low"] <= value <= bounds["high"], key
+    fig = unedited.players[4]
+    play = fig.play
+    assert set(play.figure_intervals) == set(play.figures)
+    for key, value in play.figures.items():
+        bounds = play.figure_intervals[key]
+        assert bounds.low <= value <= bounds.high, key
         if key.startswith(("win_side.", "row_chosen.")):
-            assert bounds["kind"] == "share" and 0 <= bounds["low"] and bounds["high"] <= 1
-    assert fig["figure_intervals"]["rounds"]["kind"] == fig["figure_intervals"]["batting"]["kind"] == "mean"
-    for stats in (fig["length_rounds"], fig["length_moves"], fig["score_spread"]["scores"],
-                  fig["score_spread"]["margin"], *fig["score_spread"]["by_seat"]):
-        assert stats["mean_low"] < stats["mean"] < stats["mean_high"]
-    for item in (fig["termination"], fig["skill"]["greedy"], *fig["seat_advantage"]["seats"]):
-        assert item["low"] <= item["share"] <= item["high"]
+            assert bounds.kind == "share" and 0 <= bounds.low and bounds.high <= 1
+    assert play.figure_intervals["rounds"].kind == play.figure_intervals["batting"].kind == "mean"
+    spread = play.score_spread
+    for stats in (play.length_rounds, play.length_moves, spread.scores, spread.margin, *spread.by_seat):
+        assert stats.mean_low < stats.mean < stats.mean_high
+    for item in (play.termination.ended, fig.skill.greedy, *(seat.won for seat in play.seat_advantage.seats)):
+        assert item.low <= item.share <= item.high
     text = render_text(unedited)
     assert "win_side.1: 0.2" in text and "Game figures (mean per game, 95% interval):" in text
 
@@ -118,14 +120,15 @@ def test_every_figure_carries_its_interval(unedited):
 # --- symmetric groups ----------------------------------------------------------------------------------------
 
 def test_a_planted_uneven_postcard_side_is_flagged_and_the_shipped_one_is_not(unedited, compared):
-    shipped, edited = unedited["players"]["4"], compared["players"]["4"]
-    assert [t["group"] for t in shipped["symmetry"]] == ["seats", "win_side.*"]
-    assert not any(t["flagged"] for t in shipped["symmetry"])
-    sides = next(t for t in edited["symmetry"] if t["group"] == "win_side.*")
-    assert sides["flagged"] and sides["p_adjusted"] < 0.01 and sides["test"] == "chi-square"
-    assert shipped["figures"]["win_side.1"] == pytest.approx(0.24, abs=0.02)
-    assert edited["figures"]["win_side.1"] == pytest.approx(0.31, abs=0.02)
-    assert edited["figure_intervals"]["win_side.1"]["low"] > shipped["figure_intervals"]["win_side.1"]["high"]
+    shipped, edited = unedited.players[4], compared.players[4]
+    assert [t.group for t in shipped.symmetry] == ["seats", "win_side.*"]
+    assert not any(t.flagged for t in shipped.symmetry)
+    sides = next(t for t in edited.symmetry if t.group == "win_side.*")
+    assert sides.flagged and sides.p_adjusted < 0.01 and sides.test == "chi-square"
+    assert edited.flags() == ["uneven win_side.*"] and edited.uneven == {"win_side.*"}
+    assert shipped.play.figures["win_side.1"] == pytest.approx(0.24, abs=0.02)
+    assert edited.play.figures["win_side.1"] == pytest.approx(0.31, abs=0.02)
+    assert edited.play.figure_intervals["win_side.1"].low > shipped.play.figure_intervals["win_side.1"].high
     assert "Flags: uneven win_side.*" in render_text(compared)
     assert "Flags: none" in render_text(unedited)
 
@@ -133,22 +136,22 @@ def test_a_planted_uneven_postcard_side_is_flagged_and_the_shipped_one_is_not(un
 # --- --against ----------------------------------------------------------------------------------------------
 
 def test_against_reports_the_planted_change_beyond_noise(compared):
-    rows = compared["players"]["4"]["against"]
+    rows = compared.players[4].against
     side = rows["figure.win_side.1"]
-    assert side["changed"] and side["high"] < 0  # the shipped side 1 wins less than the planted one
-    assert side["base"] == pytest.approx(0.31, abs=0.02) and side["other"] == pytest.approx(0.24, abs=0.02)
-    assert side["low"] <= side["difference"] <= side["high"]
-    assert "4 players: figure.win_side.1" in compared["against"]["changed"]
-    assert not rows["figure.effect_used.SPIN90°"]["changed"]
-    assert f"4 players: {len(compared['against']['changed'])} of {len(rows)} figures changed" in render_text(compared)
+    assert side.changed and side.high < 0  # the shipped side 1 wins less than the planted one
+    assert side.base == pytest.approx(0.31, abs=0.02) and side.other == pytest.approx(0.24, abs=0.02)
+    assert side.low <= side.difference <= side.high
+    assert "4 players: figure.win_side.1" in compared.against.changed
+    assert not rows["figure.effect_used.SPIN90°"].changed
+    assert f"4 players: {len(compared.against.changed)} of {len(rows)} figures changed" in render_text(compared)
 
 
 def test_an_identical_copy_changes_nothing(repo, tmp_path):
     copy = copy_games(tmp_path, "promotion", "standard_deck")
     report = check(repo, "promotion", [4], 200, 3, "random", 1, "cmd", against=copy)
-    rows = report["players"]["4"]["against"]
-    assert report["against"]["changed"] == [] and len(rows) > 20
-    assert all(row["difference"] == 0 and row["p_adjusted"] == 1 for row in rows.values())
+    rows = report.players[4].against
+    assert report.against.changed == [] and len(rows) > 20
+    assert all(row.difference == 0 and row.p_adjusted == 1 and not row.changed for row in rows.values())
 
 
 def test_cli_against_and_bad_usage(repo, planted):
@@ -179,12 +182,12 @@ def test_against_a_project_without_the_simulation_names_that_project(repo, tmp_p
 # --- --precision ---------------------------------------------------------------------------------------------
 
 def test_precision_runs_until_every_seat_share_is_narrow_enough(repo):
-    loose = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.05)["players"]["3"]
-    tight = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.02)["players"]["3"]
-    for fig, precision in ((loose, 0.05), (tight, 0.02)):
-        assert fig["games"] % 200 == 0
-        assert all((s["high"] - s["low"]) / 2 <= precision for s in fig["seat_advantage"]["seats"])
-    assert 200 <= loose["games"] < tight["games"] <= 200_000
+    loose = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.05).players[3].play
+    tight = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.02).players[3].play
+    for play, precision in ((loose, 0.05), (tight, 0.02)):
+        assert play.games % 200 == 0
+        assert all((s.won.high - s.won.low) / 2 <= precision for s in play.seat_advantage.seats)
+    assert 200 <= loose.games < tight.games <= 200_000
 
 
 def test_same_seed_same_json_for_one_and_two_workers_in_both_modes(repo, planted):
@@ -193,10 +196,10 @@ def test_same_seed_same_json_for_one_and_two_workers_in_both_modes(repo, planted
         one = check(repo, "toy", [2, 3], games, 5, "greedy", 1, "cmd", **kwargs)
         two = check(repo, "toy", [2, 3], games, 5, "greedy", 2, "cmd", **kwargs)
         assert to_json(one) == to_json(two)
-        assert "baseline" in one["players"]["2"]
+        assert one.players[2].baseline is not None
     one = check(repo, "toy", [3], None, 3, "greedy", 1, "cmd", precision=0.05, against=planted)
     two = check(repo, "toy", [3], None, 3, "greedy", 2, "cmd", precision=0.05, against=planted)
-    assert to_json(one) == to_json(two) and "against" in one["players"]["3"]
+    assert to_json(one) == to_json(two) and one.players[3].against is not None
 
 
 def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo, tmp_path):
@@ -221,7 +224,7 @@ def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path)
     write_report(out, compared)
     texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]
     assert "uneven win_side.*" in texts[0] and "uneven win_side.*" in texts[1]
-    assert f"{len(compared['against']['changed'])} figure(s) changed against the other project" in texts[0]
+    assert f"{len(compared.against.changed)} figure(s) changed against the other project" in texts[0]
     figures, changes = texts[2], texts[3]
     assert "Win side: uneven" in figures and "mean per game, 95% intervals · win_side.*" in figures
     assert "what changed against the other project" in changes

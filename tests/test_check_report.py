@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import io
 import json
 import math
@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 from PIL import Image
 from pypdf import PdfReader
 
+from pnp.check.charts.figures import figure_groups
 from pnp.check.charts.kit import nice_range, wrap
 from pnp.check.charts.pages import render_pdf, report_fonts, write_report
-from pnp.check.charts.panels import figure_groups
 from pnp.check.checker import check, to_json
 from pnp.check.play import registry
 from pnp.check.play.find import simulation_names
+from pnp.check.report.model import CheckReport, report_from_json
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project
@@ -29,12 +30,12 @@ EITSUKU_CMD = "pnp check eitsuku --players 3 --players 4 --games 60 --seed 7 --p
 
 
 @pytest.fixture(scope="module")
-def eitsuku(repo) -> dict:
+def eitsuku(repo) -> CheckReport:
     return check(repo, "eitsuku", [3, 4], 60, 7, "random", 1, EITSUKU_CMD)
 
 
 @pytest.fixture(scope="module")
-def promotion(repo) -> dict:
+def promotion(repo) -> CheckReport:
     return check(repo, "promotion", [4], 120, 3, "random", 1, "pnp check promotion --games 120 --seed 3")
 
 
@@ -76,19 +77,21 @@ def test_fonts_are_embedded_subsets_and_nothing_else(eitsuku, tmp_path):
 def test_same_report_gives_the_same_bytes_and_json_round_trip_agrees(eitsuku, tmp_path):
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     write_report(first, eitsuku)
-    write_report(second, json.loads(to_json(eitsuku)))  # the PDF drawn from what --json wrote
+    again = report_from_json(json.loads(to_json(eitsuku)))  # the report read back from what --json wrote
+    assert again == eitsuku and to_json(again) == to_json(eitsuku)
+    write_report(second, again)
     assert first.read_bytes() == second.read_bytes()
     assert render_pdf(eitsuku)[0] == first.read_bytes()
 
 
-def test_json_carries_what_the_charts_need(eitsuku):
-    fig = eitsuku["players"]["4"]
-    spread = fig["score_spread"]
-    assert sum(n for _, _, n in spread["scores"]["histogram"]) == 4 * fig["games"]
-    assert sum(n for _, _, n in spread["margin"]["histogram"]) == fig["games"]
-    assert sum(n for _, _, n in fig["length_moves"]["histogram"]) == fig["games"]
-    assert len(spread["by_seat"]) == 4
-    assert min(s["min"] for s in spread["by_seat"]) == spread["scores"]["min"]
+def test_histograms_count_every_game_and_seat(eitsuku):
+    play = eitsuku.players[4].play
+    spread = play.score_spread
+    assert sum(n for _, _, n in spread.scores.histogram) == 4 * play.games
+    assert sum(n for _, _, n in spread.margin.histogram) == play.games
+    assert sum(n for _, _, n in play.length_moves.histogram) == play.games
+    assert len(spread.by_seat) == 4 and all(seat.histogram is None for seat in spread.by_seat)
+    assert min(s.min for s in spread.by_seat) == spread.scores.min
 
 
 def test_png_one_file_per_page_at_a_readable_size(promotion, tmp_path):
@@ -120,12 +123,13 @@ def test_game_figures_grouped_by_prefix_with_readable_labels(promotion, tmp_path
 
 
 def test_flags_are_drawn_in_the_warning_colour(promotion, tmp_path):
-    flagged = copy.deepcopy(promotion)
-    fig = flagged["players"]["4"]
+    data = json.loads(to_json(promotion))
+    fig = data["players"]["4"]
     fig["seat_advantage"].update(p_value=0.001, p_adjusted=0.001)
     fig["symmetry"][0].update(p_value=0.001, p_adjusted=0.001, flagged=True)  # the seats' test, after correction
     fig["skill"]["flagged"] = True
     fig["termination"].update(capped=2, stalled_seeds=[424242, 515151])
+    flagged = report_from_json(data)
     plain_png = write_report(tmp_path / "plain.png", promotion)[1].read_bytes()
     flagged_png = write_report(tmp_path / "flagged.png", flagged)[1].read_bytes()
     assert warn_pixels(plain_png) == 0
@@ -138,8 +142,8 @@ def test_flags_are_drawn_in_the_warning_colour(promotion, tmp_path):
 
 
 def test_integrity_findings_are_all_listed_over_as_many_pages_as_needed(promotion, tmp_path):
-    broken = copy.deepcopy(promotion)
-    broken["integrity"] = [f"card_data/promotion/cards.csv: row {n}: 役札の枚数が規則と合いません" for n in range(2, 90)]
+    findings = [f"card_data/promotion/cards.csv: row {n}: 役札の枚数が規則と合いません" for n in range(2, 90)]
+    broken = dataclasses.replace(promotion, integrity=findings)
     out = tmp_path / "broken.pdf"
     write_report(out, broken)
     texts = page_texts(out)

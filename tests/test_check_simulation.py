@@ -58,7 +58,7 @@ def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
     init = rules_file(probe, "__init__.py")
     init.write_text(init.read_text(encoding="utf-8").replace('name="probe"', 'name="copied"'), encoding="utf-8")
     report = check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd")
-    assert report["players"]["2"]["termination"]["ended_by_rules"] == 200
+    assert report.players[2].play.termination.ended_by_rules == 200
 
 
 def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
@@ -72,16 +72,16 @@ def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
 
 
 def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
-    before = check(probe, "probe", [2], 200, 3, "random", 1, "cmd")["players"]["2"]
+    before = check(probe, "probe", [2], 200, 3, "random", 1, "cmd").players[2].play
     cards = probe.root / "card_data" / "probe" / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("damage.,4", "damage.,2"), encoding="utf-8")
-    after = check(Project(probe.root), "probe", [2], 200, 3, "random", 1, "cmd")["players"]["2"]
-    assert before["length_rounds"]["max"] == 5 and after["length_rounds"]["max"] == 4  # 10 cards, then 8
+    after = check(Project(probe.root), "probe", [2], 200, 3, "random", 1, "cmd").players[2].play
+    assert before.length_rounds.max == 5 and after.length_rounds.max == 4  # 10 cards, then 8
 
 
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
-    assert report["players"]["2"]["skill"]["greedy"]["low"] > 0.5
+    assert report.players[2].skill.greedy.low > 0.5
 
 
 def test_a_replay_of_the_scaffolded_game_names_each_card(probe):
@@ -131,7 +131,7 @@ def test_game_yaml_names_another_folder_and_a_second_simulation(probe):
     assert find_simulation(probe, "probe_two").player_counts == (2,)
     assert find_simulation(probe, "probe_two").new_game is find_simulation(probe, "probe").new_game
     report = check(probe, "probe_two", [], 50, 1, "random", 1, "cmd")
-    assert list(report["players"]) == ["2"]
+    assert list(report.players) == [2]
 
 
 def test_a_single_py_file_is_a_simulation(probe):

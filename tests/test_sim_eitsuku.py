@@ -708,10 +708,11 @@ def test_removing_the_large_budget_cards_changes_the_report_as_expected(tmp_path
         return "\n".join(line for line in text.split("\n") if not line.startswith("大,")) if name == "budget" else text
     before = check(copy_project(tmp_path / "a"), "eitsuku", [4], 200, 1, "greedy", 1, "cmd")
     after = check(copy_project(tmp_path / "b", no_large), "eitsuku", [4], 200, 1, "greedy", 1, "cmd")
-    assert before["integrity"] == [] and any("予算:大 has 0 cards" in f for f in after["integrity"])
-    was, now = before["players"]["4"], after["players"]["4"]
-    large_was, large_now = was["exhaustion"].get("budget_large", {"share": 0.0}), now["exhaustion"]["budget_large"]
-    assert large_now["share"] == 1.0 and large_now["when"]["median"] == 0 and large_was["share"] < 0.5
-    assert now["figures"]["released_share"] < was["figures"]["released_share"]  # less money, fewer films
-    assert now["figures"]["release_turn_mean"] > was["figures"]["release_turn_mean"]  # and later ones
-    assert now["score_spread"]["scores"]["mean"] < was["score_spread"]["scores"]["mean"]
+    assert before.integrity == [] and any("予算:大 has 0 cards" in f for f in after.integrity)
+    was, now = before.players[4].play, after.players[4].play
+    large_was = was.exhaustion["budget_large"].ran_out.share if "budget_large" in was.exhaustion else 0.0
+    large_now = now.exhaustion["budget_large"]
+    assert large_now.ran_out.share == 1.0 and large_now.when.median == 0 and large_was < 0.5
+    assert now.figures["released_share"] < was.figures["released_share"]  # less money, fewer films
+    assert now.figures["release_turn_mean"] > was.figures["release_turn_mean"]  # and later ones
+    assert now.score_spread.scores.mean < was.score_spread.scores.mean

@@ -471,9 +471,9 @@ def test_same_seed_same_report_for_one_and_two_workers(repo):
     one = check(repo, "eleusis", [4], 240, 11, "random", 1, "cmd")
     two = check(repo, "eleusis", [4], 240, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
-    figures = one["players"]["4"]
-    assert figures["termination"]["ended_by_rules"] == 240 and not figures["skill"]["flagged"]
-    assert set(figures["exhaustion"]) == {"deck"}
+    figures = one.players[4]
+    assert figures.play.termination.ended_by_rules == 240 and not figures.skill.flagged
+    assert set(figures.play.exhaustion) == {"deck"}
 
 
 def test_pnp_check_on_the_command_line(repo):
@@ -501,11 +501,11 @@ def test_one_deck_runs_out_far_more_often(repo, scratch):
                                   if "name: deck_blue" not in line) + "\n", encoding="utf-8")
     project = Project(scratch.root)
     assert any("トランプ2組 (2 decks); game.yaml prints 1" in f for f in integrity(load(project), [4]))
-    before = check(repo, "eleusis", [4], 400, 2, "random", 1, "cmd")["players"]["4"]
-    after = check(project, "eleusis", [4], 400, 2, "random", 1, "cmd")["players"]["4"]
-    assert before["figures"]["deck.ran_out"] < 0.3 < 0.9 < after["figures"]["deck.ran_out"]
-    assert after["exhaustion"]["deck"]["share"] == 1.0 and after["exhaustion"]["deck"]["when"]["median"] == 1
-    assert after["figures"]["disqualified.empty_deck"] > before["figures"]["disqualified.empty_deck"]
+    before = check(repo, "eleusis", [4], 400, 2, "random", 1, "cmd").players[4].play
+    after = check(project, "eleusis", [4], 400, 2, "random", 1, "cmd").players[4].play
+    assert before.figures["deck.ran_out"] < 0.3 < 0.9 < after.figures["deck.ran_out"]
+    assert after.exhaustion["deck"].ran_out.share == 1.0 and after.exhaustion["deck"].when.median == 1
+    assert after.figures["disqualified.empty_deck"] > before.figures["disqualified.empty_deck"]
     with pytest.raises(PnpError, match="cannot deal 12"):
         play(SPEC, load(project), 6, 1, [random_policy] * 6)
 

@@ -647,10 +647,10 @@ def test_the_report_is_the_same_for_one_and_two_workers(repo, game, players):
     one = check(repo, game, [players], 240, 11, "random", 1, "cmd")
     two = check(repo, game, [players], 240, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
-    report = one["players"][str(players)]
-    assert one["integrity"] == [] and report["termination"]["ended_by_rules"] == 240
-    assert not report["skill"]["flagged"] and report["skill"]["greedy"]["low"] > 1 / players
-    assert set(report["exhaustion"]) == {"deck"}
+    report = one.players[players]
+    assert one.integrity == [] and report.play.termination.ended_by_rules == 240
+    assert not report.skill.flagged and report.skill.greedy.low > 1 / players
+    assert set(report.play.exhaustion) == {"deck"}
 
 
 def test_pnp_check_on_the_command_line(repo, tmp_path):
@@ -707,12 +707,12 @@ def test_a_larger_printed_hand_runs_the_deck_out_sooner_and_finds_more_couples(r
     def eight(rows):
         rows[0]["front"] = rows[0]["front"].replace("最初は5枚", "最初は8枚")
         return rows
-    before = check(repo, "ghost_couple", [2], 300, 4, "random", 1, "cmd")["players"]["2"]
+    before = check(repo, "ghost_couple", [2], 300, 4, "random", 1, "cmd").players[2].play
     edit(scratch, "ghost_couple/reference.csv", eight)
-    after = check(Project(scratch.root), "ghost_couple", [2], 300, 4, "random", 1, "cmd")["players"]["2"]
+    after = check(Project(scratch.root), "ghost_couple", [2], 300, 4, "random", 1, "cmd").players[2].play
     # 6 more cards dealt: 6 fewer to draw, and more hand cards to complete couples with
-    assert after["exhaustion"]["deck"]["when"]["mean"] < before["exhaustion"]["deck"]["when"]["mean"] - 1.5
-    assert after["figures"]["couples_per_turn"] > before["figures"]["couples_per_turn"]
+    assert after.exhaustion["deck"].when.mean < before.exhaustion["deck"].when.mean - 1.5
+    assert after.figures["couples_per_turn"] > before.figures["couples_per_turn"]
 
 
 def test_the_variant_flags_a_deck_without_jokers_and_follows_edited_scoring(repo, scratch):
@@ -726,6 +726,6 @@ def test_the_variant_flags_a_deck_without_jokers_and_follows_edited_scoring(repo
     findings = variant_integrity(deck, [2, 3])
     assert any("52 cards with 0 jokers" in f for f in findings), findings
     assert deck.points[ids(deck, "♥K")[0]] == 5 and "Jo" not in deck.ability_keys
-    before = check(repo, "ghost_couple_cards", [2], 200, 2, "random", 1, "cmd")["players"]["2"]
-    after = check(Project(scratch.root), "ghost_couple_cards", [2], 200, 2, "random", 1, "cmd")["players"]["2"]
-    assert after["score_spread"]["scores"]["mean"] > before["score_spread"]["scores"]["mean"] + 1
+    before = check(repo, "ghost_couple_cards", [2], 200, 2, "random", 1, "cmd").players[2].play
+    after = check(Project(scratch.root), "ghost_couple_cards", [2], 200, 2, "random", 1, "cmd").players[2].play
+    assert after.score_spread.scores.mean > before.score_spread.scores.mean + 1

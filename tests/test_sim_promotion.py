@@ -292,14 +292,14 @@ def test_a_side_with_every_suit_on_every_row_wins_more(repo, scratch):
     def every_suit(rows):
         rows[0].update(side1_row2="♠♥♣♦", side1_row3="♠♥♣♦")
         return rows
-    before = check(repo, "promotion", [4], 2000, 3, "random", 1, "cmd")["players"]["4"]
+    before = check(repo, "promotion", [4], 2000, 3, "random", 1, "cmd").players[4].play
     edit(scratch, "promotion/postcard.csv", every_suit)
-    after = check(Project(scratch.root), "promotion", [4], 2000, 3, "random", 1, "cmd")["players"]["4"]
-    games = before["games"]
-    won_before, won_after = (wilson(fig["figures"]["win_side.1"] * games, games) for fig in (before, after))
+    after = check(Project(scratch.root), "promotion", [4], 2000, 3, "random", 1, "cmd").players[4].play
+    games = before.games
+    won_before, won_after = (wilson(play.figures["win_side.1"] * games, games) for play in (before, after))
     assert won_after.low > won_before.high  # side 1 wins clearly more often (95% intervals apart)
-    assert after["figures"]["batting"] > before["figures"]["batting"]  # more suits named, more collisions
-    assert after["length_rounds"]["mean"] < before["length_rounds"]["mean"]  # more raises, shorter games
+    assert after.figures["batting"] > before.figures["batting"]  # more suits named, more collisions
+    assert after.length_rounds.mean < before.length_rounds.mean  # more raises, shorter games
 
 
 def test_same_seed_same_game(data):

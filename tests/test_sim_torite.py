@@ -345,9 +345,9 @@ def test_same_seed_same_report_on_one_or_two_workers(repo):
     one = check(repo, GAME, [4], 200, 11, "random", 1, "cmd")
     two = check(repo, GAME, [4], 200, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
-    fig = one["players"]["4"]
-    assert fig["termination"]["ended_by_rules"] == 200 and not fig["skill"]["flagged"]
-    assert fig["skill"]["greedy"]["low"] > 0.25  # greedy beats its fair share against random players
+    fig = one.players[4]
+    assert fig.play.termination.ended_by_rules == 200 and not fig.skill.flagged
+    assert fig.skill.greedy.low > 0.25  # greedy beats its fair share against random players
 
 
 def test_longer_hands_mean_more_face_down_cards_and_overwork(tmp_path, repo):
@@ -355,10 +355,10 @@ def test_longer_hands_mean_more_face_down_cards_and_overwork(tmp_path, repo):
     edit(project, "setup.csv", "4,10,40,20,1,3", "4,14,40,20,1,3")
     before = check(repo, GAME, [4], 200, 2, "random", 1, "cmd")
     after = check(project, GAME, [4], 200, 2, "random", 1, "cmd")
-    assert before["integrity"] == []
-    assert after["integrity"] == ["card_data/torite4to6/setup.csv: row 3: dealt 40 / set aside 20, but 4 x 14 from "
+    assert before.integrity == []
+    assert after.integrity == ["card_data/torite4to6/setup.csv: row 3: dealt 40 / set aside 20, but 4 x 14 from "
                                   "60 deals 56 and sets aside 4"]
-    was, now = before["players"]["4"]["figures"], after["players"]["4"]["figures"]
+    was, now = before.players[4].play.figures, after.players[4].play.figures
     assert now["facedown_per_player"] > was["facedown_per_player"] + 1
     assert now["overwork_per_live"] > 2 * was["overwork_per_live"]
     assert now["lives"] < was["lives"]
@@ -372,9 +372,9 @@ def test_a_small_candidate_deck_runs_out_and_is_flagged(tmp_path):
                     encoding="utf-8")
     report = check(project, GAME, [5], 100, 3, "random", 1, "cmd")
     assert "card_data/torite4to6/candidates.csv: 5 candidate cards can run out in a live at 5 players (up to 39" \
-        in report["integrity"][0]
-    pile = report["players"]["5"]["exhaustion"]["candidates"]
-    assert pile["share"] == 1.0 and pile["when"]["median"] == 1
+        in report.integrity[0]
+    pile = report.players[5].play.exhaustion["candidates"]
+    assert pile.ran_out.share == 1.0 and pile.when.median == 1
 
 
 def test_check_and_replay_from_the_command_line():

@@ -2,55 +2,66 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
 from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
-from pnp.check.play.chunks import jobs_for, keep_data, run_jobs
+from pnp.check.deal.deck import empty_components
+from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
+from pnp.check.play.chunks import Results, jobs_for, keep_data, run_jobs
 from pnp.check.play.find import find_simulation, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
 from pnp.check.report import compare, symmetry
-from pnp.check.report.figures import play_figures, skill_figures
+from pnp.check.report.compare import Comparison
+from pnp.check.report.deal import DealSection
+from pnp.check.report.jsonform import to_json
+from pnp.check.report.model import Baseline, CheckReport, CountFigures, DealOnlyReport, Report, Skill
+from pnp.check.report.play import PlayFigures
+from pnp.check.stats.inference import Moments
 from pnp.errors import PnpError, UsageError
 from pnp.project.games import Project
 
 
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
-          against: Project | None = None) -> dict:
-    """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
+          against: Project | None = None) -> CheckReport:
+    """Run the whole check and return the report (the same figures for any number of workers)."""
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
     data = spec.load(project)
     keep_data(project.root, game, data)  # the games play what integrity checked, read once
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
-    report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
-              "precision": None if games is not None else target.precision, "cap": target.cap,
-              "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
+    integrity = [str(f) for f in spec.integrity(data, counts)]
+    comparison = None
     if against is not None:
         theirs = against_spec(game, against)
         their_data = theirs.load(against)
         keep_data(against.root, game, their_data)
-        report["against"] = {"project": str(against.root),
-                             "integrity": [str(f) for f in theirs.integrity(their_data, counts)]}
-    add_deal_section(report, project, game, players, seed, workers)  # first: a bad check: section stops at once
-    for count in counts:
-        report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,
-                                                   progress, against)
-    symmetry.correct(report)
-    if against is not None:
-        report["against"]["changed"] = compare.correct(report)
-    return report
+        comparison = Comparison(str(against.root), [str(f) for f in theirs.integrity(their_data, counts)])
+    deal = deal_section(project, game, players, seed, workers)  # first: a bad check: section stops at once
+    figures = {count: _one_count(project, game, spec, count, seed, policy, target, workers, progress, against)
+               for count in counts}
+    return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
+                       target.cap, integrity, figures, comparison, deal).corrected()
 
 
-def add_deal_section(report: dict, project: Project, game: str, players: list[int], seed: int, workers: int) -> None:
-    """Beside the simulation: the deal-and-draw check when game.yaml declares one under check:."""
-    from pnp.check.deal.section import deal_counts, deal_section, deal_spec_for
+def deal_section(project: Project, game: str, players: list[int], seed: int, workers: int,
+                 strict: bool = False) -> DealSection | None:
+    """The deal-and-draw check when game.yaml declares one under check: (strict: every count asked is listed)."""
     spec = deal_spec_for(project, game)
-    if spec is not None:
-        report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, False), seed, workers)
+    if spec is None:
+        return None
+    return DealSection.of(run_deal_check(project, game, spec, deal_counts(spec, players, game, strict), seed, workers))
+
+
+def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
+                     command: str) -> DealOnlyReport:
+    """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
+    project.load_game(game)  # every component must load, as for a build
+    integrity = empty_components(project, game)
+    return DealOnlyReport(game, seed, command, integrity, deal=deal_section(project, game, players, seed, workers,
+                                                                            strict=True))
 
 
 def against_spec(game: str, against: Project) -> GameSpec:
@@ -71,30 +82,31 @@ def has_simulation(project: Project, game: str) -> bool:
 
 
 def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, policy: str, target: Target,
-               workers: int, progress: Callable[[int], None], against: Project | None) -> dict:
+               workers: int, progress: Callable[[int], None], against: Project | None) -> CountFigures:
     """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
-    def watch(results):
+    def watch(results: Results) -> list[Moments]:
         return symmetry.watched_shares(results, count, spec.symmetric)
     results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
     games = len(results.records)
-    figures = play_figures(results, count, spec.piles)
-    figures["symmetry"] = symmetry.symmetry_tests(figures, results, spec.symmetric)
+    play = PlayFigures.of(results, count, spec.piles)
     by_seat = _skill_runs(project, game, count, games, seed, policy, workers, progress)
-    figures["skill"] = skill_figures(by_seat, count)
+    baseline = None
     if policy != "random":
-        baseline = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
-        figures["baseline"] = {"policy": "random", **play_figures(baseline, count, spec.piles)}
+        random_play = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
+        baseline = Baseline("random", PlayFigures.of(random_play, count, spec.piles))
+    changes = None
     if against is not None:
         other = run_jobs(jobs_for(against.root, game, count, games, seed, policy), workers, progress)
         other_seats = _skill_runs(against, game, count, games, seed, policy, workers, progress)
         mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
         theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
-        figures["against"] = compare.differences(mine, theirs)
-    return figures
+        changes = compare.differences(mine, theirs)
+    return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), Skill.of(by_seat, count),
+                        baseline, changes)
 
 
 def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,
-                progress: Callable[[int], None]) -> list:
+                progress: Callable[[int], None]) -> list[Results]:
     """Greedy in each seat in turn against random players: games // count games per seat."""
     return [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
                      workers, progress) for seat in range(count)]
@@ -108,11 +120,6 @@ def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
             raise UsageError(f"{game} is for {', '.join(map(str, spec.player_counts))} players, not {count}",
                              where="pnp check --players", fix="choose a supported player count")
     return players or list(spec.player_counts)
-
-
-def to_json(report: dict) -> str:
-    """The report as JSON with sorted keys (the same bytes for the same seed)."""
-    return json.dumps(report, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
 def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
@@ -135,7 +142,7 @@ def replay(project: Project, game: str, players: int, seed: int, policy: str) ->
     return record, "\n".join(lines) + "\n"
 
 
-def write_json(path: Path, report: dict) -> None:
+def write_json(path: Path, report: Report) -> None:
     """Write the JSON report atomically: a failed write leaves any earlier report as it was."""
     from pnp.pdf.document import AtomicFiles
     files = AtomicFiles()
@@ -144,4 +151,5 @@ def write_json(path: Path, report: dict) -> None:
         files.commit()
     except OSError as exc:
         files.abort()
-        raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path), fix="choose a writable path") from None
+        raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path),
+                       fix="choose a writable path") from None

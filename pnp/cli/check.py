@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -12,6 +13,9 @@ from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
 from pnp.errors import PnpError, UsageError
 from pnp.project.games import Project, find_project
+
+if TYPE_CHECKING:
+    from pnp.check.report.model import Report
 
 
 def _progress():
@@ -79,9 +83,6 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
                        fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
     click.echo(render_text(report), nl=False)
-    if "deal" in report:
-        from pnp.check.deal.section import render_deal
-        click.echo("\n" + "\n".join(render_deal(report["deal"])))
     _write_outputs(report, json_path, report_path)
 
 
@@ -99,7 +100,7 @@ def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_
                     ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
 
 
-def _write_outputs(report: dict, json_path: Path | None, report_path: Path | None) -> None:
+def _write_outputs(report: Report, json_path: Path | None, report_path: Path | None) -> None:
     """Write the --json and --report files asked for, naming the report's files on stderr."""
     from pnp.check.charts.pages import write_report
     from pnp.check.checker import write_json
@@ -114,8 +115,9 @@ def _write_outputs(report: dict, json_path: Path | None, report_path: Path | Non
 def _deal_only(project: Project, game: str, players: tuple[int, ...], seed: int, workers: int,
                json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
     """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
-    from pnp.check.deal.section import deal_only_report, render_deal_only
+    from pnp.check.checker import deal_only_report
+    from pnp.check.report.text import render_text
     report = deal_only_report(project, game, list(players), seed, workers,
                               _reproduce(game, players, [f"--seed {seed}"], project_dir))
-    click.echo(render_deal_only(report), nl=False)
+    click.echo(render_text(report), nl=False)
     _write_outputs(report, json_path, report_path)

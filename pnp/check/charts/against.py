@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.lib.colors import Color
 
+from pnp.check.charts.figures import value_table
 from pnp.check.charts.kit import (
     INK,
     MUTED,
@@ -13,37 +15,41 @@ from pnp.check.charts.kit import (
     WARN,
     Fonts,
     Frame,
+    Interval,
     fit_text,
     head_height,
     heading,
     number,
     percent,
 )
-from pnp.check.charts.panels import value_table
+from pnp.check.charts.panels import interval_of
+from pnp.check.report.compare import FigureChange
+from pnp.check.report.play import PlayFigures
+from pnp.check.report.values import Distribution
 
 ROW = 13.0
 
 
-def baseline_table(fig: dict, width: float, fonts: Fonts) -> Drawing:
+def baseline_table(base: PlayFigures, width: float, fonts: Fonts) -> Drawing:
     """The random-play baseline's headline figures, labelled as a baseline."""
-    base = fig["baseline"]
-    rows = [("ended by the rules (share)", base["termination"]["share"], base["termination"]),
-            ("length, rounds", base["length_rounds"]["mean"], _mean(base["length_rounds"])),
-            ("score", base["score_spread"]["scores"]["mean"], _mean(base["score_spread"]["scores"]))]
-    rows += [(f"seat {s['seat']} win share", s["share"], s) for s in base["seat_advantage"]["seats"]]
+    term, rounds, scores = base.termination, base.length_rounds, base.score_spread.scores
+    rows = [("ended by the rules (share)", term.ended.share, interval_of(term.ended)),
+            ("length, rounds", rounds.mean, _mean(rounds)), ("score", scores.mean, _mean(scores))]
+    rows += [(f"seat {s.seat} win share", s.won.share, interval_of(s.won)) for s in base.seat_advantage.seats]
     return value_table("Baseline: random play (not the headline)", rows, width, fonts,
-                       f"every seat random · {base['games']:,} games · mean per game")
+                       f"every seat random · {base.games:,} games · mean per game")
 
 
-def _mean(stats: dict) -> dict:
-    """A distribution's mean interval as low/high."""
-    return {"low": stats["mean_low"], "high": stats["mean_high"]}
+def _mean(stats: Distribution) -> Interval:
+    """A distribution's mean and its interval."""
+    return Interval(stats.mean, stats.mean_low, stats.mean_high)
 
 
-def against_charts(fig: dict, project: str, width: float, max_rows: int, fonts: Fonts) -> list[Drawing]:
+def against_charts(changes: dict[str, FigureChange], project: str, width: float, max_rows: int,
+                   fonts: Fonts) -> list[Drawing]:
     """Every compared figure, those changed beyond noise first, as tables of at most max_rows rows."""
-    rows = sorted(fig["against"].items(), key=lambda item: (not item[1]["changed"], item[1]["p_adjusted"], item[0]))
-    changed = sum(row["changed"] for _, row in rows)
+    rows = sorted(changes.items(), key=lambda item: (not item[1].changed, item[1].p_adjusted or 0.0, item[0]))
+    changed = sum(bool(row.changed) for _, row in rows)
     charts = []
     for start in range(0, len(rows), max_rows):
         title = (f"Against {project}: {changed} of {len(rows)} figures changed beyond noise"
@@ -56,7 +62,8 @@ COLUMNS = (("figure", 0.0, "start"), ("this project", 0.42, "end"), ("other proj
            ("difference", 0.64, "end"), ("95% interval", 0.84, "end"), ("corrected p", 1.0, "end"))
 
 
-def difference_table(title: str, rows: list[tuple[str, dict]], width: float, fonts: Fonts, warn: bool) -> Drawing:
+def difference_table(title: str, rows: list[tuple[str, FigureChange]], width: float, fonts: Fonts,
+                     warn: bool) -> Drawing:
     """Figure, this and other, the difference with its 95% interval and p; changed rows in the warning colour."""
     frame = Frame(width, 0, title, "the same seeds and games · other minus this · beyond noise: Holm-corrected "
                   "p < 0.05 over every figure of the report", warn=warn)
@@ -68,15 +75,15 @@ def difference_table(title: str, rows: list[tuple[str, dict]], width: float, fon
     _cells(drawing, [name for name, _, _ in COLUMNS], y, width, fonts.bold, MUTED)
     for name, row in rows:
         y -= ROW
-        font, colour = (fonts.bold, WARN) if row["changed"] else (fonts.regular, INK)
-        cells = [name, _value(name, row["base"]), _value(name, row["other"]), _signed(name, row["difference"]),
-                 f"{_signed(name, row['low'])} to {_signed(name, row['high'])}", f"{row['p_adjusted']:.3g}"]
+        font, colour = (fonts.bold, WARN) if row.changed else (fonts.regular, INK)
+        cells = [name, _value(name, row.base), _value(name, row.other), _signed(name, row.difference),
+                 f"{_signed(name, row.low)} to {_signed(name, row.high)}", f"{row.p_adjusted:.3g}"]
         _cells(drawing, cells, y, width, font, colour)
         drawing.add(Line(0, y - 3.5, width, y - 3.5, strokeColor=MUTED, strokeWidth=0.2))
     return drawing
 
 
-def _cells(drawing: Drawing, cells: list[str], y: float, width: float, font: str, colour) -> None:
+def _cells(drawing: Drawing, cells: list[str], y: float, width: float, font: str, colour: Color) -> None:
     """One row of the table."""
     for text, (_, at, anchor) in zip(cells, COLUMNS):
         shown = fit_text(text, font, TICK_SIZE + 0.5, width * 0.36) if anchor == "start" else text

@@ -5,10 +5,10 @@ from __future__ import annotations
 from reportlab.graphics.shapes import Drawing, Line, Rect, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.check.charts.kit import GRID, INK, WARN, Fonts, Frame, Interval, fit_text, number, percent, wrap
-from pnp.check.charts.panels import TEXT_LEADING, spread, text_block
+from pnp.check.charts.kit import GRID, INK, WARN, Fonts, Frame, fit_text, number, percent, wrap
+from pnp.check.charts.panels import TEXT_LEADING, interval_of, spread, text_block
 from pnp.check.charts.plots import range_chart, share_chart
-from pnp.check.report.figures import flags_for, seats_flagged
+from pnp.check.report.model import CheckReport
 
 ROW = 17.0
 GAP = 16.0
@@ -19,20 +19,20 @@ COLUMNS = ("players", "games", "ended by rules", "length: mean (10–90%)", "sea
            "score: mean (10–90%)", "margin", "flags")
 
 
-def table_rows(report: dict) -> list[list[tuple[str, bool]]]:
+def table_rows(report: CheckReport) -> list[list[tuple[str, bool]]]:
     """One row per player count: each cell's text and whether it is drawn in the warning colour."""
     rows = []
-    for count, fig in report["players"].items():
-        term, rounds, skill = fig["termination"], fig["length_rounds"], fig["skill"]
-        length, unit = (rounds, "rounds") if rounds["max"] > 0 else (fig["length_moves"], "moves")
-        scores, p_value = fig["score_spread"]["scores"], fig["seat_advantage"]["p_value"]
-        flags = flags_for(fig)
-        rows.append([(count, False), (f"{fig['games']:,}", False), (percent(term["share"]), bool(term["capped"])),
-                     (f"{length['mean']:.1f} ({number(length['p10'])}–{number(length['p90'])}) {unit}", False),
-                     (f"{p_value:.3f}", seats_flagged(fig)),
-                     (f"{percent(skill['greedy']['share'])} ({percent(skill['baseline'])})", skill["flagged"]),
-                     (f"{number(scores['mean'])} ({number(scores['p10'])} to {number(scores['p90'])})", False),
-                     (number(fig["score_spread"]["margin"]["median"]), False),
+    for count, fig in report.players.items():
+        play, skill = fig.play, fig.skill
+        term, (length, unit), scores = play.termination, play.length, play.score_spread.scores
+        flags = fig.flags()
+        rows.append([(str(count), False), (f"{play.games:,}", False),
+                     (percent(term.ended.share), bool(term.capped)),
+                     (f"{length.mean:.1f} ({number(length.p10)}–{number(length.p90)}) {unit}", False),
+                     (f"{play.seat_advantage.p_value:.3f}", fig.seats_flagged),
+                     (f"{percent(skill.greedy.share)} ({percent(skill.baseline)})", skill.flagged),
+                     (f"{number(scores.mean)} ({number(scores.p10)} to {number(scores.p90)})", False),
+                     (number(play.score_spread.margin.median), False),
                      (", ".join(flags) or "none", bool(flags))])
     return rows
 
@@ -47,7 +47,7 @@ def column_widths(rows: list[list[tuple[str, bool]]], width: float, fonts: Fonts
     return needed[:-1] + [needed[-1] + width - total]
 
 
-def summary_table(report: dict, width: float, fonts: Fonts) -> Drawing:
+def summary_table(report: CheckReport, width: float, fonts: Fonts) -> Drawing:
     """Every player count's headline figures in one table."""
     rows = table_rows(report)
     height = 22 + ROW * (len(rows) + 1)
@@ -71,20 +71,19 @@ def summary_table(report: dict, width: float, fonts: Fonts) -> Drawing:
     return drawing
 
 
-def count_charts(report: dict, width: float, height: float, fonts: Fonts) -> tuple[Drawing, Drawing]:
+def count_charts(report: CheckReport, width: float, height: float, fonts: Fonts) -> tuple[Drawing, Drawing]:
     """Greedy's win share and the game length, by player count."""
-    counts = list(report["players"])
-    figs = list(report["players"].values())
-    skills = [fig["skill"] for fig in figs]
-    flagged = any(skill["flagged"] for skill in skills)
+    counts = [str(count) for count in report.players]
+    plays = [fig.play for fig in report.players.values()]
+    skills = [fig.skill for fig in report.players.values()]
+    flagged = any(skill.flagged for skill in skills)
     greedy = share_chart(Frame(width, height, "Skill: greedy against random, by player count",
                                "one greedy seat, the others random · 95% intervals · dashes: fair share",
                                "players", "greedy win share", warn=flagged), fonts, counts,
-                         [Interval(s["greedy"]["share"], s["greedy"]["low"], s["greedy"]["high"]) for s in skills],
-                         [s["baseline"] for s in skills])
-    by_rounds = all(fig["length_rounds"]["max"] > 0 for fig in figs)
+                         [interval_of(s.greedy) for s in skills], [s.baseline for s in skills])
+    by_rounds = all(play.length_rounds.max > 0 for play in plays)
     unit = "rounds" if by_rounds else "moves"
-    lengths = [spread(fig["length_rounds"] if by_rounds else fig["length_moves"]) for fig in figs]
+    lengths = [spread(play.length_rounds if by_rounds else play.length_moves) for play in plays]
     length = range_chart(Frame(width, height, "Game length, by player count",
                                "line: min–max · box: 10–90% · bar: median · dot: mean", "players", unit), fonts,
                          counts, lengths)
@@ -108,38 +107,39 @@ def split_findings(findings: list[str], fonts: Fonts, width: float, room_lines: 
     return findings, []
 
 
-def seed_lines(report: dict) -> list[tuple[str, bool]]:
+def seed_lines(report: CheckReport) -> list[tuple[str, bool]]:
     """The master seed, the stalled games' seeds and how to replay one game."""
-    lines = [(f"Master seed {report['seed']}: every game's seed derives from it, so the same command gives the "
+    lines = [(f"Master seed {report.seed}: every game's seed derives from it, so the same command gives the "
               "same figures on any number of workers.", False)]
-    for count, fig in report["players"].items():
-        seeds = fig["termination"]["stalled_seeds"]
+    for count, fig in report.players.items():
+        seeds = fig.play.termination.stalled_seeds
         if seeds:
             lines.append((f"{count} players, stalled at the safety cap: {', '.join(map(str, seeds))}", True))
-    counts = list(report["players"])
-    lines.append((f"Replay one game move by move: pnp check {report['game']} --players {counts[0]} "
-                  f"--policy {report['policy']} --replay SEED", False))
+    first = next(iter(report.players))
+    lines.append((f"Replay one game move by move: pnp check {report.game} --players {first} "
+                  f"--policy {report.policy} --replay SEED", False))
     return lines
 
 
-def overview_items(report: dict, fonts: Fonts, width: float, height: float):
+def overview_items(report: CheckReport, fonts: Fonts, width: float, height: float
+                   ) -> tuple[list[tuple[Drawing, float, float]], list[str]]:
     """The overview's drawings at (x, y) from the content's bottom left, and the findings left for later pages."""
     table = summary_table(report, width, fonts)
     half, left_width = (width - GAP) / 2, width * 0.6
     top = height - table.height
-    wanted = max(len(finding_lines(report["integrity"], fonts, left_width)), len(seed_lines(report)) + 2)
+    wanted = max(len(finding_lines(report.integrity, fonts, left_width)), len(seed_lines(report)) + 2)
     chart_height = max(150.0, top - 2 * GAP - min(TEXT_ROOM, 30 + TEXT_LEADING * wanted))
     greedy, length = count_charts(report, half, chart_height, fonts)
     items = [(table, 0, top), (greedy, 0, top - GAP - chart_height), (length, half + GAP, top - GAP - chart_height)]
     room = top - 2 * GAP - chart_height
-    shown, rest = split_findings(report["integrity"], fonts, left_width, int((room - 24) // TEXT_LEADING))
+    shown, rest = split_findings(report.integrity, fonts, left_width, int((room - 24) // TEXT_LEADING))
     lines = finding_lines(shown, fonts, left_width) + (
         [(f"… {len(rest)} more finding(s) on the following page(s)", True)] if rest else [])
-    if not report["integrity"]:
+    if not report.integrity:
         lines = [("No findings: the counts the rules fix, the cards they name and every player count's set-up "
                   "match the CSV files.", False)]
     block = Drawing(left_width, room)
-    title = f"Deck integrity: {len(report['integrity'])} finding(s)" if report["integrity"] else "Deck integrity: OK"
+    title = f"Deck integrity: {len(report.integrity)} finding(s)" if report.integrity else "Deck integrity: OK"
     text_block(block, title, lines, left_width, room, fonts)
     seeds = Drawing(width - left_width - GAP, room)
     text_block(seeds, "Seeds", seed_lines(report), width - left_width - GAP, room, fonts)

@@ -14,19 +14,12 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.check.charts.against import against_charts, baseline_table
+from pnp.check.charts.figures import figure_charts
 from pnp.check.charts.kit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
 from pnp.check.charts.overview import findings_pages, overview_items
-from pnp.check.charts.panels import (
-    figure_charts,
-    length_chart,
-    margin_chart,
-    score_chart,
-    seat_chart,
-    seat_score_chart,
-    skill_chart,
-)
+from pnp.check.charts.panels import length_chart, margin_chart, score_chart, seat_chart, seat_score_chart, skill_chart
 from pnp.check.charts.plots import ROW
-from pnp.check.report.figures import flags_for
+from pnp.check.report.model import CheckReport, CountFigures, DealOnlyReport, Report
 from pnp.errors import PnpError, UsageError
 from pnp.pdf.document import AtomicFiles
 from pnp.text.fonts import FontBook
@@ -71,74 +64,80 @@ def report_fonts() -> Fonts:
     return Fonts(book.get("regular", "report").pdf_name, book.get("bold", "report").pdf_name)
 
 
-def plan_pages(report: dict, fonts: Fonts) -> list[Page]:
+def plan_pages(report: Report, fonts: Fonts) -> list[Page]:
     """Every page of the report: the overview (and any overflow of findings), then per player count play and figures."""
-    if report.get("simulation") is False:
+    if isinstance(report, DealOnlyReport):
         return deal_pages(report, fonts)
-    games = (plural(report["games"], "game") if report["games"] is not None else
-             f"games until seat shares are ±{report['precision']:g}")
-    subtitle = (f"{report['policy']} play (headline) · {games} per player count · "
-                f"master seed {report['seed']} · {', '.join(report['players'])} players")
-    overview = Page(f"pnp check: {report['game']}", subtitle, _overview_chips(report))
+    games = (plural(report.games, "game") if report.games is not None else
+             f"games until seat shares are ±{report.precision:g}")
+    subtitle = (f"{report.policy} play (headline) · {games} per player count · "
+                f"master seed {report.seed} · {', '.join(map(str, report.players))} players")
+    overview = Page(f"pnp check: {report.game}", subtitle, _overview_chips(report))
     items, rest = overview_items(report, fonts, PAGE_W - 2 * MARGIN, CONTENT_TOP - CONTENT_BOTTOM)
     overview.items = [(d, MARGIN + x, CONTENT_BOTTOM + y) for d, x, y in items]
     pages = [overview]
     for drawing in findings_pages(rest, fonts, PAGE_W - 2 * MARGIN, CONTENT_TOP - CONTENT_BOTTOM):
         pages.append(Page("Deck integrity (continued)", subtitle, [], [(drawing, MARGIN, CONTENT_BOTTOM)]))
-    for count, fig in report["players"].items():
-        chips = [(flag, True) for flag in flags_for(fig)] or [("no flags", False)]
-        heading = f"{report['game']}: {count} players"
-        detail = f"{report['policy']} play (headline) · {plural(fig['games'], 'game')} · master seed {report['seed']}"
-        pages.append(Page(heading, detail, chips, _play_items(report, fig, int(count), fonts)))
-        for part, items in enumerate(_figure_pages(fig, fonts)):
-            suffix = f" ({part + 1})" if part else ""
-            pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
-        if "against" in fig:
-            width = PAGE_W - 2 * MARGIN
-            charts = against_charts(fig, report["against"]["project"], width, _max_rows() - 2, fonts)
-            for part, chart in enumerate(charts):
-                suffix = f" ({part + 1})" if part else ""
-                pages.append(Page(f"{heading}, what changed against the other project{suffix}", detail, chips,
-                                  [(chart, MARGIN, CONTENT_TOP - chart.height)]))
+    for count, fig in report.players.items():
+        pages += _count_pages(report, count, fig, fonts)
     return pages
 
 
-def deal_pages(report: dict, fonts: Fonts) -> list[Page]:
+def _count_pages(report: CheckReport, count: int, fig: CountFigures, fonts: Fonts) -> list[Page]:
+    """One player count's pages: play, what happened in play, and what changed against the other project."""
+    chips = [(flag, True) for flag in fig.flags()] or [("no flags", False)]
+    heading = f"{report.game}: {count} players"
+    detail = f"{report.policy} play (headline) · {plural(fig.play.games, 'game')} · master seed {report.seed}"
+    pages = [Page(heading, detail, chips, _play_items(report, fig, count, fonts))]
+    for part, items in enumerate(_figure_pages(fig, fonts)):
+        suffix = f" ({part + 1})" if part else ""
+        pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
+    if fig.against is not None and report.against is not None:
+        width = PAGE_W - 2 * MARGIN
+        charts = against_charts(fig.against, report.against.project, width, _max_rows() - 2, fonts)
+        for part, chart in enumerate(charts):
+            suffix = f" ({part + 1})" if part else ""
+            pages.append(Page(f"{heading}, what changed against the other project{suffix}", detail, chips,
+                              [(chart, MARGIN, CONTENT_TOP - chart.height)]))
+    return pages
+
+
+def deal_pages(report: DealOnlyReport, fonts: Fonts) -> list[Page]:
     """The pages of a game without a simulation: its integrity findings and the deal-and-draw check."""
     from pnp.check.charts.deal import columns, deal_drawings, text_drawing
-    findings = report["integrity"]
+    findings = report.integrity
     chips = [(f"{len(findings)} integrity finding(s)", True)] if findings else [("deck integrity OK", False)]
-    drawings = deal_drawings(report.get("deal") or {"players": {}, "integrity": [], "deck": {"cards": 0},
-                                                    "seed": report["seed"], "shuffles": 0}, COLUMN, fonts)
+    drawings = deal_drawings(report.deal, report.seed, COLUMN, fonts)
     if findings:
         drawings.insert(0, text_drawing("Deck integrity", [(f, True) for f in findings], COLUMN, fonts))
-    subtitle = f"master seed {report['seed']} · deal-and-draw check declared in game.yaml"
-    return [Page(f"{report['game']}: deal-and-draw", subtitle, chips, items)
+    subtitle = f"master seed {report.seed} · deal-and-draw check declared in game.yaml"
+    return [Page(f"{report.game}: deal-and-draw", subtitle, chips, items)
             for items in columns(drawings, MARGIN, COLUMN, GAP, CONTENT_TOP, CONTENT_BOTTOM)]
 
 
-def _overview_chips(report: dict) -> list[tuple[str, bool]]:
+def _overview_chips(report: CheckReport) -> list[tuple[str, bool]]:
     """Integrity and every flag, with the player counts it applies to."""
-    findings = len(report["integrity"])
+    findings = len(report.integrity)
     chips = [(f"{findings} integrity finding(s)", True) if findings else ("deck integrity OK", False)]
     seen: dict[str, list[str]] = {}
-    for count, fig in report["players"].items():
-        for flag in flags_for(fig):
-            seen.setdefault(flag, []).append(count)
+    for count, fig in report.players.items():
+        for flag in fig.flags():
+            seen.setdefault(flag, []).append(str(count))
     chips += [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
-    if "against" in report:
-        changed = len(report["against"]["changed"])
+    if report.against is not None:
+        changed = len(report.against.changed)
         chips.append((f"{changed} figure(s) changed against the other project", bool(changed)))
     return chips
 
 
-def _play_items(report: dict, fig: dict, count: int, fonts: Fonts) -> list[tuple[Drawing, float, float]]:
+def _play_items(report: CheckReport, fig: CountFigures, count: int, fonts: Fonts
+                ) -> list[tuple[Drawing, float, float]]:
     """Six charts in two rows: length, seats, skill; scores, scores by seat, margin."""
     height = (CONTENT_TOP - CONTENT_BOTTOM - GAP) / 2
-    top = [length_chart(fig, COLUMN, height, fonts), seat_chart(fig, count, COLUMN, height, fonts),
+    top = [length_chart(fig.play, COLUMN, height, fonts), seat_chart(fig, count, COLUMN, height, fonts),
            skill_chart(report, fig, count, COLUMN, height, fonts)]
-    bottom = [score_chart(fig, COLUMN, height, fonts), seat_score_chart(fig, COLUMN, height, fonts),
-              margin_chart(fig, COLUMN, height, fonts)]
+    bottom = [score_chart(fig.play, COLUMN, height, fonts), seat_score_chart(fig.play, COLUMN, height, fonts),
+              margin_chart(fig.play, COLUMN, height, fonts)]
     placed = []
     for row, drawings in ((1, top), (0, bottom)):
         for col, drawing in enumerate(drawings):
@@ -146,11 +145,11 @@ def _play_items(report: dict, fig: dict, count: int, fonts: Fonts) -> list[tuple
     return placed
 
 
-def _figure_pages(fig: dict, fonts: Fonts) -> list[list[tuple[Drawing, float, float]]]:
+def _figure_pages(fig: CountFigures, fonts: Fonts) -> list[list[tuple[Drawing, float, float]]]:
     """The game's own figures in three columns, in order, balanced in height, as many pages as they need."""
     charts = figure_charts(fig, COLUMN, _max_rows(), fonts)
-    if "baseline" in fig:
-        charts.append(baseline_table(fig, COLUMN, fonts))
+    if fig.baseline is not None:
+        charts.append(baseline_table(fig.baseline.play, COLUMN, fonts))
     return _pack(charts)
 
 
@@ -176,17 +175,17 @@ def _pack(charts: list[Drawing]) -> list[list[tuple[Drawing, float, float]]]:
     return pages
 
 
-def render_pdf(report: dict) -> tuple[bytes, int]:
+def render_pdf(report: Report) -> tuple[bytes, int]:
     """The report as PDF bytes (the same bytes for the same report) and its page count."""
     fonts = report_fonts()
     pages = plan_pages(report, fonts)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1,
                     initialFontName=fonts.regular)
-    canvas.setTitle(f"pnp check {report['game']}")
+    canvas.setTitle(f"pnp check {report.game}")
     canvas.setCreator("pnp")
     for number, page in enumerate(pages, 1):
-        _draw_page(canvas, page, fonts, f"Reproduce: {report['command']}", f"page {number} of {len(pages)}")
+        _draw_page(canvas, page, fonts, f"Reproduce: {report.command}", f"page {number} of {len(pages)}")
         canvas.showPage()
     saved = rl_config.useA85
     rl_config.useA85 = 0
@@ -253,7 +252,7 @@ def png_names(path: Path, pages: int) -> list[Path]:
     return [path] + [path.with_name(f"{path.stem}-{n}{path.suffix}") for n in range(2, pages + 1)]
 
 
-def write_report(path: Path, report: dict) -> list[Path]:
+def write_report(path: Path, report: Report) -> list[Path]:
     """Write the report as one PDF or one PNG per page, all or nothing; return the files written."""
     check_report_path(path)
     pdf, pages = render_pdf(report)

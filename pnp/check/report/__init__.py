@@ -1,1 +1,1 @@
-"""The check report: figures from simulated games, comparisons, symmetry tests, and the text."""
+"""The check report as dataclasses, one per kind of figure: built from the games, written as JSON, and its text."""

@@ -2,11 +2,45 @@
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
 from pnp.check.play.chunks import EXHAUSTED, Results
-from pnp.check.report.figures import first_margins, moments
+from pnp.check.report.jsonform import optional
+from pnp.check.report.play import first_margins, moments
 from pnp.check.stats.inference import Moments, difference, holm, mean_moments, share_moments
 
 ALPHA = 0.05  # a difference is beyond noise when its Holm-adjusted p-value (over the whole report) is below this
+
+
+@dataclass(frozen=True)
+class FigureChange:
+    """One figure in both runs, other minus this with its 95% interval, and whether it changed beyond noise."""
+
+    base: float
+    other: float
+    difference: float
+    low: float
+    high: float
+    p_value: float
+    p_adjusted: float | None = optional()  # corrected with every figure of the report
+    changed: bool | None = optional()
+
+    @classmethod
+    def of(cls, base: Moments, other: Moments) -> FigureChange:
+        """The two-sample difference of a figure's moments in the two runs."""
+        d = difference(base, other)
+        return cls(round(d.base, 6), round(d.other, 6), round(d.value, 6), round(d.low, 6), round(d.high, 6),
+                   round(d.p_value, 6))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The other project compared: its folder, its deck integrity, and every figure that changed beyond noise."""
+
+    project: str
+    integrity: list[str]
+    changed: list[str] = dataclasses.field(default_factory=list)  # "4 players: seat.1.win"
 
 
 def play_moments(results: Results, players: int) -> dict[str, Moments]:
@@ -35,26 +69,23 @@ def skill_moments(by_seat: list[Results]) -> Moments:
     return share_moments(wins, sum(len(results.records) for results in by_seat))
 
 
-def differences(base: dict[str, Moments], other: dict[str, Moments]) -> dict[str, dict]:
+def differences(base: dict[str, Moments], other: dict[str, Moments]) -> dict[str, FigureChange]:
     """Other minus base for every figure either run has (a figure missing from one run counts as 0 there)."""
     out = {}
     for name in sorted(set(base) | set(other)):
         a = base.get(name) or Moments(0.0, 0.0, other[name].games, other[name].share)
         b = other.get(name) or Moments(0.0, 0.0, a.games, a.share)
-        d = difference(a, b)
-        out[name] = {"base": round(d.base, 6), "other": round(d.other, 6), "difference": round(d.value, 6),
-                     "low": round(d.low, 6), "high": round(d.high, 6), "p_value": round(d.p_value, 6)}
+        out[name] = FigureChange.of(a, b)
     return out
 
 
-def correct(report: dict) -> list[str]:
-    """Holm-correct every difference of the report together; mark and return those beyond noise."""
-    rows = [(count, name, row) for count, fig in report["players"].items()
-            for name, row in fig.get("against", {}).items()]
-    changed = []
-    for (count, name, row), adjusted in zip(rows, holm([row["p_value"] for _, _, row in rows])):
-        row["p_adjusted"] = round(adjusted, 6)
-        row["changed"] = adjusted < ALPHA
-        if row["changed"]:
-            changed.append(f"{count} players: {name}")
-    return changed
+def corrected(counts: dict[int, dict[str, FigureChange]]) -> dict[int, dict[str, FigureChange]]:
+    """Every difference of the report Holm-corrected together, each marked changed when below ALPHA."""
+    adjusted = iter(holm([row.p_value for rows in counts.values() for row in rows.values()]))
+    return {count: {name: dataclasses.replace(row, p_adjusted=round(p, 6), changed=p < ALPHA)
+                    for (name, row), p in zip(rows.items(), adjusted)} for count, rows in counts.items()}
+
+
+def changed_names(counts: dict[int, dict[str, FigureChange]]) -> list[str]:
+    """What changed beyond noise, as "4 players: figure.batting", in report order."""
+    return [f"{count} players: {name}" for count, rows in counts.items() for name, row in rows.items() if row.changed]

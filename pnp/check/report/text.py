@@ -2,113 +2,124 @@
 
 from __future__ import annotations
 
-from pnp.check.report.figures import flags_for
+from pnp.check.report.compare import Comparison
+from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
+from pnp.check.report.model import CheckReport, CountFigures, Report
+from pnp.check.report.play import PlayFigures
+from pnp.check.report.values import Distribution, ShareFigure
 
 
-def render_text(report: dict) -> str:
+def render_text(report: Report) -> str:
     """The report as a designer reads it."""
-    out = [_heading(report), ""]
-    out.append("Deck integrity: " + ("OK" if not report["integrity"] else f"{len(report['integrity'])} finding(s)"))
-    out += [f"  {finding}" for finding in report["integrity"]]
-    for count, fig in report["players"].items():
+    if not isinstance(report, CheckReport):
+        return render_deal_only(report)
+    out = [_heading(report), ""] + integrity_lines(report.integrity)
+    for count, fig in report.players.items():
         out += ["", f"== {count} players =="] + play_lines(fig)
-        if "baseline" in fig:
+        if fig.baseline is not None:
             out += ["", f"-- {count} players, baseline: random play (not the headline) --"]
-            out += baseline_lines(fig["baseline"])
-    if "against" in report:
-        out += [""] + against_lines(report)
-    out += ["", f"Reproduce: {report['command']}"]
-    return "\n".join(out) + "\n"
+            out += baseline_lines(fig.baseline.play)
+    if report.against is not None:
+        out += [""] + against_lines(report.against, report.players)
+    out += ["", f"Reproduce: {report.command}"]
+    deal = ["", *deal_lines(report.deal)] if report.deal is not None else []
+    return "\n".join(out + deal) + "\n"
 
 
-def _heading(report: dict) -> str:
+def _heading(report: CheckReport) -> str:
     """The first line: how many games, the seed and who played."""
-    if report["games"] is not None:
-        games = f"{report['games']} games per player count"
+    if report.games is not None:
+        games = f"{report.games} games per player count"
     else:
         games = (f"games until every seat's (and symmetric group's) win share is within "
-                 f"+-{report['precision']:g} (95%), at most {report['cap']:,}")
-    return f"pnp check {report['game']}: {games}, seed {report['seed']}, headline policy {report['policy']}"
+                 f"+-{report.precision:g} (95%), at most {report.cap:,}")
+    return f"pnp check {report.game}: {games}, seed {report.seed}, headline policy {report.policy}"
 
 
-def interval(item: dict, key: str = "share", percent: bool = True) -> str:
-    """A value with its 95% interval."""
-    low, high = item["low" if key == "share" else "mean_low"], item["high" if key == "share" else "mean_high"]
-    if percent:
-        return f"{item[key]:.1%} [{low:.1%}-{high:.1%}]"
-    return f"{item[key]:.4g} [{low:.4g}-{high:.4g}]"
+def share_text(share: ShareFigure) -> str:
+    """A share with its 95% interval, as percentages."""
+    return f"{share.share:.1%} [{share.low:.1%}-{share.high:.1%}]"
 
 
-def play_lines(fig: dict) -> list[str]:
+def mean_text(stats: Distribution) -> str:
+    """A distribution's mean with its 95% interval."""
+    return f"{stats.mean:.4g} [{stats.mean_low:.4g}-{stats.mean_high:.4g}]"
+
+
+def play_lines(fig: CountFigures) -> list[str]:
     """The lines for one player count: every figure with its 95% interval."""
-    term, rounds, seats = fig["termination"], fig["length_rounds"], fig["seat_advantage"]
-    lines = [f"Games: {fig['games']}",
-             f"Termination: {term['ended_by_rules']}/{fig['games']} ended by the rules "
-             f"{interval(term)}; {term['capped']} hit the safety cap"
-             + (f" (replay: {', '.join(map(str, term['stalled_seeds'][:5]))})" if term["capped"] else ""),
-             f"Length: mean {interval(rounds, 'mean', False)} rounds, median {rounds['median']:g}, "
-             f"10-90% {rounds['p10']:g}-{rounds['p90']:g}; moves mean {interval(fig['length_moves'], 'mean', False)}",
-             "  " + " ".join((f"[{lo:g}]" if lo == hi else f"[{lo:g}-{hi:g}]") + f":{n}"
-                             for lo, hi, n in rounds["histogram"]),
-             "Seat win share (95% interval): " + ", ".join(f"seat {s['seat']} {interval(s)}" for s in seats["seats"])]
+    play = fig.play
+    lines = _length_lines(play)
+    lines.append("Seat win share (95% interval): " + ", ".join(f"seat {s.seat} {share_text(s.won)}"
+                                                               for s in play.seat_advantage.seats))
     lines += symmetry_lines(fig)
-    spread = fig["score_spread"]
-    lines.append(f"Scores: mean {interval(spread['scores'], 'mean', False)}, 10-90% {spread['scores']['p10']:g} to "
-                 f"{spread['scores']['p90']:g}; margin 1st-2nd mean {interval(spread['margin'], 'mean', False)}, "
-                 f"median {spread['margin']['median']:g}")
-    for pile, ex in fig["exhaustion"].items():
-        when = f" (median round {ex['when']['median']:g})" if ex["share"] else ""
-        lines.append(f"Pile {pile} ran out in {interval(ex)} of games{when}")
-    if "skill" in fig:
-        skill = fig["skill"]
-        lines.append(f"Skill: greedy wins {interval(skill['greedy'])} against random (fair share "
-                     f"{skill['baseline']:.1%})" + ("  <- FLAG: greedy cannot beat random" if skill["flagged"] else ""))
-    lines += figure_lines(fig)
-    flags = flags_for(fig)
+    scores, margin = play.score_spread.scores, play.score_spread.margin
+    lines.append(f"Scores: mean {mean_text(scores)}, 10-90% {scores.p10:g} to {scores.p90:g}; "
+                 f"margin 1st-2nd mean {mean_text(margin)}, median {margin.median:g}")
+    for pile, ex in play.exhaustion.items():
+        when = f" (median round {ex.when.median:g})" if ex.ran_out.share else ""
+        lines.append(f"Pile {pile} ran out in {share_text(ex.ran_out)} of games{when}")
+    skill = fig.skill
+    lines.append(f"Skill: greedy wins {share_text(skill.greedy)} against random (fair share {skill.baseline:.1%})"
+                 + ("  <- FLAG: greedy cannot beat random" if skill.flagged else ""))
+    lines += figure_lines(play)
+    flags = fig.flags()
     lines.append("Flags: " + (", ".join(flags) if flags else "none"))
     return lines
 
 
-def symmetry_lines(fig: dict) -> list[str]:
+def _length_lines(play: PlayFigures) -> list[str]:
+    """Games, how they ended, and how long they took."""
+    term, rounds = play.termination, play.length_rounds
+    stalled = f" (replay: {', '.join(map(str, term.stalled_seeds[:5]))})" if term.capped else ""
+    return [f"Games: {play.games}",
+            f"Termination: {term.ended_by_rules}/{play.games} ended by the rules {share_text(term.ended)}; "
+            f"{term.capped} hit the safety cap" + stalled,
+            f"Length: mean {mean_text(rounds)} rounds, median {rounds.median:g}, 10-90% {rounds.p10:g}-{rounds.p90:g}; "
+            f"moves mean {mean_text(play.length_moves)}",
+            "  " + " ".join((f"[{lo:g}]" if lo == hi else f"[{lo:g}-{hi:g}]") + f":{n}"
+                            for lo, hi, n in rounds.histogram or [])]
+
+
+def symmetry_lines(fig: CountFigures) -> list[str]:
     """Each group that should come out equal: its test, the corrected p-value and the flag."""
     lines = []
-    for test in fig.get("symmetry", []):
-        flag = ("  <- seat order matters" if test["group"] == "seats" else f"  <- FLAG: uneven {test['group']}")
-        lines.append(f"  equal {test['group']}? {test['test']} p = {test['p_value']:.3g}, corrected "
-                     f"p = {test.get('p_adjusted', test['p_value']):.3g}" + (flag if test.get("flagged") else ""))
+    for test in fig.symmetry:
+        flag = "  <- seat order matters" if test.seats else f"  <- FLAG: uneven {test.group}"
+        adjusted = test.p_adjusted if test.p_adjusted is not None else test.p_value
+        lines.append(f"  equal {test.group}? {test.test} p = {test.p_value:.3g}, corrected p = {adjusted:.3g}"
+                     + (flag if test.flagged else ""))
     return lines
 
 
-def figure_lines(fig: dict) -> list[str]:
+def figure_lines(play: PlayFigures) -> list[str]:
     """The game's own figures: mean per game (or share of games) with the 95% interval."""
-    lines = ["Game figures (mean per game, 95% interval):"] if fig["figures"] else []
-    for key, value in fig["figures"].items():
-        bounds = fig.get("figure_intervals", {}).get(key)
-        shown = f"{value:.4g}" + (f" [{bounds['low']:.4g}-{bounds['high']:.4g}]" if bounds else "")
+    lines = ["Game figures (mean per game, 95% interval):"] if play.figures else []
+    for key, value in play.figures.items():
+        bounds = play.figure_intervals.get(key)
+        shown = f"{value:.4g}" + (f" [{bounds.low:.4g}-{bounds.high:.4g}]" if bounds else "")
         lines.append(f"  {key}: {shown}")
     return lines
 
 
-def baseline_lines(base: dict) -> list[str]:
+def baseline_lines(base: PlayFigures) -> list[str]:
     """The random-play baseline, briefly: termination, length, seats and scores."""
-    seats = base["seat_advantage"]["seats"]
-    return [f"Termination: {interval(base['termination'])} ended by the rules; length mean "
-            f"{interval(base['length_rounds'], 'mean', False)} rounds",
-            "Seat win share: " + ", ".join(f"seat {s['seat']} {interval(s)}" for s in seats),
-            f"Scores: mean {interval(base['score_spread']['scores'], 'mean', False)}"]
+    return [f"Termination: {share_text(base.termination.ended)} ended by the rules; length mean "
+            f"{mean_text(base.length_rounds)} rounds",
+            "Seat win share: " + ", ".join(f"seat {s.seat} {share_text(s.won)}" for s in base.seat_advantage.seats),
+            f"Scores: mean {mean_text(base.score_spread.scores)}"]
 
 
-def against_lines(report: dict) -> list[str]:
+def against_lines(against: Comparison, players: dict[int, CountFigures]) -> list[str]:
     """The comparison with the other project: every figure that changed beyond noise, then how many did not."""
-    against = report["against"]
-    lines = [f"== Against {against['project']}: the same seeds and games, other minus this "
+    lines = [f"== Against {against.project}: the same seeds and games, other minus this "
              f"(95% interval; beyond noise: Holm-corrected p < 0.05 over every figure) =="]
-    lines += [f"  other project's deck integrity: {finding}" for finding in against["integrity"]]
-    for count, fig in report["players"].items():
-        rows = fig.get("against", {})
-        changed = [(name, row) for name, row in rows.items() if row.get("changed")]
+    lines += [f"  other project's deck integrity: {finding}" for finding in against.integrity]
+    for count, fig in players.items():
+        rows = fig.against or {}
+        changed = [(name, row) for name, row in rows.items() if row.changed]
         lines.append(f"{count} players: {len(changed)} of {len(rows)} figures changed beyond noise")
-        lines += [f"  {name}: {row['base']:.4g} -> {row['other']:.4g}, difference {row['difference']:+.4g} "
-                  f"[{row['low']:+.4g} to {row['high']:+.4g}], corrected p = {row['p_adjusted']:.3g}"
+        lines += [f"  {name}: {row.base:.4g} -> {row.other:.4g}, difference {row.difference:+.4g} "
+                  f"[{row.low:+.4g} to {row.high:+.4g}], corrected p = {row.p_adjusted:.3g}"
                   for name, row in changed]
     return lines

@@ -1,0 +1,135 @@
+"""The whole check report: the figures of each player count, the baseline, any comparison and the deal section."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from pnp.check.play.chunks import Results
+from pnp.check.report.compare import Comparison, FigureChange, changed_names
+from pnp.check.report.compare import corrected as corrected_changes
+from pnp.check.report.deal import DealSection
+from pnp.check.report.jsonform import FLAT, from_jsonable, optional
+from pnp.check.report.play import PlayFigures
+from pnp.check.report.symmetry import SymmetryTest
+from pnp.check.report.symmetry import corrected as corrected_tests
+from pnp.check.report.values import ShareFigure
+from pnp.check.stats.describe import wilson
+
+
+@dataclass(frozen=True)
+class Skill:
+    """Greedy in one seat against random players, seats rotated: its win share against the fair share 1/k."""
+
+    greedy: ShareFigure
+    baseline: float  # the fair share
+    games: int
+    flagged: bool  # greedy's interval does not reach above the fair share
+
+    @classmethod
+    def of(cls, by_seat: list[Results], players: int) -> Skill:
+        """Greedy's wins over the runs with greedy in seat 1, 2, ... in turn."""
+        wins = 0.0
+        for seat, results in enumerate(by_seat):
+            wins += sum(1.0 / len(r.winners) for r in results.records if seat in r.winners)
+        games = sum(len(results.records) for results in by_seat)
+        interval, fair = wilson(wins, games), 1.0 / players
+        return cls(ShareFigure.rounded(interval), round(fair, 6), games, interval.high <= fair)
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """The same games played by random players in every seat: what luck alone does (not the headline)."""
+
+    policy: str
+    play: PlayFigures = field(metadata=FLAT)
+
+
+@dataclass(frozen=True)
+class CountFigures:
+    """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
+
+    play: PlayFigures = field(metadata=FLAT)
+    symmetry: list[SymmetryTest]
+    skill: Skill
+    baseline: Baseline | None = optional()
+    against: dict[str, FigureChange] | None = optional()  # by figure name, when --against is given
+
+    def flags(self) -> list[str]:
+        """The findings for this player count a designer must not miss."""
+        flags = []
+        if self.play.termination.capped:
+            flags.append(f"{self.play.termination.capped} stalled game(s)")
+        for test in self.symmetry:
+            if test.flagged:
+                flags.append("seat order matters" if test.seats else f"uneven {test.group}")
+        if self.skill.flagged:
+            flags.append("greedy cannot beat random")
+        return flags
+
+    @property
+    def seats_flagged(self) -> bool:
+        """Whether the seats' equal-share test is flagged (after the correction for every group compared)."""
+        return any(test.seats and test.flagged for test in self.symmetry)
+
+    @property
+    def uneven(self) -> set[str]:
+        """The groups flagged as uneven."""
+        return {test.group for test in self.symmetry if test.flagged}
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The check of a game with a simulation: how it was run, deck integrity and every player count's figures."""
+
+    game: str
+    games: int | None  # games per player count, or None when --precision decides
+    seed: int
+    policy: str  # who plays the headline games
+    command: str  # the command line that reproduces the report
+    precision: float | None
+    cap: int  # games per player count at most
+    integrity: list[str]
+    players: dict[int, CountFigures]
+    against: Comparison | None = optional()
+    deal: DealSection | None = optional()
+
+    def corrected(self) -> CheckReport:
+        """The report with every group test, and every difference, Holm-corrected over all its player counts."""
+        tests = dict(zip(self.players, corrected_tests([fig.symmetry for fig in self.players.values()])))
+        changes = corrected_changes({count: fig.against for count, fig in self.players.items()
+                                     if fig.against is not None})
+        players = {count: _with_tests(fig, tests[count], changes.get(count)) for count, fig in self.players.items()}
+        against = self.against and dataclasses.replace(self.against, changed=changed_names(changes))
+        return dataclasses.replace(self, players=players, against=against)
+
+
+def _with_tests(fig: CountFigures, tests: list[SymmetryTest], changes: dict[str, FigureChange] | None
+                ) -> CountFigures:
+    """A player count's figures with its corrected tests (the seats' corrected p beside the seats) and changes."""
+    seats = next(test for test in tests if test.seats)
+    advantage = dataclasses.replace(fig.play.seat_advantage, p_adjusted=seats.p_adjusted)
+    return dataclasses.replace(fig, play=dataclasses.replace(fig.play, seat_advantage=advantage), symmetry=tests,
+                               against=changes)
+
+
+@dataclass(frozen=True)
+class DealOnlyReport:
+    """The check of a game without a simulation: its components' integrity and any deal-and-draw section."""
+
+    game: str
+    seed: int
+    command: str
+    integrity: list[str]
+    simulation: bool = False
+    deal: DealSection | None = optional()
+
+
+Report = CheckReport | DealOnlyReport
+
+
+def report_from_json(data: dict) -> Report:
+    """A report read back from what --json wrote (every figure the text and the charts draw is in it)."""
+    if data.get("simulation") is False:
+        return from_jsonable(DealOnlyReport, data)
+    return from_jsonable(CheckReport, data)
