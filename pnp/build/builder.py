@@ -14,6 +14,7 @@ from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
+from pnp.face.svgart import undrawn_warnings
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.printshop import both, shop_plan, shop_profile, write_shop
@@ -133,6 +134,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     try:
         for game, profile in zip(games, profiles):
             _build_game(game, renderer, fonts, options, files, report, progress, profile)
+        report.notes += undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
         files.abort()

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
+from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
@@ -86,10 +87,11 @@ class AtomicFiles:
 class Document:
     """A PDF being written, with each distinct card face stored once as a form."""
 
-    def __init__(self, path: Path, fonts: FontBook, title: str, profile: Profile | None = None):
-        """A document in RGB, or in CMYK with PDF/X-4's structure when given a CMYK profile."""
+    def __init__(self, path: Path, fonts: FontBook, title: str, profile: Profile | None = None,
+                 rich_black: tuple[float, float, float, float] = DEFAULT_RICH_BLACK):
+        """A document in RGB, or in CMYK with PDF/X-4's structure (and print-shop black) when given a CMYK profile."""
         self.fonts = fonts
-        paint = CmykPaint(profile) if profile is not None else RgbPaint()
+        paint = CmykPaint(profile, rich_black) if profile is not None else RgbPaint()
         self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
         self.canvas.setTitle(title)
@@ -106,9 +108,11 @@ class Document:
         if name is None:
             name = f"F{len(self._forms)}"
             b = face.bleed
+            outside = dict(self.canvas._extgstate._d)  # a form starts in the page's state (no overprint) ...
             self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
             paint_face(self.canvas, face)
             self.canvas.endForm()
+            self.canvas._extgstate._d = outside  # ... and what it set stays inside it
             self._forms[key] = name
         return name
 
