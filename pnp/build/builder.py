@@ -171,7 +171,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
                 report.cards += len(faces.fronts)
 
-    both(write_sheets, lambda: write_shop(shop, fonts, profile))
+    both(write_sheets, lambda: write_shop(shop, fonts, profile, game.rich_black))
 
 
 def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:

@@ -168,8 +168,8 @@ def _picture(canvas, image: Path, art, b: Box, fit: str) -> None:
 
 def _placeholder(canvas, b: Box) -> None:
     """A light crossed box where an image will go."""
-    canvas.setStrokeColor(rl_colors.Color(0.6, 0.6, 0.6))
-    canvas.setFillColor(rl_colors.Color(0.93, 0.93, 0.93))
+    _ink(canvas, rl_colors.Color(0.6, 0.6, 0.6), 0.5, stroke=True)
+    _ink(canvas, rl_colors.Color(0.93, 0.93, 0.93), min(b.w, b.h), stroke=False)
     canvas.setLineWidth(0.5)
     canvas.rect(b.x, b.y, b.w, b.h, stroke=1, fill=1)
     canvas.line(b.x, b.y, b.x + b.w, b.y + b.h)

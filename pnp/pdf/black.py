@@ -42,14 +42,15 @@ def _is_rgb(color) -> bool:
 
 
 def overprint(target, stroke: bool, on: bool) -> None:
-    """Switch overprinting of fills or strokes on or off for what `target` (a canvas or text object) draws next.
+    """Switch overprinting on (fills and strokes) or off (the fill or the stroke) for what `target` (a canvas or
+    text object) draws next.
 
     One ExtGState per combination, /OP (strokes) and /op (fills) with /OPM 1, so that the zero inks of a K100 mark
     leave the colours under it as they are; nothing is written when the state does not change."""
     canvas = getattr(target, "_canvas", target)
     state = canvas._extgstate
     fill_on, stroke_on = bool(state.getValue("op")), bool(state.getValue("OP"))
-    wanted = (fill_on, on) if stroke else (on, stroke_on)
+    wanted = (True, True) if on else (fill_on, False) if stroke else (False, stroke_on)
     if wanted == (fill_on, stroke_on):
         return
     entry = ("OP", f"{str(wanted[1]).lower()} /op {str(wanted[0]).lower()} /OPM 1")  # written as one dictionary

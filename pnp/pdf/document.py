@@ -10,6 +10,7 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.face.paint import paint_face
@@ -111,8 +112,10 @@ class Document:
             outside = dict(self.canvas._extgstate._d)  # a form starts in the page's state (no overprint) ...
             self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
             paint_face(self.canvas, face)
+            shadings = dict(self.canvas._shadingUsed)
             self.canvas.endForm()
             self.canvas._extgstate._d = outside  # ... and what it set stays inside it
+            _complete_resources(self.canvas._doc.idToObject[pdfdoc.xObjectName(name)], shadings)
             self._forms[key] = name
         return name
 
@@ -138,6 +141,23 @@ class Document:
             self.canvas.save()
         finally:
             rl_config.useA85 = saved
+
+
+def _complete_resources(form, shadings: dict) -> None:
+    """Give a form the graphics states (transparency, overprint) and shadings it uses: reportlab lists them for
+    pages only. A form using neither keeps reportlab's own resources."""
+    if not form.ExtGState and not shadings:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs() if form.hasImages else resources.basicProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shadings)
+    resources.setColorSpace(form._colorsUsed)
+    form.Resources = resources
 
 
 MarksFor = Callable[[Imposition], SheetMarks]
