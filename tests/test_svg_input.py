@@ -3,6 +3,7 @@ other program (fc-match, Ghostscript) ever runs."""
 
 from __future__ import annotations
 
+import base64
 import gzip
 import io
 import os
@@ -15,9 +16,10 @@ from pathlib import Path
 import pytest
 from conftest import replace_once
 from PIL import Image
+from pypdf import PdfReader
 
-from pnp.scaffold.writer import scaffold
 from pnp.project.games import Project
+from pnp.scaffold.writer import scaffold
 
 ROW = "error: card_data/demo/cards.csv: row 2: art/attack.svg: "
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="20" height="10">'
@@ -163,7 +165,6 @@ def test_svgz_and_pictures_inside_svg_are_drawn(tmp_path, stubs):
     picture = io.BytesIO()
     Image.new("RGB", (4, 4), (10, 200, 30)).save(picture, "PNG")
     Image.new("RGB", (4, 4), (200, 10, 30)).save(art / "red.png")
-    import base64
     inline = base64.b64encode(picture.getvalue()).decode()
     (art / "parts.svgz").write_bytes(gzip.compress(f'{SVG}<rect id="bar" width="20" height="3" fill="#123456"/></svg>'
                                                    .encode()))
@@ -172,7 +173,6 @@ def test_svgz_and_pictures_inside_svg_are_drawn(tmp_path, stubs):
                                     'height="5"/></svg>', encoding="utf-8")
     result = _build(tmp_path, stubs)
     assert result.returncode == 0, result.stderr
-    from pypdf import PdfReader
     reader = PdfReader(tmp_path / "output" / "demo" / "print-shop" / "cards.pdf")
     forms = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
     content = b"".join(f.get_data() for f in forms)
