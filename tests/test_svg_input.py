@@ -8,6 +8,7 @@ import gzip
 import io
 import os
 import resource
+import struct
 import subprocess
 import sys
 import zlib
@@ -28,7 +29,7 @@ SIMPLIFY = "simplify the art or save it as an optimised SVG"
 NUMBERS = "keep sizes and coordinates within ±1,000,000"
 ENTITIES = ("SVG declares XML entities (<!ENTITY ...>), which pnp does not expand; "
             "save the art again as plain SVG, without a DOCTYPE")
-PICTURES = "use PNG or JPEG pictures of at most 89 million pixels"
+PICTURES = "use PNG or JPEG pictures of at most 89478485 pixels in all"
 LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
           + "".join(f'<!ENTITY {n} "{("&" + p + ";") * 10}">' for p, n in zip("abcdefgh", "bcdefghi"))
           + f']>{SVG}<text>&i;</text></svg>')
@@ -40,6 +41,19 @@ SECONDS = 10
 def _eps() -> bytes:
     """An EPS file: Pillow would hand it to Ghostscript if asked to open it as any format."""
     return b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto 10 10 lineto stroke\n%%EOF\n"
+
+
+def _png_header(width: int, height: int) -> str:
+    """A base64 PNG that claims a size (its header alone): pnp must refuse it before decoding a pixel."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    return base64.b64encode(b"\x89PNG\r\n\x1a\n" + header + chunk(b"IEND", b"")).decode()
+
+
+def _pictures(*sizes: tuple[int, int]) -> str:
+    return SVG + "".join(f'<image href="data:image/png;base64,{_png_header(*size)}" width="5" height="5"/>'
+                         for size in sizes) + "</svg>"
 
 
 def _bomb() -> bytes:
@@ -91,6 +105,12 @@ CASES = {
         _art(f'{SVG}<image href="data:image/png;base64,JSFQUy1BZG9iZS0zLjAgRVBTRi0zLjAK" width="5" height="5"/>'
              '</svg>'),
         ROW + f"an embedded picture in the SVG cannot be drawn: not a PNG or JPEG; {PICTURES}"),
+    "a picture of 20000 x 20000 pixels": (_art(_pictures((20000, 20000))),
+                                          ROW + f"an embedded picture in the SVG cannot be drawn: too many pixels; "
+                                                f"{PICTURES}"),
+    "pictures of 64 million pixels each": (_art(_pictures((8000, 8000), (8000, 8000))),
+                                           ROW + "the pictures in the SVG come to more than 89478485 pixels; use "
+                                                 "smaller pictures"),
     "SVG text with a character no font draws": (
         _art(f'{SVG}<text x="1" y="8" font-family="Arial">ok \U0001F47B</text></svg>'),
         ROW + "SVG text 'ok \U0001F47B' has '\U0001F47B' (U+1F47B), which the font BIZUDPGothic-Regular.ttf does not "
@@ -168,13 +188,17 @@ def test_svgz_and_pictures_inside_svg_are_drawn(tmp_path, stubs):
     inline = base64.b64encode(picture.getvalue()).decode()
     (art / "parts.svgz").write_bytes(gzip.compress(f'{SVG}<rect id="bar" width="20" height="3" fill="#123456"/></svg>'
                                                    .encode()))
+    (art / "badge.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4" width="4" height="4">'
+                                   '<circle cx="2" cy="2" r="2" fill="#654321"/></svg>', encoding="utf-8")
     (art / "attack.svg").write_text(f'{SVG}<use xlink:href="parts.svgz#bar"/><image href="red.png" width="5" '
                                     f'height="5"/><image href="data:image/png;base64,{inline}" x="6" width="5" '
-                                    'height="5"/></svg>', encoding="utf-8")
+                                    'height="5"/><image href="badge.svg" x="12" width="4" height="4"/></svg>',
+                                    encoding="utf-8")
     result = _build(tmp_path, stubs)
     assert result.returncode == 0, result.stderr
     reader = PdfReader(tmp_path / "output" / "demo" / "print-shop" / "cards.pdf")
     forms = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
     content = b"".join(f.get_data() for f in forms)
     assert b".070588 .203922 .337255 rg" in content  # #123456 from the compressed file's <rect>
+    assert b".396078 .262745 .129412 rg" in content  # #654321 from the SVG file drawn as an <image>
     assert content.count(b"BI") >= 2 or content.count(b"/Im") >= 2  # both pictures drawn

@@ -7,6 +7,7 @@ import binascii
 import io
 import re
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
@@ -35,8 +36,11 @@ class Sources:
     where: str
     files: list[Path] = field(default_factory=list)
     elements: int = 0
+    pixels: int = 0  # of every picture the art holds, decoded or not, against Pillow's limit for one image
+    waiting: dict[str, tuple] = field(default_factory=dict)  # pictures counted, not yet decoded
     pictures: dict[str, Image.Image] = field(default_factory=dict)
     copies: dict[Path, str] = field(default_factory=dict)  # an SVG file used by the art: the id of its copy
+    sizes: dict[str, tuple[float, float] | None] = field(default_factory=dict)  # each copy's size, by its prefix
     notes: list[str] = field(default_factory=list)  # references left out, for the art's warnings
 
 
@@ -45,6 +49,7 @@ def load_art(path: Path, root: Path, where: str) -> tuple[etree._Element, Source
     sources = Sources(root, where)
     svg = _read(path, sources, where)
     _resolve(svg, svg, path, sources, (path,))
+    decode_pictures(sources)
     return svg, sources
 
 
@@ -73,7 +78,7 @@ def _resolve(main: etree._Element, tree: etree._Element, path: Path, sources: So
             continue
         tag = etree.QName(element).localname
         if tag == "image" and DATA_PICTURE.match(href):
-            element.set(name, _keep(sources, _data_picture(href, sources.where)))
+            element.set(name, _keep(sources, _data_picture(href, sources), "an embedded picture", sources.where))
         elif tag in ("use", "image") and not href.startswith("data:"):
             _external(main, element, name, href, path, sources, chain)
         else:
@@ -95,11 +100,11 @@ def _external(main, element, name: str, href: str, path: Path, sources: Sources,
     if target.suffix.lower() in SVG_SUFFIXES:
         prefix = _copy(main, target, label, sources, chain)
         if etree.QName(element).localname == "image":
-            _image_as_use(element, name, prefix)
+            _image_as_use(element, prefix, sources.sizes[prefix])
         else:
             element.set(name, f"#{prefix}{fragment}" if fragment else f"#{prefix}svg")
     elif etree.QName(element).localname == "image":
-        element.set(name, _keep(sources, _file_picture(target, label)))
+        element.set(name, _keep(sources, target, "this picture", label))
     else:
         raise PnpError(f"<use> of {_shown(iri)}, which is not an SVG file", where=sources.where,
                        fix="use <image> for pictures")
@@ -117,7 +122,7 @@ def _copy(main, target: Path, label: str, sources: Sources, chain: tuple) -> str
     prefix = sources.copies[target] = f"pnp-file{len(sources.copies) + 1}-"
     _resolve(main, other, target, sources, (*chain, target))
     _prefix_ids(other, prefix)
-    other.set("id", f"{prefix}svg")
+    sources.sizes[prefix] = _as_group(other, prefix)
     _defs(main).append(other)
     return prefix
 
@@ -146,52 +151,103 @@ def _defs(main: etree._Element) -> etree._Element:
     return defs
 
 
-def _image_as_use(element: etree._Element, name: str, prefix: str) -> None:
-    """An <image> of an SVG file becomes a nested <svg> drawing that file's copy into the image's box."""
-    tag = f"{{{SVG_NS}}}svg"
-    keep = {k: v for k, v in element.attrib.items() if k in ("x", "y", "width", "height", "transform", "style",
-                                                               "opacity", "clip-path", "preserveAspectRatio")}
+def _as_group(copied: etree._Element, prefix: str) -> tuple[float, float] | None:
+    """Turn a copied file's <svg> into a <g> that maps its viewBox onto its width and height in user units (svglib
+    would scale a nested <svg> by its px-to-pt factor once more); return that size when the file gives one."""
+    box = _numbers(copied.get("viewBox", ""), 4)
+    size = (_numbers(copied.get("width", "").removesuffix("px"), 1), _numbers(copied.get("height", "").removesuffix(
+        "px"), 1))
+    width = size[0][0] if size[0] else box[2] if box else None
+    height = size[1][0] if size[1] else box[3] if box else None
+    for key in ("x", "y", "width", "height", "viewBox", "preserveAspectRatio"):
+        copied.attrib.pop(key, None)
+    copied.tag = f"{{{SVG_NS}}}g"
+    copied.set("id", f"{prefix}svg")
+    if box and box[2] > 0 and box[3] > 0 and width and height:
+        copied.set("transform", f"scale({width / box[2]:g} {height / box[3]:g}) translate({-box[0]:g} {-box[1]:g})")
+    return (width, height) if width and height else None
+
+
+def _image_as_use(element: etree._Element, prefix: str, size: tuple[float, float] | None) -> None:
+    """An <image> of an SVG file becomes a <g> drawing that file's copy, fitted (centred) into the image's box."""
+    x, y, width, height = (_numbers(element.get(key, "0"), 1) for key in ("x", "y", "width", "height"))
+    left, top = (x[0] if x else 0.0), (y[0] if y else 0.0)
+    transform = f"translate({left:g} {top:g})"
+    if size and width and height:
+        scale = min(width[0] / size[0], height[0] / size[1])
+        dx, dy = (width[0] - size[0] * scale) / 2, (height[0] - size[1] * scale) / 2
+        transform = f"translate({left + dx:g} {top + dy:g}) scale({scale:g})"
+    outer = element.get("transform")
     element.clear()
-    element.tag = tag
-    for key, value in keep.items():
-        element.set(key, value)
+    element.tag = f"{{{SVG_NS}}}g"
+    element.set("transform", f"{outer} {transform}" if outer else transform)
     use = etree.SubElement(element, f"{{{SVG_NS}}}use")
     use.set(XLINK_HREF, f"#{prefix}svg")
 
 
-def _keep(sources: Sources, picture: Image.Image) -> str:
-    """File a decoded picture under a key the drawing asks for in place of its reference."""
-    key = f"pnp-picture:{len(sources.pictures)}"
-    sources.pictures[key] = picture
+def _numbers(text: str, count: int) -> tuple[float, ...] | None:
+    """Exactly `count` plain numbers separated by spaces or commas, or None."""
+    try:
+        values = tuple(float(v) for v in text.replace(",", " ").split())
+    except ValueError:
+        return None
+    return values if len(values) == count else None
+
+
+def _keep(sources: Sources, source: io.BytesIO | Path, what: str, where: str) -> str:
+    """Count a picture's pixels from its header, against the cap for all the art's pictures together, and file it
+    for decoding under a key the drawing asks for in place of its reference."""
+    limit = Image.MAX_IMAGE_PIXELS or 0
+    with _opened(source, what, where) as picture:
+        sources.pixels += picture.width * picture.height
+    if limit and sources.pixels > limit:
+        raise PnpError(f"the pictures in the SVG come to more than {limit} pixels", where=where,
+                       fix="use smaller pictures")
+    key = f"pnp-picture:{len(sources.waiting)}"
+    sources.waiting[key] = (source, what, where)
     return key
 
 
-def _data_picture(href: str, where: str) -> Image.Image:
-    """A base64 PNG or JPEG written inside the SVG."""
+def decode_pictures(sources: Sources) -> None:
+    """Decode every picture the art holds, once all their sizes are known to be within the cap."""
+    for key, (source, what, where) in sources.waiting.items():
+        if isinstance(source, io.BytesIO):
+            source.seek(0)
+        with _opened(source, what, where) as picture:
+            try:
+                picture.load()
+            except (OSError, SyntaxError, ValueError):
+                raise _undrawable(what, where, "damaged") from None
+            sources.pictures[key] = picture.convert("RGBA") if picture.mode in ("P", "PA", "LA") else picture.copy()
+
+
+def _data_picture(href: str, sources: Sources) -> io.BytesIO:
+    """The bytes of a base64 picture written inside the SVG."""
     try:
-        data = base64.b64decode(href.split(",", 1)[1], validate=False)
+        return io.BytesIO(base64.b64decode(href.split(",", 1)[1], validate=False))
     except (binascii.Error, ValueError):
-        raise PnpError("SVG holds a damaged base64 picture", where=where, fix="embed the picture again") from None
-    return _decoded(io.BytesIO(data), "an embedded picture", where)
+        raise PnpError("SVG holds a damaged base64 picture", where=sources.where,
+                       fix="embed the picture again") from None
 
 
-def _file_picture(path: Path, where: str) -> Image.Image:
-    """A PNG or JPEG file an SVG <image> names."""
-    return _decoded(path, "this picture", where)
-
-
-def _decoded(stream: io.BytesIO | Path, what: str, where: str) -> Image.Image:
-    """Decode PNG or JPEG only (chosen by content, never a format that runs another program), within the pixel cap."""
+@contextmanager
+def _opened(source: io.BytesIO | Path, what: str, where: str):
+    """A picture opened as PNG or JPEG only (chosen by content, never a format that runs another program)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(stream, formats=PICTURE_FORMATS) as picture:
-                picture.load()
-                return picture.convert("RGBA") if picture.mode in ("P", "PA", "LA") else picture.copy()
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombWarning, Image.DecompressionBombError) as exc:
-        problem = "too many pixels" if "pixels" in str(exc) or "bomb" in str(exc).lower() else "not a PNG or JPEG"
-        raise PnpError(f"{what} in the SVG cannot be drawn: {problem}", where=where,
-                       fix="use PNG or JPEG pictures of at most 89 million pixels") from None
+            picture = Image.open(source, formats=PICTURE_FORMATS)
+    except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+        raise _undrawable(what, where, "too many pixels") from None
+    except (OSError, SyntaxError, ValueError):
+        raise _undrawable(what, where, "not a PNG or JPEG") from None
+    with picture:
+        yield picture
+
+
+def _undrawable(what: str, where: str, problem: str) -> PnpError:
+    return PnpError(f"{what} in the SVG cannot be drawn: {problem}", where=where,
+                    fix=f"use PNG or JPEG pictures of at most {Image.MAX_IMAGE_PIXELS} pixels in all")
 
 
 def _shown(text: str) -> str:
