@@ -59,6 +59,8 @@ FEATURES = {
                                     'height="5"/>', "mix-blend-mode in <style>"),
     "a family the project lacks": ('<text x="1" y="20" font-family="Helvetica Neue">A</text>',
                                    "font-family Helvetica Neue (not a font of the project: drawn with BIZ UDPGothic)"),
+    "a colour svglib cannot read": ('<rect width="5" height="5" fill="oklch(70% 0.1 200)"/>',
+                                    "colour oklch(70% 0.1 200) on <rect>"),
     "a reference pnp does not follow": ('<linearGradient id="g" href="other.svg#g"/>',
                                         "a reference on <linearGradient> to 'other.svg#g', which pnp does not follow"),
 }

@@ -5,21 +5,23 @@ from __future__ import annotations
 import re
 
 from lxml import etree
+from svglib.svglib import Svg2RlgAttributeConverter
 
 from pnp.face.svgfonts import SvgFonts
 
 UNDRAWN_ELEMENTS = {"foreignObject": "<foreignObject> (HTML inside SVG)", "textPath": "text on a path (<textPath>)",
                     "tref": "<tref> text", "font": "SVG fonts (<font>)", "mesh": "mesh gradients",
                     "meshgradient": "mesh gradients", "hatch": "hatch fills", "solidcolor": "<solidcolor> paint"}
-PROPERTIES = ("fill", "stroke", "filter", "mask", "marker", "marker-start", "marker-mid", "marker-end", "opacity",
-              "mix-blend-mode", "writing-mode", "paint-order", "vector-effect", "letter-spacing", "word-spacing",
-              "text-decoration", "font-family")
+PROPERTIES = ("fill", "stroke", "stop-color", "filter", "mask", "marker", "marker-start", "marker-mid", "marker-end",
+              "opacity", "mix-blend-mode", "writing-mode", "paint-order", "vector-effect", "letter-spacing",
+              "word-spacing", "text-decoration", "font-family")
 CSS_PROPERTY = re.compile(r"(?<![\w-])(filter|mask|marker(?:-start|-mid|-end)?|opacity|mix-blend-mode|writing-mode|"
                           r"paint-order|vector-effect|letter-spacing|word-spacing|text-decoration)\s*:\s*([^;}]*)")
 CSS_FAMILY = re.compile(r"(?<![\w-])font-family\s*:\s*([^;}]*)")
 URL = re.compile(r"url\(\s*['\"]?#([^'\")]+)")
 NONE_VALUES = {"", "none", "normal", "inherit", "initial", "unset", "1", "1.0", "0", "0px", "auto"}
 VERTICAL = {"tb", "tb-rl", "vertical-rl", "vertical-lr"}
+COLORS = Svg2RlgAttributeConverter()  # svglib's own colour reading: what it cannot read, it does not paint
 
 
 def undrawn_features(svg: etree._Element, fonts: SvgFonts) -> list[str]:
@@ -57,6 +59,9 @@ def _properties(element: etree._Element):
 
 def _feature(name: str, value: str, tag: str, ids: dict, fonts: SvgFonts) -> str | None:
     """The undrawn feature a property asks for, or None when pnp draws it."""
+    if name in ("fill", "stroke", "stop-color") and not value.lower().startswith("url("):
+        known = value.lower() in NONE_VALUES or value.lower() in ("currentcolor", "transparent")
+        return None if known or COLORS.convertColor(value) is not None else f"colour {value} on <{tag}>"
     if name in ("fill", "stroke"):
         target = URL.search(value)
         kind = etree.QName(ids[target.group(1)]).localname if target and target.group(1) in ids else None
