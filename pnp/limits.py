@@ -20,3 +20,5 @@ MAX_FONT_PT = 500.0                # a font size
 MAX_SVG_BYTES = 4 * 2**20          # one SVG file: a card's art is far smaller; a larger file is refused, not parsed
 MAX_SVG_ELEMENTS = 200_000         # elements an SVG draws once every <use> is expanded (nested uses multiply)
 MAX_PROFILE_BYTES = 8 * 2**20      # one ICC profile: real press profiles are a few MB at most
+MAX_SVG_NUMBER = 1e6               # any size, coordinate or transform value in SVG art (user units)
+MAX_SVG_FILES = 16                 # SVG files one piece of art may draw from through <use> and <image>

@@ -14,6 +14,7 @@ from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
+from pnp.face.svgart import undrawn_warnings
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.printshop import both, shop_plan, shop_profile, write_shop
@@ -133,6 +134,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     try:
         for game, profile in zip(games, profiles):
             _build_game(game, renderer, fonts, options, files, report, progress, profile)
+        report.notes += undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
         files.abort()
@@ -169,7 +171,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
                 report.cards += len(faces.fronts)
 
-    both(write_sheets, lambda: write_shop(shop, fonts, profile))
+    both(write_sheets, lambda: write_shop(shop, fonts, profile, game.rich_black))
 
 
 def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:

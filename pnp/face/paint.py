@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from pnp.face.images import image_reader
 from pnp.face.parts import Box, Face, Op
-from pnp.face.svgart import draw_svg
+from pnp.face.svgdraw import draw_svg
 from pnp.text.fit import Run, TextBlock
 
 
@@ -36,13 +36,25 @@ def paint_face(canvas, face: Face) -> None:
 def _set_paint(canvas, op: Op) -> tuple[int, int]:
     """Set fill and stroke; return the fill and stroke flags for reportlab."""
     if op.fill is not None:
-        canvas.setFillColor(op.fill)
+        _ink(canvas, op.fill, min(abs(op.box.w), abs(op.box.h)), stroke=False)
     if op.stroke is not None:
-        canvas.setStrokeColor(op.stroke)
+        _ink(canvas, op.stroke, op.stroke_width, stroke=True)
         canvas.setLineWidth(op.stroke_width)
         if op.dash:
             canvas.setDash(list(op.dash))
     return int(op.fill is not None), int(op.stroke is not None)
+
+
+def _ink(target, color, extent: float, stroke: bool) -> None:
+    """Set a colour on a canvas or text object; a CMYK document's paint applies print-shop black (extent: points)."""
+    canvas = getattr(target, "_canvas", target)
+    black = getattr(getattr(canvas, "_enforceColorSpace", None), "black", None)
+    if black is not None:
+        black(target, color, extent, stroke)
+    elif stroke:
+        target.setStrokeColor(color)
+    else:
+        target.setFillColor(color)
 
 
 def _rect(canvas, op: Op) -> None:
@@ -97,7 +109,7 @@ def _text(canvas, op: Op) -> None:
                 text.setFont(font.pdf_name, size)
             if run.color is not color:
                 color = run.color
-                text.setFillColor(color)
+                _ink(text, color, size, stroke=False)
             text.textOut(run.text)
             if placed:
                 x += run.width * size
@@ -156,8 +168,8 @@ def _picture(canvas, image: Path, art, b: Box, fit: str) -> None:
 
 def _placeholder(canvas, b: Box) -> None:
     """A light crossed box where an image will go."""
-    canvas.setStrokeColor(rl_colors.Color(0.6, 0.6, 0.6))
-    canvas.setFillColor(rl_colors.Color(0.93, 0.93, 0.93))
+    _ink(canvas, rl_colors.Color(0.6, 0.6, 0.6), 0.5, stroke=True)
+    _ink(canvas, rl_colors.Color(0.93, 0.93, 0.93), min(b.w, b.h), stroke=False)
     canvas.setLineWidth(0.5)
     canvas.rect(b.x, b.y, b.w, b.h, stroke=1, fill=1)
     canvas.line(b.x, b.y, b.x + b.w, b.y + b.h)

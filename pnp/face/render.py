@@ -12,7 +12,8 @@ from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
 from pnp.face.parts import Box, Face, Op, TextTrace
-from pnp.face.svgart import is_svg, load_svg, svg_aspect
+from pnp.face.svgart import SvgArt, is_svg, load_svg
+from pnp.face.svgfonts import SvgFonts, svg_fonts
 from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
 from pnp.layout.template import Expression, Template, names_used
@@ -47,6 +48,8 @@ class Renderer:
         self._blocks: dict[tuple, TextBlock] = {}
         self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
         self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
+        self.undrawn: dict[str, tuple[str, ...]] = {}  # SVG file -> the features of it that pnp leaves out
+        self._svg_fonts: tuple[tuple, SvgFonts] | None = None
 
     def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
         """Resolve every element of the layout for this row."""
@@ -90,7 +93,7 @@ class Renderer:
         if element.type == "image":
             src = value.text("src", "")
             path = self._image(src, element, ctx)
-            art = load_svg(path, self.root, f"{ctx.where}: {src}") if path is not None and is_svg(path) else None
+            art = self._art(path, f"{ctx.where}: {src}") if path is not None and is_svg(path) else None
             return Op("image", box, image=path, art=art, fit=value.text("fit", "contain"), **common)
         return self._text(element, value, box, layout, ctx, common)
 
@@ -187,12 +190,22 @@ class Renderer:
         """A symbol's picture: SVG art or a raster image, with its proportions."""
         path = self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({where})", ctx.where)
         if is_svg(path):
-            art = load_svg(path, self.root, f"{where}: {src}")
-            return InlineImage(name, path, svg_aspect(art), art)
+            art = self._art(path, f"{where}: {src}")
+            return InlineImage(name, path, art.aspect, art)
         pixels = image_pixels(path)
         if pixels is None:
             raise PnpError(f"cannot read image '{src}' ({where})", where=ctx.where, fix="save it again as PNG or JPEG")
         return InlineImage(name, path, pixels[0] / pixels[1])
+
+    def _art(self, path: Path, label: str) -> SvgArt:
+        """SVG art, its text drawn with the build's fonts; what it cannot draw is noted for a warning."""
+        signature = tuple((font.key, font.pdf_name) for font in self.fonts.fonts())
+        if self._svg_fonts is None or self._svg_fonts[0] != signature:
+            self._svg_fonts = (signature, svg_fonts(self.fonts))
+        art = load_svg(path, self.root, label, self._svg_fonts[1])
+        if art.undrawn:
+            self.undrawn[art.file] = art.undrawn
+        return art
 
     def _color(self, value: Resolver, key: str, layout: Layout, ctx: RowContext):
         """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""

@@ -1,67 +1,116 @@
-"""SVG art: read an SVG file into a reportlab drawing, checked and bounded, and draw it fitted to a box."""
+"""SVG art: read an SVG file and what it uses into a reportlab drawing, checked and bounded, once per file version."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+import logging
+from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from svglib.svglib import SvgRenderer
 
+from pnp.data.confine import label_in
 from pnp.errors import PnpError
-from pnp.limits import MAX_SVG_BYTES, MAX_SVG_ELEMENTS
+from pnp.face.svgfeatures import undrawn_features
+from pnp.face.svgfonts import FontChooser, SvgFonts, check_text
+from pnp.face.svgrefs import HREFS, Sources, load_art
+from pnp.face.svgsource import RESAVE
+from pnp.limits import MAX_SVG_ELEMENTS
 
 MAX_USE_DEPTH = 64
-XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
-SVG_SUFFIXES = (".svg",)
+MIN_SIDE_PT, MAX_SIDE_PT = 1e-3, 1e6  # the drawn size of SVG art, in points
+SVG_SUFFIXES = (".svg", ".svgz")
+logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # what it leaves out is reported by undrawn_features
+
+
+@dataclass(frozen=True, eq=False)
+class SvgArt:
+    """SVG art ready to draw: the drawing, and the features of the file that pnp leaves out."""
+
+    drawing: Drawing
+    file: str  # the SVG file, relative to the project
+    undrawn: tuple[str, ...]
+
+    @property
+    def aspect(self) -> float:
+        """Width over height."""
+        return float(self.drawing.width) / float(self.drawing.height)
 
 
 def is_svg(path: Path) -> bool:
-    """Tell whether a file is SVG art (by its name)."""
+    """Tell whether a file is SVG art (by its name: .svg, or .svgz compressed)."""
     return path.suffix.lower() in SVG_SUFFIXES
 
 
-def load_svg(path: Path, root: Path, label: str) -> Drawing:
-    """The SVG file as a drawing; a one-line PnpError naming the file when it is too large or not valid SVG."""
+_CACHE: dict[tuple, tuple[tuple, SvgArt]] = {}  # one drawing per file version: equal faces compare equal
+
+
+def load_svg(path: Path, root: Path, label: str, fonts: SvgFonts) -> SvgArt:
+    """The SVG file as art to draw; a one-line PnpError naming the file when it cannot be."""
+    key = (str(path), str(root), fonts)
+    known = _CACHE.get(key)
+    if known is not None and _stamps(known[0]) == known[0]:
+        return known[1]
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise PnpError(f"cannot read SVG: {exc.strerror}", where=label, fix="check the file") from None
-    if size > MAX_SVG_BYTES:
-        raise PnpError(f"SVG file is {size / 1048576:.1f} MB, more than the {MAX_SVG_BYTES // 1048576} MB allowed",
-                       where=label, fix="simplify the art or save it as an optimised SVG")
-    try:
-        return _drawing(str(path), size, path.stat().st_mtime_ns, str(root))
+        svg, sources = load_art(path, root, label)
+        art = _convert(svg, sources, label_in(root, path), fonts)
     except PnpError as exc:
-        raise PnpError(exc.problem, where=label, fix=exc.fix) from None
+        raise PnpError(exc.problem, where=exc.where or label, fix=exc.fix) from None
+    if len(_CACHE) > 1024:
+        _CACHE.clear()
+    _CACHE[key] = (_stamps(tuple((str(p), 0, 0) for p in sources.files)), art)
+    return art
 
 
-@lru_cache(maxsize=1024)  # one drawing per file: equal faces then compare equal (export shares their images)
-def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
-    """Parse and convert once per file version (errors are named by the caller)."""
-    label = path
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
-    try:
-        svg = etree.parse(path, parser=parser).getroot()
-    except (etree.XMLSyntaxError, OSError) as exc:
-        raise PnpError(f"not a valid SVG file: {_first_line(exc)}", where=label,
-                       fix="save the art again as plain SVG from your drawing program") from None
-    if etree.QName(svg).localname != "svg":
-        raise PnpError(f"not an SVG file: the root element is <{etree.QName(svg).localname}>", where=label,
-                       fix="save the art as SVG")
+def _stamps(files: tuple) -> tuple:
+    """(path, size, mtime) of each file art was read from; a changed file means the art is read again."""
+    stamps = []
+    for name, *_ in files:
+        try:
+            info = Path(name).stat()
+            stamps.append((name, info.st_size, info.st_mtime_ns))
+        except OSError:
+            stamps.append((name, -1, -1))
+    return tuple(stamps)
+
+
+def _convert(svg: etree._Element, sources: Sources, file: str, fonts: SvgFonts) -> SvgArt:
+    """Check the tree's size, draw it with svglib, and check the drawing's size and text."""
+    where = sources.where
     if _expanded_size(svg) > MAX_SVG_ELEMENTS:
         raise PnpError(f"SVG draws more than {MAX_SVG_ELEMENTS} elements once its <use> references are expanded",
-                       where=label, fix="simplify the art")
+                       where=where, fix="simplify the art")
+    undrawn = tuple(sources.notes + undrawn_features(svg, fonts))
     try:
-        drawing = SvgRenderer(path, external_reference_root=root).render(svg)
+        drawing = _ArtReader(sources, fonts).render(svg)
     except Exception as exc:  # svglib raises many kinds on odd input; the user needs one line, not a traceback
-        raise PnpError(f"cannot draw this SVG: {_first_line(exc)}", where=label,
-                       fix="save the art again as plain SVG from your drawing program") from None
-    if not drawing.width or not drawing.height or drawing.width <= 0 or drawing.height <= 0:
-        raise PnpError("SVG has no size", where=label, fix="give the <svg> element width and height, or a viewBox")
-    return drawing
+        raise PnpError(f"cannot draw this SVG: {_first_line(exc)}", where=where, fix=RESAVE) from None
+    width, height = float(drawing.width or 0), float(drawing.height or 0)
+    if not (width > 0 and height > 0):
+        raise PnpError("SVG has no size", where=where, fix="give the <svg> element width and height, or a viewBox")
+    if not (MIN_SIDE_PT <= width <= MAX_SIDE_PT and MIN_SIDE_PT <= height <= MAX_SIDE_PT):
+        raise PnpError(f"SVG size {width:g} x {height:g} pt is out of range", where=where,
+                       fix="give the <svg> element a width and height between 0.001 and 1,000,000")
+    check_text(drawing, where)
+    return SvgArt(drawing, file, undrawn)
+
+
+class _ArtReader(SvgRenderer):
+    """svglib's reader, given the build's fonts and the pictures read beforehand; it opens no file of its own."""
+
+    def __init__(self, sources: Sources, fonts: SvgFonts):
+        super().__init__(sources.where, font_map=FontChooser(fonts))
+        self._pictures = sources.pictures
+
+    def xlink_href_target(self, node, group=None):
+        """A reference inside the drawing, or a picture read beforehand; nothing else (load_art rewrote them)."""
+        href = next((node.attrib.get(name) for name in HREFS if node.attrib.get(name)), "") or ""
+        if href in self._pictures:
+            return self._pictures[href]
+        if href.startswith("#"):
+            return super().xlink_href_target(node, group)
+        return None
 
 
 def _expanded_size(svg) -> int:
@@ -75,7 +124,7 @@ def _expanded_size(svg) -> int:
         known = sizes.get(element)
         if known is None:
             known = 1 + sum(size(child, depth + 1) for child in element)
-            href = element.get(XLINK_HREF) or element.get("href") or ""
+            href = next((element.get(name) for name in HREFS if element.get(name)), "") or ""
             if isinstance(element.tag, str) and etree.QName(element).localname == "use" and href.startswith("#"):
                 target = targets.get(href[1:])
                 known += size(target, depth + 1) if target is not None else 0
@@ -91,24 +140,11 @@ def _first_line(exc: Exception) -> str:
     return text[0] if text else type(exc).__name__
 
 
-def svg_aspect(drawing: Drawing) -> float:
-    """Width over height of the art."""
-    return float(drawing.width) / float(drawing.height)
+def undrawn_message(features: tuple[str, ...]) -> str:
+    """What a warning or proof finding says of SVG features pnp leaves out."""
+    return f"SVG features left out or drawn otherwise: {'; '.join(features)}"
 
 
-def draw_svg(canvas, drawing: Drawing, x: float, y: float, w: float, h: float, fit: str) -> None:
-    """Draw the art into the box (points): contain, cover (clipped) or stretch, centred."""
-    dw, dh = float(drawing.width), float(drawing.height)
-    if fit == "stretch":
-        sx, sy = w / dw, h / dh
-    else:
-        sx = sy = (max if fit == "cover" else min)(w / dw, h / dh)
-    canvas.saveState()
-    if fit == "cover":
-        path = canvas.beginPath()
-        path.rect(x, y, w, h)
-        canvas.clipPath(path, stroke=0, fill=0)
-    canvas.translate(x + (w - dw * sx) / 2, y + (h - dh * sy) / 2)
-    canvas.scale(sx, sy)
-    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
-    canvas.restoreState()
+def undrawn_warnings(undrawn: dict[str, tuple[str, ...]]) -> list[str]:
+    """One warning line per SVG file with features pnp leaves out, naming the file and each feature."""
+    return [f"warning: {file}: {undrawn_message(features)}" for file, features in sorted(undrawn.items())]

@@ -15,6 +15,7 @@ from pnp.colors import read_color
 from pnp.errors import PnpError
 from pnp.face.images import image_reader
 from pnp.limits import MAX_PROFILE_BYTES
+from pnp.pdf.black import DEFAULT_RICH_BLACK, K100, LARGE_PT, grey_tint, near_black, overprint, solid_black
 
 DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.icc"
 BUNDLED_CONDITION = "FOGRA39"  # the bundled profile is made from this registered characterization
@@ -51,18 +52,39 @@ def load_profile(path: Path = DEFAULT_PROFILE, label: str = "the bundled CMYK pr
 
 
 class CmykPaint:
-    """Turns every colour and image of a print-shop file into DeviceCMYK through the profile."""
+    """Turns every colour and image of a print-shop file into DeviceCMYK through the profile, black as presses want."""
 
-    def __init__(self, profile: Profile):
+    def __init__(self, profile: Profile, rich_black: tuple[float, float, float, float] = DEFAULT_RICH_BLACK):
         self.profile = profile
+        self.rich_black = rl_colors.CMYKColor(*(v / 100 for v in rich_black))
         self._images: dict[Path, ImageReader] = {}
 
     def __call__(self, color) -> rl_colors.CMYKColor:
-        """The CMYK form of a colour (reportlab calls this for every colour set on the canvas)."""
+        """The CMYK form of a colour (reportlab calls this for every colour set on the canvas): near black is K100."""
         color = read_color(color)
         if isinstance(color, rl_colors.CMYKColor):
             return color
+        if near_black(color):
+            return _with_alpha(K100, color.alpha)
         return _cmyk_of(self.profile, color.red, color.green, color.blue, color.alpha)
+
+    def black(self, target, color, extent: float, stroke: bool) -> None:
+        """Set a fill or stroke colour on a canvas or text object by print-shop rules for black.
+
+        Near black (or a layout's K100) narrower than LARGE_PT (extent: a stroke's width, a text's size, an area's
+        shorter side, in points) prints as K100 that overprints; near black as large prints as the rich black."""
+        color = read_color(color)
+        on = False
+        if near_black(color) and extent >= LARGE_PT:
+            color = _with_alpha(self.rich_black, color.alpha)
+        elif near_black(color) or solid_black(color):
+            on = getattr(color, "alpha", 1) in (None, 1)  # a see-through mark is left to the transparency
+        (target.setStrokeColor if stroke else target.setFillColor)(color)
+        overprint(target, stroke, on)
+
+    def picture(self, picture: Image.Image) -> ImageReader:
+        """A picture held inside SVG art as CMYK pixels, its transparency kept as a soft mask."""
+        return self._reader(picture)
 
     def image(self, path: Path) -> ImageReader:
         """An image file as CMYK pixels, its transparency kept as a soft mask."""
@@ -74,23 +96,33 @@ class CmykPaint:
     def _image(self, path: Path) -> ImageReader:
         with Image.open(path) as source:
             source.load()
-            picture = source.convert("RGBA") if source.mode in ("P", "LA", "PA") else source
-            alpha = picture.getchannel("A") if "A" in picture.getbands() else None
-            if picture.mode == "CMYK":
-                cmyk = picture.copy()
-            else:
-                cmyk = ImageCms.applyTransform(_as_srgb(picture), _to_cmyk(self.profile, ImageCms.Intent.PERCEPTUAL))
+            return self._reader(source)
+
+    def _reader(self, source: Image.Image) -> ImageReader:
+        """CMYK pixels of a decoded picture, with its alpha channel as the soft mask."""
+        picture = source.convert("RGBA") if source.mode in ("P", "LA", "PA") else source
+        alpha = picture.getchannel("A") if "A" in picture.getbands() else None
+        if picture.mode == "CMYK":
+            cmyk = picture.copy()
+        else:
+            cmyk = ImageCms.applyTransform(_as_srgb(picture), _to_cmyk(self.profile, ImageCms.Intent.PERCEPTUAL))
         reader = ImageReader(cmyk)
         reader.getRGBData()  # reads the CMYK pixels once; then the alpha channel is attached as the soft mask
         reader._dataA = ImageReader(alpha) if alpha is not None else None
         return reader
 
 
+def _with_alpha(color: rl_colors.CMYKColor, alpha) -> rl_colors.CMYKColor:
+    """A CMYK colour with the given transparency."""
+    return rl_colors.CMYKColor(color.cyan, color.magenta, color.yellow, color.black, alpha=alpha)
+
+
 @lru_cache(maxsize=4096)
 def _cmyk_of(profile: Profile, red: float, green: float, blue: float, alpha) -> rl_colors.CMYKColor:
     """Greys print on the black plate alone (crisp text); other colours go through the profile (once per process)."""
-    if red == green == blue:
-        return rl_colors.CMYKColor(0, 0, 0, 1 - red, alpha=alpha)
+    tint = grey_tint(rl_colors.Color(red, green, blue))
+    if tint is not None:
+        return rl_colors.CMYKColor(0, 0, 0, tint, alpha=alpha)
     pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
     vector = _to_cmyk(profile, ImageCms.Intent.RELATIVE_COLORIMETRIC)
     c, m, y, k = ImageCms.applyTransform(pixel, vector).getpixel((0, 0))

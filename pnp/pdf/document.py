@@ -10,10 +10,12 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
+from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
@@ -86,10 +88,11 @@ class AtomicFiles:
 class Document:
     """A PDF being written, with each distinct card face stored once as a form."""
 
-    def __init__(self, path: Path, fonts: FontBook, title: str, profile: Profile | None = None):
-        """A document in RGB, or in CMYK with PDF/X-4's structure when given a CMYK profile."""
+    def __init__(self, path: Path, fonts: FontBook, title: str, profile: Profile | None = None,
+                 rich_black: tuple[float, float, float, float] = DEFAULT_RICH_BLACK):
+        """A document in RGB, or in CMYK with PDF/X-4's structure (and print-shop black) when given a CMYK profile."""
         self.fonts = fonts
-        paint = CmykPaint(profile) if profile is not None else RgbPaint()
+        paint = CmykPaint(profile, rich_black) if profile is not None else RgbPaint()
         self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
         self.canvas.setTitle(title)
@@ -106,9 +109,13 @@ class Document:
         if name is None:
             name = f"F{len(self._forms)}"
             b = face.bleed
+            outside = dict(self.canvas._extgstate._d)  # a form starts in the page's state (no overprint) ...
             self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
             paint_face(self.canvas, face)
+            shadings = dict(self.canvas._shadingUsed)
             self.canvas.endForm()
+            self.canvas._extgstate._d = outside  # ... and what it set stays inside it
+            _complete_resources(self.canvas._doc.idToObject[pdfdoc.xObjectName(name)], shadings)
             self._forms[key] = name
         return name
 
@@ -134,6 +141,23 @@ class Document:
             self.canvas.save()
         finally:
             rl_config.useA85 = saved
+
+
+def _complete_resources(form, shadings: dict) -> None:
+    """Give a form the graphics states (transparency, overprint) and shadings it uses: reportlab lists them for
+    pages only. A form using neither keeps reportlab's own resources."""
+    if not form.ExtGState and not shadings:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs() if form.hasImages else resources.basicProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    if form.ExtGState:
+        resources.ExtGState = form.ExtGState
+    resources.setShading(shadings)
+    resources.setColorSpace(form._colorsUsed)
+    form.Resources = resources
 
 
 MarksFor = Callable[[Imposition], SheetMarks]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import Profile, load_profile
 from pnp.pdf.document import AtomicFiles, Document, write_shop_pages
 from pnp.project.component import Component
@@ -34,10 +35,11 @@ def shop_profile(game: Game, color: str) -> Profile | None:
     return load_profile(game.cmyk_profile, game.cmyk_profile_key)
 
 
-def write_shop(plan, fonts: FontBook, profile: Profile | None = None) -> None:
-    """Write the print-shop files of a plan (in CMYK when given a profile)."""
+def write_shop(plan, fonts: FontBook, profile: Profile | None = None,
+               rich_black: tuple[float, float, float, float] | None = None) -> None:
+    """Write the print-shop files of a plan (in CMYK when given a profile, large black areas in `rich_black`)."""
     for path, title, pages in plan:
-        doc = Document(path, fonts, title, profile)
+        doc = Document(path, fonts, title, profile, rich_black or DEFAULT_RICH_BLACK)
         write_shop_pages(doc, pages)
         doc.save()
 

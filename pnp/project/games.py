@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.colors import CMYK_COLOR
 from pnp.data.confine import confined, label_in
 from pnp.data.read import read_table
 from pnp.data.table import Table
@@ -15,7 +16,8 @@ from pnp.layout.files import check_keys
 from pnp.project.component import Component, Files, build_component, component_table
 
 MANIFEST = "game.yaml"
-GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile"}
+GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black"}
+MAX_RICH_BLACK_INK = 300.0  # percent: C+M+Y+K of the rich black, within what presses accept
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,7 @@ class Game:
     components: tuple[Component, ...]
     cmyk_profile: Path | None = None  # the ICC profile `--color cmyk` converts through; None: the bundled one
     cmyk_profile_key: str = ""  # where game.yaml names it, for messages (a language edition keeps its game's)
+    rich_black: tuple[float, float, float, float] | None = None  # C, M, Y, K percent of large black areas in CMYK
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,9 @@ class Project:
         files = Files(self.root, self.label, self.manifest)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
         key = f"{self.label(folder / MANIFEST)}: cmyk_profile"
-        return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key)
+        rich_black = _rich_black(manifest.get("rich_black"), f"{self.label(folder / MANIFEST)}: rich_black")
+        return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key,
+                    rich_black)
 
     def _cmyk_profile(self, where: str, manifest: dict[str, Any]) -> Path | None:
         """The game's own CMYK profile: a file inside the project, named relative to the project folder."""
@@ -130,3 +135,23 @@ def find_project(root: Path) -> Project:
         raise PnpError(f"no card_data/ folder in {root.as_posix()}", where="project",
                        fix="run pnp in a project folder, pass --project DIR, or start one with 'pnp new NAME'")
     return Project(root)
+
+
+def _rich_black(value: Any, where: str) -> tuple[float, float, float, float] | None:
+    """The rich black a game sets for large black areas of CMYK files: four ink percentages C, M, Y, K."""
+    if value is None:
+        return None
+    fix = "give four ink percentages C, M, Y, K from 0 to 100, such as [60, 40, 40, 100]"
+    if isinstance(value, str):
+        match = CMYK_COLOR.fullmatch(value.strip())
+        value = list(match.groups()) if match else value
+    try:
+        inks = tuple(float(v) for v in value if not isinstance(v, bool)) if isinstance(value, (list, tuple)) else ()
+    except (TypeError, ValueError):
+        inks = ()
+    if len(inks) != 4 or len(value) != 4 or not all(0 <= v <= 100 for v in inks):
+        raise PnpError(f"rich_black is {value!r}, not four ink percentages", where=where, fix=fix)
+    if sum(inks) > MAX_RICH_BLACK_INK:
+        raise PnpError(f"rich_black inks add up to {sum(inks):g}%, more than the {MAX_RICH_BLACK_INK:g}% presses "
+                       "accept", where=where, fix="lower C, M or Y; [60, 40, 40, 100] is 240%")
+    return inks  # type: ignore[return-value]

@@ -8,6 +8,7 @@ from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.render import Renderer
 from pnp.face.resolution import describe, low_resolution
+from pnp.face.svgart import undrawn_message
 from pnp.layout.elements import noting_safe_zone
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
@@ -66,6 +67,7 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
             mine += _image_findings(side, card.table.label, card.rows[0].number, project)
         card.findings = unique(sorted(mine, key=lambda f: (f.row or 0)))
     findings = [f for f in general if not any(card.holds(f) for card in cards)]
+    findings += [Finding(file, None, "svg", undrawn_message(features)) for file, features in renderer.undrawn.items()]
     return Proof(game, cards, unique(findings + [f for card in cards for f in card.findings]))
 
 

@@ -130,6 +130,10 @@ class FontBook:
             raise PnpError(f"unknown font '{key}'", where=where,
                            fix=f"use one of {names} or add it under fonts: in the layout") from None
 
+    def fonts(self) -> list[Font]:
+        """Every font of the book, in the order added."""
+        return list(self._fonts.values())
+
     @property
     def default(self) -> Font:
         """The font used for sheet labels and as the canvas's initial font."""
