@@ -8,9 +8,10 @@ from pathlib import Path
 
 from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
 from pnp.check.play.chunks import jobs_for, keep_data, run_jobs
-from pnp.check.play.find import find_simulation, simulation_names
+from pnp.check.play.find import find_simulation, game_folder, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
+from pnp.check.printed import lenient, print_findings
 from pnp.check.report import compare, symmetry
 from pnp.check.report.figures import play_figures, skill_figures
 from pnp.errors import PnpError, UsageError
@@ -21,6 +22,7 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
           command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
           against: Project | None = None) -> dict:
     """Run the whole check and return the report (JSON-ready, independent of the number of workers)."""
+    project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
     data = spec.load(project)
@@ -28,13 +30,15 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
               "precision": None if games is not None else target.precision, "cap": target.cap,
-              "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
+              "integrity": _printed(project, game) + [str(f) for f in spec.integrity(data, counts)],
+              "players": {}}
     if against is not None:
+        against = lenient(against)
         theirs = against_spec(game, against)
         their_data = theirs.load(against)
         keep_data(against.root, game, their_data)
-        report["against"] = {"project": str(against.root),
-                             "integrity": [str(f) for f in theirs.integrity(their_data, counts)]}
+        report["against"] = {"project": str(against.root), "integrity": _printed(against, game) +
+                             [str(f) for f in theirs.integrity(their_data, counts)]}
     add_deal_section(report, project, game, players, seed, workers)  # first: a bad check: section stops at once
     for count in counts:
         report["players"][str(count)] = _one_count(project, game, spec, count, seed, policy, target, workers,
@@ -43,6 +47,12 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
     if against is not None:
         report["against"]["changed"] = compare.correct(report)
     return report
+
+
+def _printed(project: Project, game: str) -> list[str]:
+    """What a build of the game folder the simulation reads would stop at: lost rows, unknown symbols."""
+    folder = game_folder(project, game)
+    return print_findings(project, folder) if folder is not None else []
 
 
 def add_deal_section(report: dict, project: Project, game: str, players: list[int], seed: int, workers: int) -> None:

@@ -18,10 +18,21 @@ from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
 from pnp.units import Size, parse_size
 
-COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
-                  "size", "cut", "tile", "base"}
+COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
+                  "selection", "vars", "size", "cut", "tile", "base"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """What a component reads before its where: keeps some rows: every row of its data file (or sheet)."""
+
+    table: Table
+    sheet: str | None = None
+    where: str | None = None  # the expression, None when every row is kept
+    selection: bool = False  # the manifest says the rows where: leaves out are left out on purpose
+    borrowed: bool = False  # another game's file, taken with from: (that game prints every row of it)
 
 
 @dataclass(frozen=True)
@@ -38,6 +49,7 @@ class Component:
     cut: str = "square"
     tile: bool = False
     base: float = 15.0  # mm, the base tabs of a standee
+    source: Source | None = None
 
     def piece_size(self) -> Size:
         """The printed piece's trim size in mm (a standee is its whole fold-over strip)."""
@@ -57,13 +69,16 @@ class Files:
     root: Path
     label: Callable[[Path], str]
     manifest: Callable[[str], dict[str, Any]]
+    lenient: bool = False  # keep rows a quote swallowed as read (proof, check), instead of stopping at them
 
 
 def build_component(files: Files, game: str, spec: Any, index: int) -> Component:
     """Build one component of `game` from its manifest entry."""
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
     kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
-    table = _table(files, source_game, source_name, merged, where)
+    source = _source_table(files, source_game, source_name, merged, where)
+    table = _kept(source, where)
+    source = dataclasses.replace(source, borrowed=source_game != game)
     _check_card_count(table, where)
     front_file = merged.get("layout", f"{source_name}.yaml")
     front = _layout(files, source_game, front_file, True, _key(files, source_game, front_file, merged, "layout", where))
@@ -78,13 +93,13 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     if isinstance(base, bool) or not isinstance(base, (int, float)) or base < 0:
         raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
     return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
-                     float(base))
+                     float(base), source)
 
 
 def component_table(files: Files, game: str, spec: Any, index: int) -> Table:
     """The table of one manifest entry as the print reads it (`from:` followed, `where:` applied), no layouts."""
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
-    return _table(files, source_game, source_name, merged, where)
+    return _kept(_source_table(files, source_game, source_name, merged, where), where)
 
 
 def _resolve(files: Files, game: str, spec: Any, index: int) -> tuple[str, dict, str, str, dict[str, Any]]:
@@ -135,8 +150,8 @@ def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], whe
     return str(value)
 
 
-def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str) -> Table:
-    """Read the component's CSV, keeping only the rows `where:` selects."""
+def _source_table(files: Files, game: str, name: str, spec: dict[str, Any], where: str) -> Source:
+    """Read the component's data file (rows marked in a skip column left out) and its where: and selection:."""
     path = _data_path(files.root / "card_data" / game, name, spec)
     encoding = spec.get("encoding", files.manifest(game).get("encoding"))
     sheet = spec.get("sheet")
@@ -145,10 +160,26 @@ def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str)
     if sheet is not None and path.suffix.lower() not in WORKBOOKS:
         raise PnpError(f"sheet: names a sheet of a workbook, but {label} is not one", where=f"{where}.sheet",
                        fix="remove sheet:, or name an .xlsx or .ods file under data:")
-    table = read_table(confined(files.root, path, key), label, encoding, None if sheet is None else str(sheet))
-    if "where" not in spec:
+    sheet = None if sheet is None else str(sheet)
+    table = read_table(confined(files.root, path, key), label, encoding, sheet)
+    if table.problems and not files.lenient:
+        raise table.problems[0].error()
+    selection = spec.get("selection", False)
+    if not isinstance(selection, bool):
+        raise PnpError(f"selection must be true or false, got {selection!r}", where=f"{where}.selection",
+                       fix="write selection: true beside a where: that leaves rows out on purpose")
+    if selection and "where" not in spec:
+        raise PnpError("selection: true, but there is no where: to select rows", where=f"{where}.selection",
+                       fix="add the where: expression that picks the rows, or remove selection:")
+    return Source(table, sheet, str(spec["where"]) if "where" in spec else None, selection)
+
+
+def _kept(source: Source, where: str) -> Table:
+    """The rows of the source its where: keeps (every row without one)."""
+    table = source.table
+    if source.where is None:
         return table
-    expression = compile_expression(str(spec["where"]), f"{where}.where")
+    expression = compile_expression(source.where, f"{where}.where")
     check_columns(expression.source, f"{where}.where", set(table.columns), set(), table.label)
     rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
     return dataclasses.replace(table, rows=rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from pnp.data.table import Row, Table
@@ -55,10 +56,10 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
     """Load a game, draw each distinct card and gather findings from its faces, its rows and its layouts."""
     notes: list[PnpError] = []
     with noting_safe_zone(notes):
-        game = project.load_game(name)
+        game = dataclasses.replace(project, lenient=True).load_game(name)
     renderer = Renderer(fonts, project.root)
     cards = [card for component in game.components for card in _cards(component, renderer)]
-    general = [_layout_finding(note) for note in notes] + _row_findings(game)
+    general = [_layout_finding(note) for note in notes] + _problem_findings(game) + _row_findings(game)
     for card in cards:
         mine = [_placed(f, card) for f in general if card.holds(f)]
         for side in card.sides:
@@ -93,6 +94,12 @@ def _image_findings(side: Side, file: str, row: int, project: Project) -> list[F
     """Raster images printed below 300 dpi on one side of a card."""
     return [Finding(file, row, "image", describe(low, project.label(low.op.image)), spot(side, low.op.box))
             for low in low_resolution(side.face)]
+
+
+def _problem_findings(game: Game) -> list[Finding]:
+    """What a build stops at and the proof goes on past: rows a quote swallowed, rows no component prints."""
+    return [Finding(problem.file, row, problem.field, problem.message) for problem in game.problems
+            for row in problem.rows]
 
 
 def _row_findings(game: Game) -> list[Finding]:

@@ -6,6 +6,7 @@ from pnp.check.deal.deck import build_deck, component_names, empty_components, q
 from pnp.check.deal.figures import deal_shape, question_figures
 from pnp.check.deal.shuffle import Deal, rounds_available, run_deal
 from pnp.check.deal.spec import MAX_TURNS, DealSpec, parse_check
+from pnp.check.printed import lenient, print_findings
 from pnp.check.report.text import interval
 from pnp.errors import UsageError
 from pnp.project.games import MANIFEST, Project
@@ -54,9 +55,10 @@ def deal_section(project: Project, game: str, spec: DealSpec, counts: list[int],
 def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
                      command: str) -> dict:
     """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
+    project = lenient(project)  # rows a build stops at are findings here
     project.load_game(game)  # every component must load, as for a build
     report = {"game": game, "seed": seed, "command": command, "simulation": False,
-              "integrity": empty_components(project, game)}
+              "integrity": print_findings(project, game) + empty_components(project, game)}
     spec = deal_spec_for(project, game)
     if spec is not None:
         report["deal"] = deal_section(project, game, spec, deal_counts(spec, players, game, True), seed, workers)
