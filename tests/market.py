@@ -48,13 +48,16 @@ FRONTS = {
              "  - {id: frame, type: rect, area: bleed, fill: \"#34495e\"}\n"
              "  - {id: name, type: text, x: 5, y: 5, w: 53, h: 9, text: \"{{ name }}\", style: title,"
              " color: \"#ffffff\"}\n"
+             "  - {id: text, color: \"#ffffff\"}\n"
              "  - {id: kind, type: text, x: 5, y: 32, w: 53, h: 8, text: \"EVENT\", size: 9, color: \"#ffffff\"}\n",
 }
 BACK = """extends: _base.yaml
+background: "#f4ecd8"
 elements:
+  - {id: frame, replace: true, type: ellipse, x: 6, y: 19, w: 51, h: 51, fill: "#2c3e50"}
   - {id: name, drop: true}
   - {id: text, drop: true}
-  - {id: title, type: text, x: 5, y: 38, w: 53, h: 12, text: "MARKET", style: title, align: center}
+  - {id: title, type: text, x: 5, y: 38, w: 53, h: 12, text: "MARKET", style: title, align: center, color: "#ffffff"}
 """
 BACK_PLAIN = """size: poker
 bleed: 3

@@ -37,7 +37,7 @@ def _symbol_findings(component: Component) -> list[str]:
     """Unknown :name: symbols in the cells (and layout text) a component's text elements print."""
     found: list[str] = []
     for row in component.table.rows:
-        for layout in filter(None, (component.front, component.back)):
+        for layout in filter(None, (component.front_for(row), component.back_for(row))):
             for element in layout.elements:
                 if element.type == "text" and _shown(element, layout, row):
                     found += _in_text(element, layout, component, row)

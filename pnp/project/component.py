@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.data.confine import confined
 from pnp.data.read import read_table
-from pnp.data.table import Table
+from pnp.data.table import Row, Table
 from pnp.data.workbook import WORKBOOKS
 from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
+from pnp.project.designs import by_column, check_one_size, row_layouts
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
@@ -50,6 +51,21 @@ class Component:
     tile: bool = False
     base: float = 15.0  # mm, the base tabs of a standee
     source: Source | None = None
+    row_fronts: dict[int, Layout] = field(default_factory=dict, compare=False)  # by row number, when rows choose
+    row_backs: dict[int, Layout] = field(default_factory=dict, compare=False)
+
+    def front_for(self, row: Row) -> Layout:
+        """The front layout of one row: its own when the component chooses layouts per row."""
+        return self.row_fronts.get(row.number, self.front)
+
+    def back_for(self, row: Row) -> Layout | None:
+        """The back layout of one row, None when the component has no backs."""
+        return self.row_backs.get(row.number, self.back)
+
+    def layouts(self) -> list[Layout]:
+        """Every distinct layout the component draws with, fronts first."""
+        found = [self.front, *self.row_fronts.values(), *filter(None, (self.back,)), *self.row_backs.values()]
+        return list({id(layout): layout for layout in found}.values())
 
     def piece_size(self) -> Size:
         """The printed piece's trim size in mm (a standee is its whole fold-over strip)."""
@@ -80,20 +96,37 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     table = _kept(source, where)
     source = dataclasses.replace(source, borrowed=source_game != game)
     _check_card_count(table, where)
-    front_file = merged.get("layout", f"{source_name}.yaml")
-    front = _layout(files, source_game, front_file, True, _key(files, source_game, front_file, merged, "layout", where))
-    back_file = merged.get("back", f"{source_name}-back.yaml")
-    back = _layout(files, source_game, back_file, "back" in merged,
-                   _key(files, source_game, back_file, merged, "back", where)) if back_file else None
-    front, back = (_adjust(layout, merged, where) if layout else None for layout in (front, back))
-    for layout in filter(None, (front, back)):
-        check_names(layout, table)
+    front, row_fronts = _side(files, source_game, merged, "layout", f"{source_name}.yaml", table, where)
+    back, row_backs = _side(files, source_game, merged, "back", f"{source_name}-back.yaml", table, where)
     print_shop = bool(merged.get("print_shop", kind in ("card", "token")))
     base = merged.get("base", 15.0)
     if isinstance(base, bool) or not isinstance(base, (int, float)) or base < 0:
         raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
+    if front is None:
+        raise PnpError("a component needs a front layout", where=f"{where}.layout", fix="write layout: cards.yaml")
     return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
-                     float(base), source)
+                     float(base), source, row_fronts, row_backs)
+
+
+def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str, table: Table,
+          where: str) -> tuple[Layout | None, dict[int, Layout]]:
+    """A side's layout (the first, when rows choose theirs) and each row's, when `key` maps a column to files."""
+    named = spec.get(key, default)
+    choice = by_column(named, f"{where}.{key}")
+    if choice is None:
+        layout = _layout(files, game, named, key in spec or key == "layout",
+                         _key(files, game, named, spec, key, where)) if named else None
+        if layout is not None:
+            layout = _adjust(layout, spec, where)
+            check_names(layout, table)
+        return layout, {}
+    layouts = {}
+    for value, file in choice.files.items():
+        layout = _adjust(_layout(files, game, file, True, f"{where}.{key}.{value}"), spec, where)
+        check_names(layout, table)
+        layouts[value] = layout
+    check_one_size(list(layouts.values()), f"{where}.{key}")
+    return next(iter(layouts.values())), row_layouts(choice, layouts, table, f"{where}.{key}")
 
 
 def component_table(files: Files, game: str, spec: Any, index: int) -> Table:

@@ -76,12 +76,12 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
     for row in component.table.rows:
         key = tuple((column, str(value)) for column, value in row.values.items() if column != "count")
         groups.setdefault(key, []).append(row)
-    layouts = [(side, layout.on_paper(PROOF_PAPER))
-               for side, layout in (("front", component.front), ("back", component.back)) if layout is not None]
+    placed = {id(layout): layout.on_paper(PROOF_PAPER) for layout in component.layouts()}
     cards = []
     for rows in groups.values():
         sides = []
-        for side, layout in layouts:
+        layouts = (("front", component.front_for(rows[0])), ("back", component.back_for(rows[0])))
+        for side, layout in ((side, placed[id(layout)]) for side, layout in layouts if layout is not None):
             renderer.traces = []
             face = renderer.face(layout, component.table, rows[0])
             sides.append(Side(side, layout, face, tuple(renderer.traces)))
