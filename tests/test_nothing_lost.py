@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import csv as csvmodule
+import io
 import json
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from market import ROWS, SPLIT, csv_text, market
 
 from pnp.cli.main import main
 from pnp.data.csvfile import read_csv
+from pnp.errors import PnpError
 
 CSV = "card_data/market/cards.csv"
 
@@ -166,3 +171,48 @@ def test_check_of_a_simulated_game_reports_them_before_its_own_findings(tmp_path
     assert lines[2] == "Deck integrity: 1 finding(s)"
     assert lines[3].startswith("  card_data/eitsuku/event.csv: row ") and "unknown symbol :points: (" in lines[3]
     assert lines[3].endswith("the layout's symbols are :coin:; write \\: for a colon that starts no symbol")
+
+
+WORDS = st.text("abcdefghij .!?'\"", min_size=1, max_size=12).filter(lambda w: w.strip())
+PROSE = st.lists(st.lists(WORDS, min_size=1, max_size=3).map(", ".join), min_size=1, max_size=4).map("\n".join)
+DECKS = st.lists(st.tuples(st.text("ABCDEFGH", min_size=1, max_size=6), PROSE, st.integers(0, 9)), min_size=1,
+                 max_size=6)
+
+
+def written(rows) -> str:
+    out = io.StringIO()
+    writer = csvmodule.writer(out, lineterminator="\n")
+    writer.writerow(["name", "text", "count"])
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=DECKS)
+def test_prose_written_by_a_spreadsheet_reads_back_whole(tmp_path_factory, rows):
+    """Cells of several lines, commas in them: every row read back as written, nothing flagged."""
+    path = tmp_path_factory.mktemp("csv") / "cards.csv"
+    path.write_text(written(rows), encoding="utf-8")
+    table = read_csv(path, "cards.csv")
+    assert table.problems == ()
+    assert [(r.values["name"], r.values["text"], r.values["count"]) for r in table.rows] == rows
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=DECKS.filter(lambda rows: len(rows) > 1), data=st.data())
+def test_a_closing_quote_left_out_is_named_at_its_row(tmp_path_factory, rows, data):
+    """Every text cell quoted; one loses its closing quote: the read stops at, or notes, the row it opens in."""
+    rows = [(name, text + ", so", count) for name, text, count in rows]  # a comma: every text cell is quoted
+    broken = data.draw(st.integers(0, len(rows) - 1))
+    lines = written(rows).split("\n")
+    start = 1 + sum(1 + row[1].count("\n") for row in rows[:broken])
+    end = start + rows[broken][1].count("\n")
+    lines[end] = lines[end][::-1].replace(',"', ",", 1)[::-1]  # the quote that closes the text cell
+    path = tmp_path_factory.mktemp("csv") / "cards.csv"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        problems = [problem.error() for problem in read_csv(path, "cards.csv").problems]
+    except PnpError as exc:
+        problems = [exc]
+    assert [str(p.where) for p in problems] == [f"cards.csv: row {broken + 2}"]
+    assert "quote" in problems[0].problem

@@ -49,14 +49,15 @@ def read_csv(path: Path, label: str, encoding: str | None = None) -> Table:
 
 def _rows(records: list[tuple[list[str], int, int, int]], columns: tuple[str, ...],
           problems: dict[int, RowProblem], label: str) -> tuple[Row, ...]:
-    """The records as Rows; a record a quote swallowed rows into names that quote when it cannot be read."""
+    """The records as Rows; one that cannot be read after a quote swallowed rows names that quote instead."""
     rows = []
     for record, number, _, _ in records:
         try:
             row = record_row(record, columns, number, label)
         except PnpError:
-            if number in problems:
-                raise problems[number].error() from None
+            cause = next((problem for at, problem in problems.items() if at <= number), None)
+            if cause is not None:  # the rows after a swallowing quote are read out of step
+                raise cause.error() from None
             raise
         if row is not None:
             rows.append(row)

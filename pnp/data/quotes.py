@@ -3,33 +3,45 @@
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections.abc import Sequence
 
 from pnp.data.table import RowProblem
 
-_FIELD = r'(?:"(?:[^"\r\n]|"")*"|[^",\r\n]*)'
-WELL_FORMED = re.compile(rf"{_FIELD}(?:,{_FIELD})*")  # one line of cleanly quoted or unquoted cells
+_FIELD = r'(?:"(?:[^"]|"")*"|[^",\r\n]*)'
+WELL_FORMED = re.compile(rf"{_FIELD}(?:,{_FIELD})*")  # a record of cleanly quoted or unquoted cells
+ROW_LINES = 20  # lines a row that starts inside a swallowed cell may span
 WHOLE = re.compile(r"-?(0|[1-9][0-9]*)")
 
 
 def swallowed(lines: Sequence[str], first: int, last: int, columns: tuple[str, ...], whole_columns: set[int],
               label: str, number: int) -> RowProblem | None:
-    """The error for a record over lines first..last (1-based) whose open quote swallowed rows; None if it did not."""
-    opened = _open_quote(lines[first - 1])
-    if opened is None or not _closes_into_row(lines[first - 1], opened, len(columns)):
-        return None
-    rows = [line for line in range(first + 1, last + 1) if _row_shaped(lines[line - 1], len(columns), whole_columns)]
-    if not rows:
-        return None
-    column = columns[opened[1]] if opened[1] < len(columns) else f"{opened[1] + 1}"
+    """The problem of a record over lines first..last (1-based) whose open quote swallowed rows; None if none did."""
+    width = len(columns)
+    starts = [line for line in range(first + 1, last + 1) if _row_starts(lines, line, width, whole_columns)]
+    for index, start in enumerate(starts):
+        before = "".join(lines[first - 1:start - 1])
+        opened = _open_quote(before)
+        closed = _closes_into_row(before, opened, width) if opened is not None else None
+        if opened is not None and closed is not None:
+            column = columns[opened[1]] if opened[1] < width else f"{opened[1] + 1}"
+            close = first + len(list(io.StringIO(before[:closed], newline=""))) - 1
+            return _problem(label, number, column, first, close, starts[index:])
+    return None
+
+
+def _problem(label: str, number: int, column: str, first: int, close: int, rows: list[int]) -> RowProblem:
+    """The problem, naming the line the quote opens on, the line to close it on and the lines it swallows."""
     shown = ", ".join(str(line) for line in rows)
-    what = f"line {shown}, which looks like a row" if len(rows) == 1 else f"lines {shown}, which look like rows"
+    one = len(rows) == 1
+    what = f"line {shown}, which looks like a row of its own, is" if one else \
+        f"lines {shown}, which look like rows of their own, are"
+    closed = "on that line" if close == first else f"by line {close}"
     return RowProblem(label, (number,), column,
-                      f"the quote (\") opening column {column} on line {first} of the file is not closed on that "
-                      f"line, so {what} of {'its' if len(rows) == 1 else 'their'} own, "
-                      f"{'is' if len(rows) == 1 else 'are'} read into this cell",
-                      f"close the quote on line {first} (a cell that really spans several lines can write its "
+                      f"the quote (\") opening column {column} on line {first} of the file is not closed {closed}, "
+                      f"so {what} read into this cell",
+                      f"close the quote on line {close} (a cell that really spans several lines can write its "
                       "line breaks as \\n)")
 
 
@@ -63,24 +75,26 @@ def _open_quote(line: str) -> tuple[int, int] | None:
     return (opened, column) if quoted else None
 
 
-def _closes_into_row(line: str, opened: tuple[int, int], width: int) -> bool:
-    """Tell whether one closing quote, at the end of some cell after the opening one, makes the line a whole row."""
-    text = line.rstrip("\r\n")
+def _closes_into_row(text: str, opened: tuple[int, int], width: int) -> int | None:
+    """Where one closing quote, at the end of some cell after the opening one, makes the text a whole row; or None."""
+    text = text.rstrip("\r\n")
     ends = [at for at in range(opened[0] + 1, len(text)) if text[at] == ","] + [len(text)]
-    return any(_cells(text[:end] + '"' + text[end:]) == width for end in ends)
+    return next((end for end in ends if _cells(text[:end] + '"' + text[end:]) == width), None)
 
 
-def _row_shaped(line: str, width: int, whole_columns: set[int]) -> bool:
-    """Tell whether a line read alone is a clean row: the header's number of cells, numbers where numbers go."""
-    text = line.rstrip("\r\n")
-    if _cells(text) != width:
-        return False
-    cells = next(csv.reader([text]))
-    return all(not cells[i].strip() or WHOLE.fullmatch(cells[i].strip()) for i in whole_columns)
+def _row_starts(lines: Sequence[str], line: int, width: int, whole_columns: set[int]) -> bool:
+    """Tell whether a clean row starts on this line: the header's number of cells, numbers where numbers go."""
+    for end in range(line, min(line + ROW_LINES, len(lines) + 1)):
+        text = "".join(lines[line - 1:end]).rstrip("\r\n")
+        if WELL_FORMED.fullmatch(text):
+            cells = next(csv.reader(io.StringIO(text, newline="")))
+            return len(cells) == width and all(not cells[i].strip() or WHOLE.fullmatch(cells[i].strip())
+                                                for i in whole_columns)
+    return False
 
 
 def _cells(text: str) -> int:
     """The number of cells of a well-formed line of CSV, 0 for a line that is not one."""
     if not WELL_FORMED.fullmatch(text):
         return 0
-    return len(next(csv.reader([text])))
+    return len(next(csv.reader(io.StringIO(text, newline=""))))
