@@ -216,3 +216,9 @@ def test_a_closing_quote_left_out_is_named_at_its_row(tmp_path_factory, rows, da
         problems = [exc]
     assert [str(p.where) for p in problems] == [f"cards.csv: row {broken + 2}"]
     assert "quote" in problems[0].problem
+
+
+def test_a_quoted_cell_of_line_breaks_alone_is_an_empty_row(tmp_path):
+    (tmp_path / "cards.csv").write_text('name,kind,value,text,count\n"\n\n"\n', encoding="utf-8")
+    table = read_csv(tmp_path / "cards.csv", "cards.csv")
+    assert (table.rows, table.problems) == ((), ())

@@ -87,7 +87,7 @@ def _row_starts(lines: Sequence[str], line: int, width: int, whole_columns: set[
     for end in range(line, min(line + ROW_LINES, len(lines) + 1)):
         text = "".join(lines[line - 1:end]).rstrip("\r\n")
         if WELL_FORMED.fullmatch(text):
-            cells = next(csv.reader(io.StringIO(text, newline="")))
+            cells = next(csv.reader(io.StringIO(text, newline="")), [])
             return len(cells) == width and all(not cells[i].strip() or WHOLE.fullmatch(cells[i].strip())
                                                 for i in whole_columns)
     return False
@@ -97,4 +97,4 @@ def _cells(text: str) -> int:
     """The number of cells of a well-formed line of CSV, 0 for a line that is not one."""
     if not WELL_FORMED.fullmatch(text):
         return 0
-    return len(next(csv.reader(io.StringIO(text, newline=""))))
+    return len(next(csv.reader(io.StringIO(text, newline="")), []))
