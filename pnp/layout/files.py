@@ -159,8 +159,9 @@ def _inherits(item: dict[str, Any], where: str, extends: bool) -> bool:
         raise PnpError(f"drop: true removes the inherited element, so it takes no key but id, got '{extra}'",
                        where=f"{where} ({item['id']})", fix="remove the other keys, or replace: true to redraw it")
     if mark == "replace":
+        kind = item.get("type")
         check_keys({k: v for k, v in item.items() if k != "replace"},
-                   ELEMENT_KEYS.get(item.get("type"), set(item)), f"{where} ({item['id']})")
+                   ELEMENT_KEYS.get(kind, set(item)) if isinstance(kind, str) else set(item), f"{where} ({item['id']})")
     return True
 
 

@@ -122,7 +122,8 @@ def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str,
         return layout, {}
     layouts = {}
     for value, file in choice.files.items():
-        layout = _adjust(_layout(files, game, file, True, f"{where}.{key}.{value}"), spec, where)
+        loaded = load_layout(_confined_layout(files, game, file, f"{where}.{key}.{value}"), files.root, files.label)
+        layout = _adjust(loaded, spec, where)
         check_names(layout, table)
         layouts[value] = layout
     check_one_size(list(layouts.values()), f"{where}.{key}")
@@ -232,8 +233,14 @@ def _layout(files: Files, game: str, filename: str, required: bool, key: str) ->
     path = files.root / "layouts" / game / str(filename)
     if not path.exists() and not path.is_symlink() and not required:
         return None
+    return load_layout(_confined_layout(files, game, filename, key), files.root, files.label)
+
+
+def _confined_layout(files: Files, game: str, filename: str, key: str) -> Path:
+    """A layout file's path in layouts/<game>/, refused unless it lies inside the project; key names who names it."""
+    path = files.root / "layouts" / game / str(filename)
     confined(files.root, path, key)
-    return load_layout(path, files.root, files.label)
+    return path
 
 
 def _key(files: Files, game: str, filename: str, spec: dict[str, Any], key: str, where: str) -> str:
