@@ -166,3 +166,10 @@ def test_replace_puts_the_new_element_in_the_old_ones_place(tmp_path):
     project = Project(root)
     back = load_layout(root / "layouts/market/back.yaml", root, project.label)
     assert [(e.id, e.type) for e in back.elements] == [("background", "rect"), ("frame", "ellipse"), ("title", "text")]
+
+
+def test_values_that_share_a_file_share_one_layout(tmp_path):
+    root = market(tmp_path, ONE_DECK.replace("fox: fox.yaml", "fox: goods.yaml"), BACK)
+    cards = Project(root).load_game("market").components[0]
+    assert [layout.label for layout in cards.layouts()] == [
+        "layouts/market/goods.yaml", "layouts/market/event.yaml", "layouts/market/back.yaml"]

@@ -120,12 +120,13 @@ def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str,
             layout = _adjust(layout, spec, where)
             check_names(layout, table)
         return layout, {}
-    layouts = {}
+    by_file: dict[str, Layout] = {}
     for value, file in choice.files.items():
-        loaded = load_layout(_confined_layout(files, game, file, f"{where}.{key}.{value}"), files.root, files.label)
-        layout = _adjust(loaded, spec, where)
-        check_names(layout, table)
-        layouts[value] = layout
+        if file not in by_file:  # values that share a file share one layout
+            path = _confined_layout(files, game, file, f"{where}.{key}.{value}")
+            by_file[file] = _adjust(load_layout(path, files.root, files.label), spec, where)
+            check_names(by_file[file], table)
+    layouts = {value: by_file[file] for value, file in choice.files.items()}
     check_one_size(list(layouts.values()), f"{where}.{key}")
     return next(iter(layouts.values())), row_layouts(choice, layouts, table, f"{where}.{key}")
 
