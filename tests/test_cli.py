@@ -128,11 +128,11 @@ def test_bad_input(project, name, mutate, message):
 
 
 def test_template_failure_on_a_row_names_the_row(project):
-    edit(project / FRONT, 'text: "{{ value }}"', 'text: "{{ 10 // value }}"')
+    edit(project / FRONT, 'text: "{{ value }}"', 'text: "{{ 10 // (value - 1) }}"')
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        "error: card_data/demo/cards.csv: row 5: template layouts/demo/cards.yaml: elements[2] (value_text).text "
+        "error: card_data/demo/cards.csv: row 2: template layouts/demo/cards.yaml: elements[2] (value_text).text "
         "failed: integer division or modulo by zero; check the values in this row")
 
 

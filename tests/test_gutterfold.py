@@ -266,6 +266,9 @@ def test_switching_layouts_or_dropping_a_component_leaves_no_stale_files(project
         "demo-a4.pdf", "demo-cards-letter-gutterfold.pdf", "print-shop/cards-back.pdf", "print-shop/cards.pdf"]
     (project / "card_data" / "demo" / "cards.csv").rename(project / "card_data" / "demo" / "deck.csv")
     replace_once(project / "card_data" / "demo" / "game.yaml", "- name: cards", "- name: deck")
+    replace_once(project / "card_data" / "demo" / "game.yaml", "attack: cards.yaml, defence: cards.yaml",
+                 "attack: deck.yaml, defence: deck.yaml")
+    replace_once(project / "layouts" / "demo" / "item.yaml", "extends: cards.yaml", "extends: deck.yaml")
     for name in ("cards.yaml", "cards-back.yaml"):
         (project / "layouts" / "demo" / name).rename(project / "layouts" / "demo" / name.replace("cards", "deck"))
     assert built() == ["demo-a4.pdf", "demo-cards-letter-gutterfold.pdf",  # a Letter build owns Letter files

@@ -99,16 +99,19 @@ def test_layout_problems_are_findings_and_the_build_is_unchanged(project):
     edit(project / FRONT, "  - id: kind\n    type: text\n    x: 5", '  - id: kind\n    type: text\n    x: "{{ 1 }}"')
     edit(project / FRONT, "  - id: name\n    type: text\n    x: 5", "  - id: name\n    type: text\n    x: 2")
     lines = proof(project).output.splitlines()
-    kind = "(layouts/demo/cards.yaml: elements[5] (kind)) (also rows 3, 4, 5)"
+    kind = "(layouts/demo/cards.yaml: elements[5] (kind)) (also rows 3, 4)"
+    item = "(layouts/demo/item.yaml: elements[3] (kind))"  # the item card extends the front, its name replaced
     assert lines[:-1] == [
         "layouts/demo/cards.yaml: elements[0] (name): text box (2, 5, 41 x 8 mm) leaves the safe zone 3 mm inside "
         "the trim",
         "card_data/demo/cards.csv:2: name: text crosses the safe line (3 mm inside the trim) by 1.0 mm "
-        "(layouts/demo/cards.yaml: elements[0] (name)) (also rows 3, 4, 5)",
+        "(layouts/demo/cards.yaml: elements[0] (name)) (also rows 3, 4)",
         f"card_data/demo/cards.csv:2: kind: text at 8 pt is below the readable size 8.5 pt {kind}",
         f"card_data/demo/cards.csv:2: kind: text crosses the safe line (3 mm inside the trim) by 2.0 mm {kind}",
+        f"card_data/demo/cards.csv:5: kind: text at 8 pt is below the readable size 8.5 pt {item}",
+        f"card_data/demo/cards.csv:5: kind: text crosses the safe line (3 mm inside the trim) by 2.0 mm {item}",
     ]
-    assert lines[-1].startswith("Proofed demo: 4 distinct cards, 13 findings on 4 lines;")
+    assert lines[-1].startswith("Proofed demo: 4 distinct cards, 12 findings on 6 lines;")
     build = run("build", "--project", str(project))
     assert build.output.splitlines()[-1] == (
         "error: layouts/demo/cards.yaml: elements[0] (name): text box (2, 5, 41 x 8 mm) leaves the safe zone 3 mm "
@@ -176,7 +179,7 @@ def test_text_export_csv(project):
                          ["cards", CSV, "2", "4", "front", "text", "Deal 1 damage."],
                          ["cards", CSV, "2", "4", "back", "elements[1]", "demo"]]
     assert ["cards", CSV, "3", "2", "front", "text", "Deal 3 damage.\nDiscard a card."] in rows
-    assert len(rows) == 1 + 4 * 5
+    assert len(rows) == 1 + 4 * 5 - 1  # the item card has no value badge
 
 
 def test_text_export_needs_a_known_format(project):

@@ -82,7 +82,8 @@ CASES = [
     ("csv links outside", lambda p: link(p, CSV, "x.csv"),
      f"{CSV}: 'card_data/demo/cards.csv' is a link that leads outside the project folder; {OUTSIDE}"),
     ("layout links outside", lambda p: link(p, FRONT, "x.yaml"),
-     f"{FRONT}: 'layouts/demo/cards.yaml' is a link that leads outside the project folder; {OUTSIDE}"),
+     f"{MANIFEST}: components[0].layout.attack: 'layouts/demo/cards.yaml' is a link that leads outside the "
+     f"project folder; {OUTSIDE}"),
     ("csv: ../ in game.yaml", lambda p: manifest(p, "csv: ../../../elsewhere/x.csv"),
      f"{MANIFEST}: components[0].csv: '../elsewhere/x.csv' is outside the project folder; {OUTSIDE}"),
     ("absolute layout:", lambda p: manifest(p, f"layout: {p.parent / 'elsewhere' / 'x.yaml'}"),

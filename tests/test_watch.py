@@ -145,8 +145,8 @@ def test_another_games_files_rebuild_nothing_unless_a_component_comes_from_there
     session = PreviewSession(project, "demo", project / "preview")
     first = session.rebuild()
     assert session.rebuild({project / "card_data/other/cards.csv", project / "layouts/other/cards.yaml"}) is first
-    edit(project / "card_data/demo/game.yaml", "  - name: cards", "  - name: cards\n  - name: borrowed\n"
-         "    from: other/cards")
+    edit(project / "card_data/demo/game.yaml", "  - name: cards", "  - name: borrowed\n    from: other/cards\n"
+         "  - name: cards")
     second = session.rebuild({project / "card_data/demo/game.yaml"})
     assert second.changed == ("borrowed",) and len(images(second.to_json(), "borrowed")) == 5
     edit(project / "card_data/other/cards.csv", "Spark,", "Sparkle,")

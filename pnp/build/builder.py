@@ -101,11 +101,13 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
     """Resolve each row once (each copy when a layout reads `card`) and expand by count."""
     fronts: list[tuple[object, Face]] = []
     backs: list[tuple[object, Face]] | None = [] if component.back else None
-    sides = [("front", component.front.on_paper(paper), fronts)]
-    if component.back:
-        sides.append(("back", component.back.on_paper(paper), backs))
+    placed = {id(layout): layout.on_paper(paper) for layout in component.layouts()}
     for row in component.table.rows:
+        sides = [("front", component.front_for(row), fronts), ("back", component.back_for(row), backs)]
         for side, layout, out in sides:
+            if layout is None or out is None:
+                continue
+            layout = placed[id(layout)]
             per_copy = "card" in layout.names
             shared = None
             for copy in range(1, row.count + 1):

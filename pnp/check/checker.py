@@ -9,9 +9,10 @@ from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_ga
 from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
 from pnp.check.play.chunks import Results, jobs_for, keep_data, run_jobs
-from pnp.check.play.find import find_simulation, simulation_names
+from pnp.check.play.find import find_simulation, game_folder, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
+from pnp.check.printed import lenient, print_findings
 from pnp.check.report import compare, symmetry
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal import DealSection
@@ -27,23 +28,32 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
           command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
           against: Project | None = None) -> CheckReport:
     """Run the whole check and return the report (the same figures for any number of workers)."""
+    project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
     data = spec.load(project)
     keep_data(project.root, game, data)  # the games play what integrity checked, read once
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
-    integrity = [str(f) for f in spec.integrity(data, counts)]
+    integrity = _printed(project, game) + [str(f) for f in spec.integrity(data, counts)]
     comparison = None
     if against is not None:
+        against = lenient(against)
         theirs = against_spec(game, against)
         their_data = theirs.load(against)
         keep_data(against.root, game, their_data)
-        comparison = Comparison(str(against.root), [str(f) for f in theirs.integrity(their_data, counts)])
+        comparison = Comparison(str(against.root), _printed(against, game) +
+                                [str(f) for f in theirs.integrity(their_data, counts)])
     deal = deal_section(project, game, players, seed, workers)  # first: a bad check: section stops at once
     figures = {count: _one_count(project, game, spec, count, seed, policy, target, workers, progress, against)
                for count in counts}
     return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
                        target.cap, integrity, figures, comparison, deal).corrected()
+
+
+def _printed(project: Project, game: str) -> list[str]:
+    """What a build of the game folder the simulation reads would stop at: lost rows, unknown symbols."""
+    folder = game_folder(project, game)
+    return print_findings(project, folder) if folder is not None else []
 
 
 def deal_section(project: Project, game: str, players: list[int], seed: int, workers: int,
@@ -58,8 +68,9 @@ def deal_section(project: Project, game: str, players: list[int], seed: int, wor
 def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
                      command: str) -> DealOnlyReport:
     """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
+    project = lenient(project)  # rows a build stops at are findings here
     project.load_game(game)  # every component must load, as for a build
-    integrity = empty_components(project, game)
+    integrity = print_findings(project, game) + empty_components(project, game)
     return DealOnlyReport(game, seed, command, integrity, deal=deal_section(project, game, players, seed, workers,
                                                                             strict=True))
 

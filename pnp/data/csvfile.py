@@ -6,7 +6,8 @@ import csv
 import io
 from pathlib import Path
 
-from pnp.data.table import Table, header_columns, record_row
+from pnp.data.quotes import swallowed, whole_number_columns
+from pnp.data.table import Row, RowProblem, Table, header_columns, record_row
 from pnp.errors import PnpError
 from pnp.limits import MAX_CELL_CHARS, MAX_CSV_BYTES
 
@@ -31,19 +32,48 @@ def decode(raw: bytes, label: str, encoding: str | None = None) -> str:
 
 
 def read_csv(path: Path, label: str, encoding: str | None = None) -> Table:
-    """Read a CSV file into a Table, checking its header, sizes and counts."""
+    """Read a CSV file into a Table, checking its header, sizes and counts; rows a quote swallowed are noted."""
     text = decode(_read_bytes(path, label), label, encoding)
-    reader = csv.reader(io.StringIO(text, newline=""))
+    lines = list(io.StringIO(text, newline=""))
+    reader = csv.reader(iter(lines))
     columns = header_columns(_next_record(reader, label, 1), label, "CSV")
-    rows, number, last_start, start = [], 1, 1, reader.line_num + 1
+    records, number, last_start, start = [], 1, 1, reader.line_num + 1
     while (record := _next_record(reader, label, number + 1)) is not None:
         number += 1
-        row = record_row(record, columns, number, label)
+        records.append((record, number, start, reader.line_num))
+        last_start, start = start, reader.line_num + 1
+    _check_closed(lines, last_start, number, label)
+    problems = _swallowed_rows(lines, records, columns, label)
+    return Table(path, label, columns, _rows(records, columns, problems, label), tuple(problems.values()))
+
+
+def _rows(records: list[tuple[list[str], int, int, int]], columns: tuple[str, ...],
+          problems: dict[int, RowProblem], label: str) -> tuple[Row, ...]:
+    """The records as Rows; one that cannot be read after a quote swallowed rows names that quote instead."""
+    rows = []
+    for record, number, _, _ in records:
+        try:
+            row = record_row(record, columns, number, label)
+        except PnpError:
+            cause = next((problem for at, problem in problems.items() if at <= number), None)
+            if cause is not None:  # the rows after a swallowing quote are read out of step
+                raise cause.error() from None
+            raise
         if row is not None:
             rows.append(row)
-        last_start, start = start, reader.line_num + 1
-    _check_closed(text, last_start, number, label)
-    return Table(path, label, columns, tuple(rows))
+    return tuple(rows)
+
+
+def _swallowed_rows(lines: list[str], records: list[tuple[list[str], int, int, int]], columns: tuple[str, ...],
+                    label: str) -> dict[int, RowProblem]:
+    """By row number, each record whose open quote read lines that look like rows of their own into one cell."""
+    spanning = [r for r in records if r[3] > r[2]]
+    if not spanning:
+        return {}
+    whole = whole_number_columns([r[0] for r in records if r[3] == r[2]], columns)
+    found = (swallowed(lines, first, last, columns, whole, label, number)
+             for _, number, first, last in spanning)
+    return {problem.rows[0]: problem for problem in found if problem is not None}
 
 
 def _read_bytes(path: Path, label: str) -> bytes:
@@ -71,11 +101,10 @@ def _next_record(reader, label: str, number: int) -> list[str] | None:
                        fix="save the file again as CSV from a spreadsheet") from None
 
 
-def _check_closed(text: str, line: int, number: int, label: str) -> None:
+def _check_closed(lines: list[str], line: int, number: int, label: str) -> None:
     """Refuse a quote opened in the last row and never closed: it swallows every line after it."""
-    tail = io.StringIO("".join(text.splitlines(keepends=True)[line - 1:]), newline="")
     try:
-        for _ in csv.reader(tail, strict=True):
+        for _ in csv.reader(iter(lines[line - 1:]), strict=True):
             pass
     except csv.Error as exc:
         if "unexpected end of data" in str(exc):

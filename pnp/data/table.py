@@ -24,6 +24,25 @@ class Row:
 
 
 @dataclass(frozen=True)
+class RowProblem:
+    """Rows of a data file a build refuses and a proof lists: the file, the rows, the column, what is wrong, the fix."""
+
+    file: str
+    rows: tuple[int, ...]
+    field: str
+    message: str
+    fix: str
+
+    def error(self, listed: int = 12) -> PnpError:
+        """The one-line error a build stops with."""
+        numbers = ", ".join(str(row) for row in self.rows[:listed])
+        if len(self.rows) > listed:
+            numbers += f" and {len(self.rows) - listed} more"
+        return PnpError(self.message, where=f"{self.file}: row{'s' if len(self.rows) > 1 else ''} {numbers}",
+                        fix=self.fix)
+
+
+@dataclass(frozen=True)
 class Table:
     """A CSV file's columns and rows."""
 
@@ -31,6 +50,7 @@ class Table:
     label: str
     columns: tuple[str, ...]
     rows: tuple[Row, ...]
+    problems: tuple[RowProblem, ...] = ()  # rows an open quote swallowed: a build stops at them, a proof lists them
 
     def where(self, row: Row) -> str:
         """Name a row for messages: file and row number."""
@@ -39,6 +59,18 @@ class Table:
     @property
     def card_count(self) -> int:
         return sum(row.count for row in self.rows)
+
+
+SKIP = "skip"  # a row whose cell in this column holds anything but NOT_SKIPPED is no card: printed by no component
+NOT_SKIPPED = {"", "0", "no", "false", "none"}
+
+
+def without_skipped(table: Table) -> Table:
+    """The table without the rows its `skip` column marks (the same table when it has no such column)."""
+    if SKIP not in table.columns:
+        return table
+    rows = tuple(row for row in table.rows if str(row.values[SKIP]).strip().lower() in NOT_SKIPPED)
+    return Table(table.path, table.label, table.columns, rows, table.problems)
 
 
 def convert(value: str) -> Any:

@@ -33,6 +33,7 @@ from pnp.text.fit import (
     plain_text,
 )
 from pnp.text.fonts import FontBook
+from pnp.text.symbols import unknown_symbol, unknown_symbols
 from pnp.units import pt
 
 SHAPES = {"circle", "square", "diamond", "triangle", "star", "heart", "spade", "club", "hexagon"}
@@ -120,7 +121,10 @@ class Renderer:
         found = self._found.get(key)
         if found is None:
             runs = self._runs(source, style, element, layout, ctx)
-            found = self._found[key] = self._collect_text(runs, box, sizes, element, ctx)
+            found = self._collect_text(runs, box, sizes, element, ctx)
+            unknown = (_symbol_error(name, layout, element, ctx) for name in unknown_symbols(source, layout.symbols))
+            symbols = tuple((field, f"{message}; {fix}") for field, message, fix in unknown)
+            found = self._found[key] = (found[0], found[1], symbols + found[2], found[3])
         block, shown, problems, fits = found
         op = Op("text", box, text=block, **place)
         self.traces.append(TextTrace(element, _field(element, ctx), op, shown, problems, fits))
@@ -130,6 +134,9 @@ class Renderer:
                      ctx: RowContext) -> TextBlock:
         """Parse markup, check glyphs and fit the text to its box."""
         runs = self._runs(source, (regular, bold, color), element, layout, ctx)
+        for name in unknown_symbols(source, layout.symbols):
+            field, message, fix = _symbol_error(name, layout, element, ctx)
+            raise PnpError(message, where=f"{ctx.where}, field {field}", fix=fix)
         try:
             check_glyphs(runs)
             return fit(paragraphs(runs), box.w, box.h, *sizes)
@@ -255,6 +262,13 @@ def _check_markup_colors(source: str, palette: dict, element: Element, ctx: RowC
             raise PnpError(f"unknown colour {name!r} in {{{name}|...}} markup ({element.where})",
                            where=f"{ctx.where}, field {_field(element, ctx)}",
                            fix=f"use a colour from the layout's colors: ({known}), #rrggbb or a colour name") from None
+
+
+def _symbol_error(name: str, layout: Layout, element: Element, ctx: RowContext) -> tuple[str, str, str]:
+    """(field, message, fix) for an unknown :name: symbol: the column whose cell writes it, else the layout element."""
+    holders = [c for c in ctx.table.columns if f":{name}:" in str(ctx.values.get(c, ""))]
+    message, fix = unknown_symbol(name, layout.symbols)
+    return (holders[0] if holders else _field(element, ctx)), f"{message} ({element.where})", fix
 
 
 def _truthy(expression: Expression, ctx: RowContext) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -29,6 +30,7 @@ TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styl
             "background", "elements", "readable_size"}
 READABLE_SIZE = 6.0  # pt: `pnp proof` reports text shrunk below this
 SYMBOL_KEYS = {"char", "image", "font", "color"}
+INHERITED = ("drop", "replace")  # an element marked so drops or replaces the inherited element of its id
 @dataclass(frozen=True)
 class Layout:
     """A parsed layout: card size, bleed, safe zone, styles and elements."""
@@ -131,8 +133,36 @@ def check_own_keys(data: dict[str, Any], label: str) -> None:
         where = f"{label}: elements[{index}]"
         if isinstance(name, (list, dict)):
             raise PnpError(f"id must be a name, got {name!r}", where=f"{where}.id", fix="write for example id: title")
+        if _inherits(item, where, "extends" in data):
+            continue
         if isinstance(item.get("type"), str) and item["type"] in ELEMENT_KEYS:
             check_keys(item, ELEMENT_KEYS[item["type"]], where + (f" ({name})" if name else ""))
+
+
+def _inherits(item: dict[str, Any], where: str, extends: bool) -> bool:
+    """Check an element that drops or replaces an inherited one; False for any other element."""
+    marks = [key for key in INHERITED if key in item]
+    if not marks:
+        return False
+    mark = marks[0]
+    if len(marks) > 1 or item[mark] is not True:
+        raise PnpError(f"{mark} must be true, and an element either drops or replaces, got {item[mark]!r}",
+                       where=f"{where}.{mark}", fix=f"write {{id: NAME, {mark}: true}}")
+    if not extends:
+        raise PnpError(f"{mark}: true changes an inherited element, but this layout extends none", where=where,
+                       fix=f"remove {mark}:, or add extends: naming the layout the element comes from")
+    if not isinstance(item.get("id"), (str, int)):
+        raise PnpError(f"{mark}: true needs the id of the inherited element", where=where,
+                       fix=f"write {{id: NAME, {mark}: true}} with the id the element has in the layout it extends")
+    if mark == "drop" and set(item) != {"id", "drop"}:
+        extra = sorted(str(k) for k in set(item) - {"id", "drop"})[0]
+        raise PnpError(f"drop: true removes the inherited element, so it takes no key but id, got '{extra}'",
+                       where=f"{where} ({item['id']})", fix="remove the other keys, or replace: true to redraw it")
+    if mark == "replace":
+        kind = item.get("type")
+        check_keys({k: v for k, v in item.items() if k != "replace"},
+                   ELEMENT_KEYS.get(kind, set(item)) if isinstance(kind, str) else set(item), f"{where} ({item['id']})")
+    return True
 
 
 def merge_layouts(base: dict[str, Any], child: dict[str, Any], label: str) -> dict[str, Any]:
@@ -159,12 +189,29 @@ def _mergeparse_elements(base: list, child: list, label: str) -> list:
         raise PnpError("elements must be a list", where=f"{label}: elements", fix="start each element with '- type:'")
     merged = [dict(e) if isinstance(e, dict) else e for e in base]
     index = {e.get("id"): i for i, e in enumerate(merged) if isinstance(e, dict) and e.get("id")}
-    for element in child:
-        if isinstance(element, dict) and element.get("id") in index:
+    dropped = set()
+    for number, element in enumerate(child):
+        mark = next((key for key in INHERITED if isinstance(element, dict) and key in element), None)
+        if mark is not None and element["id"] not in index:
+            raise _no_inherited(element["id"], mark, index, f"{label}: elements[{number}].id")
+        if mark == "drop":
+            dropped.add(index[element["id"]])
+        elif mark == "replace":
+            merged[index[element["id"]]] = {k: v for k, v in element.items() if k != "replace"}
+        elif isinstance(element, dict) and element.get("id") in index:
             merged[index[element["id"]]].update(element)
         else:
             merged.append(element)
-    return merged
+    return [element for i, element in enumerate(merged) if i not in dropped]
+
+
+def _no_inherited(name: Any, mark: str, index: dict, where: str) -> PnpError:
+    """The error for drop: or replace: naming an id the extended layout does not have."""
+    known = sorted(str(k) for k in index)
+    close = difflib.get_close_matches(str(name), known, n=1)
+    hint = f"did you mean '{close[0]}'?" if close else f"its ids: {', '.join(known) or 'none'}"
+    return PnpError(f"no element '{name}' in the layout this one extends, so there is nothing to {mark}", where=where,
+                    fix=hint)
 
 
 def _styles(raw: Any, label: str) -> dict[str, dict[str, Any]]:

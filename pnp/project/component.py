@@ -4,24 +4,36 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.data.confine import confined
 from pnp.data.read import read_table
-from pnp.data.table import Table
+from pnp.data.table import Row, Table
 from pnp.data.workbook import WORKBOOKS
 from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
+from pnp.project.designs import by_column, check_one_size, row_layouts
 from pnp.units import Size, parse_size
 
-COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
-                  "size", "cut", "tile", "base"}
+COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
+                  "selection", "vars", "size", "cut", "tile", "base"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """What a component reads before its where: keeps some rows: every row of its data file (or sheet)."""
+
+    table: Table
+    sheet: str | None = None
+    where: str | None = None  # the expression, None when every row is kept
+    selection: bool = False  # the manifest says the rows where: leaves out are left out on purpose
+    borrowed: bool = False  # another game's file, taken with from: (that game prints every row of it)
 
 
 @dataclass(frozen=True)
@@ -38,6 +50,22 @@ class Component:
     cut: str = "square"
     tile: bool = False
     base: float = 15.0  # mm, the base tabs of a standee
+    source: Source | None = None
+    row_fronts: dict[int, Layout] = field(default_factory=dict, compare=False)  # by row number, when rows choose
+    row_backs: dict[int, Layout] = field(default_factory=dict, compare=False)
+
+    def front_for(self, row: Row) -> Layout:
+        """The front layout of one row: its own when the component chooses layouts per row."""
+        return self.row_fronts.get(row.number, self.front)
+
+    def back_for(self, row: Row) -> Layout | None:
+        """The back layout of one row, None when the component has no backs."""
+        return self.row_backs.get(row.number, self.back)
+
+    def layouts(self) -> list[Layout]:
+        """Every distinct layout the component draws with, fronts first."""
+        found = [self.front, *self.row_fronts.values(), *filter(None, (self.back,)), *self.row_backs.values()]
+        return list({id(layout): layout for layout in found}.values())
 
     def piece_size(self) -> Size:
         """The printed piece's trim size in mm (a standee is its whole fold-over strip)."""
@@ -57,34 +85,56 @@ class Files:
     root: Path
     label: Callable[[Path], str]
     manifest: Callable[[str], dict[str, Any]]
+    lenient: bool = False  # keep rows a quote swallowed as read (proof, check), instead of stopping at them
 
 
 def build_component(files: Files, game: str, spec: Any, index: int) -> Component:
     """Build one component of `game` from its manifest entry."""
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
     kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
-    table = _table(files, source_game, source_name, merged, where)
+    source = _source_table(files, source_game, source_name, merged, where)
+    table = _kept(source, where)
+    source = dataclasses.replace(source, borrowed=source_game != game)
     _check_card_count(table, where)
-    front_file = merged.get("layout", f"{source_name}.yaml")
-    front = _layout(files, source_game, front_file, True, _key(files, source_game, front_file, merged, "layout", where))
-    back_file = merged.get("back", f"{source_name}-back.yaml")
-    back = _layout(files, source_game, back_file, "back" in merged,
-                   _key(files, source_game, back_file, merged, "back", where)) if back_file else None
-    front, back = (_adjust(layout, merged, where) if layout else None for layout in (front, back))
-    for layout in filter(None, (front, back)):
-        check_names(layout, table)
+    front, row_fronts = _side(files, source_game, merged, "layout", f"{source_name}.yaml", table, where)
+    back, row_backs = _side(files, source_game, merged, "back", f"{source_name}-back.yaml", table, where)
     print_shop = bool(merged.get("print_shop", kind in ("card", "token")))
     base = merged.get("base", 15.0)
     if isinstance(base, bool) or not isinstance(base, (int, float)) or base < 0:
         raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
+    if front is None:
+        raise PnpError("a component needs a front layout", where=f"{where}.layout", fix="write layout: cards.yaml")
     return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
-                     float(base))
+                     float(base), source, row_fronts, row_backs)
+
+
+def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str, table: Table,
+          where: str) -> tuple[Layout | None, dict[int, Layout]]:
+    """A side's layout (the first, when rows choose theirs) and each row's, when `key` maps a column to files."""
+    named = spec.get(key, default)
+    choice = by_column(named, f"{where}.{key}")
+    if choice is None:
+        layout = _layout(files, game, named, key in spec or key == "layout",
+                         _key(files, game, named, spec, key, where)) if named else None
+        if layout is not None:
+            layout = _adjust(layout, spec, where)
+            check_names(layout, table)
+        return layout, {}
+    by_file: dict[str, Layout] = {}
+    for value, file in choice.files.items():
+        if file not in by_file:  # values that share a file share one layout
+            path = _confined_layout(files, game, file, f"{where}.{key}.{value}")
+            by_file[file] = _adjust(load_layout(path, files.root, files.label), spec, where)
+            check_names(by_file[file], table)
+    layouts = {value: by_file[file] for value, file in choice.files.items()}
+    check_one_size(list(layouts.values()), f"{where}.{key}")
+    return next(iter(layouts.values())), row_layouts(choice, layouts, table, f"{where}.{key}")
 
 
 def component_table(files: Files, game: str, spec: Any, index: int) -> Table:
     """The table of one manifest entry as the print reads it (`from:` followed, `where:` applied), no layouts."""
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
-    return _table(files, source_game, source_name, merged, where)
+    return _kept(_source_table(files, source_game, source_name, merged, where), where)
 
 
 def _resolve(files: Files, game: str, spec: Any, index: int) -> tuple[str, dict, str, str, dict[str, Any]]:
@@ -135,8 +185,8 @@ def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], whe
     return str(value)
 
 
-def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str) -> Table:
-    """Read the component's CSV, keeping only the rows `where:` selects."""
+def _source_table(files: Files, game: str, name: str, spec: dict[str, Any], where: str) -> Source:
+    """Read the component's data file (rows marked in a skip column left out) and its where: and selection:."""
     path = _data_path(files.root / "card_data" / game, name, spec)
     encoding = spec.get("encoding", files.manifest(game).get("encoding"))
     sheet = spec.get("sheet")
@@ -145,10 +195,26 @@ def _table(files: Files, game: str, name: str, spec: dict[str, Any], where: str)
     if sheet is not None and path.suffix.lower() not in WORKBOOKS:
         raise PnpError(f"sheet: names a sheet of a workbook, but {label} is not one", where=f"{where}.sheet",
                        fix="remove sheet:, or name an .xlsx or .ods file under data:")
-    table = read_table(confined(files.root, path, key), label, encoding, None if sheet is None else str(sheet))
-    if "where" not in spec:
+    sheet = None if sheet is None else str(sheet)
+    table = read_table(confined(files.root, path, key), label, encoding, sheet)
+    if table.problems and not files.lenient:
+        raise table.problems[0].error()
+    selection = spec.get("selection", False)
+    if not isinstance(selection, bool):
+        raise PnpError(f"selection must be true or false, got {selection!r}", where=f"{where}.selection",
+                       fix="write selection: true beside a where: that leaves rows out on purpose")
+    if selection and "where" not in spec:
+        raise PnpError("selection: true, but there is no where: to select rows", where=f"{where}.selection",
+                       fix="add the where: expression that picks the rows, or remove selection:")
+    return Source(table, sheet, str(spec["where"]) if "where" in spec else None, selection)
+
+
+def _kept(source: Source, where: str) -> Table:
+    """The rows of the source its where: keeps (every row without one)."""
+    table = source.table
+    if source.where is None:
         return table
-    expression = compile_expression(str(spec["where"]), f"{where}.where")
+    expression = compile_expression(source.where, f"{where}.where")
     check_columns(expression.source, f"{where}.where", set(table.columns), set(), table.label)
     rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
     return dataclasses.replace(table, rows=rows)
@@ -168,8 +234,14 @@ def _layout(files: Files, game: str, filename: str, required: bool, key: str) ->
     path = files.root / "layouts" / game / str(filename)
     if not path.exists() and not path.is_symlink() and not required:
         return None
+    return load_layout(_confined_layout(files, game, filename, key), files.root, files.label)
+
+
+def _confined_layout(files: Files, game: str, filename: str, key: str) -> Path:
+    """A layout file's path in layouts/<game>/, refused unless it lies inside the project; key names who names it."""
+    path = files.root / "layouts" / game / str(filename)
     confined(files.root, path, key)
-    return load_layout(path, files.root, files.label)
+    return path
 
 
 def _key(files: Files, game: str, filename: str, spec: dict[str, Any], key: str, where: str) -> str:

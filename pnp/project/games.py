@@ -9,11 +9,12 @@ from typing import Any
 from pnp.colors import CMYK_COLOR
 from pnp.data.confine import confined, label_in
 from pnp.data.read import read_table
-from pnp.data.table import Table
+from pnp.data.table import RowProblem, Table
 from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.files import check_keys
 from pnp.project.component import Component, Files, build_component, component_table
+from pnp.project.coverage import unprinted_rows
 
 MANIFEST = "game.yaml"
 GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black"}
@@ -30,6 +31,7 @@ class Game:
     cmyk_profile: Path | None = None  # the ICC profile `--color cmyk` converts through; None: the bundled one
     cmyk_profile_key: str = ""  # where game.yaml names it, for messages (a language edition keeps its game's)
     rich_black: tuple[float, float, float, float] | None = None  # C, M, Y, K percent of large black areas in CMYK
+    problems: tuple[RowProblem, ...] = ()  # what a build stops at and a lenient load keeps: swallowed, unprinted rows
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class Project:
 
     root: Path
     _manifests: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
+    lenient: bool = False  # proof and check: rows a quote swallowed or no component prints are noted, not refused
 
     def label(self, path: Path) -> str:
         """Name a file relative to the project, as messages show it."""
@@ -62,12 +65,15 @@ class Project:
                            fix=f"known games: {known}; start one with 'pnp new {name}'")
         manifest = self.manifest(name)
         specs = manifest.get("components") or [{"name": p.stem} for p in sorted(folder.glob("*.csv"))]
-        files = Files(self.root, self.label, self.manifest)
+        files = Files(self.root, self.label, self.manifest, self.lenient)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
+        problems = _swallowed(components) + unprinted_rows(components)
+        if problems and not self.lenient:
+            raise problems[0].error()
         key = f"{self.label(folder / MANIFEST)}: cmyk_profile"
         rich_black = _rich_black(manifest.get("rich_black"), f"{self.label(folder / MANIFEST)}: rich_black")
         return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key,
-                    rich_black)
+                    rich_black, tuple(problems))
 
     def _cmyk_profile(self, where: str, manifest: dict[str, Any]) -> Path | None:
         """The game's own CMYK profile: a file inside the project, named relative to the project folder."""
@@ -89,14 +95,17 @@ class Project:
         for index, spec in enumerate(self.manifest(game).get("components") or []):
             name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
             if str(name) == component:
-                return component_table(Files(self.root, self.label, self.manifest), game, spec, index)
+                return component_table(Files(self.root, self.label, self.manifest, self.lenient), game, spec, index)
         return None
 
     def read_csv(self, game: str, filename: str) -> Table:
         """One CSV file of a game, read with the game's declared encoding (as the print reads it)."""
         path = self.root / "card_data" / game / filename
         label = self.label(path)
-        return read_table(self.confined(path, label), label, self.manifest(game).get("encoding"))
+        table = read_table(self.confined(path, label), label, self.manifest(game).get("encoding"))
+        if table.problems and not self.lenient:
+            raise table.problems[0].error()
+        return table
 
     def component_names(self, game: str) -> list[str]:
         """The names of the components game.yaml lists, in order."""
@@ -122,6 +131,12 @@ class Project:
         if game not in self._manifests:
             self._manifests[game] = self._manifest(self.root / "card_data" / game)
         return self._manifests[game]
+
+
+def _swallowed(components: tuple[Component, ...]) -> list[RowProblem]:
+    """The rows a quote swallowed in the data files the components read, each file once."""
+    tables = {c.source.table.label: c.source.table for c in components if c.source is not None}
+    return [problem for table in tables.values() for problem in table.problems]
 
 
 def _check(mapping: dict[str, Any], allowed: set[str], where: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from pnp.data.table import Row, Table
@@ -56,10 +57,10 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
     """Load a game, draw each distinct card and gather findings from its faces, its rows and its layouts."""
     notes: list[PnpError] = []
     with noting_safe_zone(notes):
-        game = project.load_game(name)
+        game = dataclasses.replace(project, lenient=True).load_game(name)
     renderer = Renderer(fonts, project.root)
     cards = [card for component in game.components for card in _cards(component, renderer)]
-    general = [_layout_finding(note) for note in notes] + _row_findings(game)
+    general = [_layout_finding(note) for note in notes] + _problem_findings(game) + _row_findings(game)
     for card in cards:
         mine = [_placed(f, card) for f in general if card.holds(f)]
         for side in card.sides:
@@ -77,12 +78,12 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
     for row in component.table.rows:
         key = tuple((column, str(value)) for column, value in row.values.items() if column != "count")
         groups.setdefault(key, []).append(row)
-    layouts = [(side, layout.on_paper(PROOF_PAPER))
-               for side, layout in (("front", component.front), ("back", component.back)) if layout is not None]
+    placed = {id(layout): layout.on_paper(PROOF_PAPER) for layout in component.layouts()}
     cards = []
     for rows in groups.values():
         sides = []
-        for side, layout in layouts:
+        layouts = (("front", component.front_for(rows[0])), ("back", component.back_for(rows[0])))
+        for side, layout in ((side, placed[id(layout)]) for side, layout in layouts if layout is not None):
             renderer.traces = []
             face = renderer.face(layout, component.table, rows[0])
             sides.append(Side(side, layout, face, tuple(renderer.traces)))
@@ -95,6 +96,12 @@ def _image_findings(side: Side, file: str, row: int, project: Project) -> list[F
     """Raster images printed below 300 dpi on one side of a card."""
     return [Finding(file, row, "image", describe(low, project.label(low.op.image)), spot(side, low.op.box))
             for low in low_resolution(side.face)]
+
+
+def _problem_findings(game: Game) -> list[Finding]:
+    """What a build stops at and the proof goes on past: rows a quote swallowed, rows no component prints."""
+    return [Finding(problem.file, row, problem.field, problem.message) for problem in game.problems
+            for row in problem.rows]
 
 
 def _row_findings(game: Game) -> list[Finding]:

@@ -87,14 +87,15 @@ def _arrange(sides: tuple[Side, ...]) -> list[tuple[Side, Area, float]]:
 
 def _header(builder: PageBuilder, proof: Proof, card: ProofCard, index: int) -> None:
     """Game, component, source rows and copies, page number and a legend of the guides."""
-    c = card.component
-    size = c.front.on_paper(PAGE).size if c.front.paper else c.front.size
+    c, front = card.component, card.component.front_for(card.rows[0])
+    size = front.on_paper(PAGE).size if front.paper else front.size
     rows = ", ".join(str(r.number) for r in card.rows)
     builder.text(Area(10, 8, 160, 7), [builder.run(f"{proof.game.title}  ·  {c.name}", INK, bold=True)], 12, 8)
     builder.text(Area(170, 8, 30, 7), [builder.run(f"{index} / {len(proof.cards)}", GREY)], 9, align="right")
     source = (f"{card.table.label}: row{'s' if len(card.rows) > 1 else ''} {rows}  ·  {card.count} "
               f"cop{'y' if card.count == 1 else 'ies'}  ·  {c.kind} {size.width:g} x {size.height:g} mm, "
-              f"bleed {c.front.bleed:g} mm, safe {c.front.safe * c.front.scale:g} mm")
+              f"bleed {front.bleed:g} mm, safe {front.safe * front.scale:g} mm"
+              + (f"  ·  {front.label}" if c.row_fronts else ""))
     builder.text(Area(10, 15.5, 190, 4.5), [builder.run(source, INK)], 8, 5)
     x = 10.0
     for label, color, dash in (("trim", TRIM, None), ("safe zone", SAFE, SAFE_DASH), ("bleed edge", GREY, None),

@@ -62,7 +62,7 @@ def game_names(game: Game) -> Names:
     def captions() -> Iterator[str]:
         yield game.title
         for component in game.components:
-            for layout in filter(None, (component.front, component.back)):
+            for layout in component.layouts():
                 yield from _captions(layout)
     return Names(cells(), captions())
 

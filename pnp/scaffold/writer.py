@@ -82,6 +82,14 @@ elements:
     fit: contain
 """
 
+ITEM = """# Front of the item cards (game.yaml chooses it by kind): the front above, without the value badge.
+extends: cards.yaml
+elements:
+  - {id: value, drop: true}
+  - {id: value_text, drop: true}
+  - {id: name, replace: true, type: text, x: 5, y: 5, w: 53, h: 8, text: "{{ name }}", style: title, align: center}
+"""
+
 BASE = """# Shared by the front and the back: size, bleed and styles.
 size: poker
 bleed: 3
@@ -141,11 +149,13 @@ MANIFEST = """# The game's manifest: its title, components in print order, and w
 title: {name}
 components:
   - name: cards      # reads cards.csv, layouts cards.yaml and cards-back.yaml
+    layout: {{by: kind, attack: cards.yaml, defence: cards.yaml, item: item.yaml}}   # each row's front, by its kind
 """ + CHECK
 WORKBOOK_MANIFEST = """# The game's manifest: its title, components in print order, and what pnp check deals.
 title: {name}
 components:
   - name: cards      # layouts cards.yaml and cards-back.yaml
+    layout: {{by: kind, attack: cards.yaml, defence: cards.yaml, item: item.yaml}}   # each row's front, by its kind
     data: cards.{suffix}
     sheet: cards     # the sheet to read (without it: the first)
 """ + CHECK
@@ -184,7 +194,8 @@ README = """# {name}: design decisions
 
 - `cards.csv`: one row per card, `count` copies of each.
 - `art/`: SVG pictures, one per kind of card (the front's `picture`), and the `:star:` symbol.
-- Layouts in `layouts/{name}/`: `cards.yaml` (front), `cards-back.yaml` (back), `_base.yaml` (shared).
+- Layouts in `layouts/{name}/`: `cards.yaml` (front), `item.yaml` (the front of item cards), `cards-back.yaml`
+  (back), `_base.yaml` (shared).
 """
 
 RULES_README = """- `rules/`: the rules simulation `pnp check {name}` plays, reading `cards.csv`: deal the deck evenly, then
@@ -215,6 +226,7 @@ def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool 
         data / "README.md": README.format(name=name).replace("cards.csv", f"cards.{data_format}"),
         layouts / "_base.yaml": BASE,
         layouts / "cards.yaml": LAYOUT,
+        layouts / "item.yaml": ITEM,
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
         **{data / "art" / f"{art}.svg": svg for art, svg in ART.items()},
     }

@@ -91,6 +91,11 @@ def markup_colors(text: str) -> list[str]:
     return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith("{")]
 
 
+def symbol_names(text: str) -> list[str]:
+    """The names of the :name: symbols a text writes (escaped colons skipped), as parse_markup reads them."""
+    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith(":")]
+
+
 def append_run(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:
     """Add text to the run list, merging with the previous run when the style matches (never an image)."""
     if not text:

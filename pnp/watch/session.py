@@ -49,7 +49,7 @@ def affected(game: Game, changed: set[Path]) -> set[str]:
 
 def _owns(component: Component, path: Path) -> bool:
     """Tell whether a file is this component's own data or front or back layout (not a shared base)."""
-    own = [component.table.path] + [layout.path for layout in (component.front, component.back) if layout]
+    own = [component.table.path] + [layout.path for layout in component.layouts()]
     resolved = path.resolve()
     return any(resolved == p.resolve() for p in own)
 

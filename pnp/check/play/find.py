@@ -33,6 +33,14 @@ def find_simulation(project: Project, name: str) -> GameSpec | None:
     return _entry_point(name)
 
 
+def game_folder(project: Project, name: str) -> str | None:
+    """The game folder under card_data/ whose data the simulation NAME reads (None for an installed package's)."""
+    target = _target(project, name)
+    if target is not None:
+        return target.game
+    return name if (project.root / "card_data" / name).is_dir() else None
+
+
 def simulation_names(project: Project) -> list[str]:
     """Every simulation the project and the installed packages declare, sorted."""
     names = {entry.name for entry in metadata.entry_points(group=ENTRY_POINTS)}
