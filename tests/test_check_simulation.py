@@ -10,13 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.check.checker import check, to_json
-from pnp.check.core import GameSpec
 from pnp.check.play.find import find_simulation, simulation_names
 from pnp.check.play.loader import module_name
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
+from pnp.sim import GameSpec
 
 MANIFEST = "components:\n  - cards\n"
 OUTSIDE = "keep the simulation's files inside the project (no links out of it)"
@@ -169,7 +169,7 @@ BROKEN = [
     ("__init__.py", '"""No SPEC here."""\n', "card_data/probe/rules/__init__.py: no SPEC in the simulation; "
                                               "define SPEC = GameSpec(...) in it (see 'Writing a simulation')"),
     ("__init__.py", "SPEC = 'probe'\n", "card_data/probe/rules/__init__.py: SPEC is a str, not a "
-                                        "pnp.check.core.GameSpec; set SPEC = GameSpec(...)"),
+                                        "pnp.sim.GameSpec; set SPEC = GameSpec(...)"),
 ]
 
 
@@ -273,7 +273,7 @@ def test_the_project_comes_before_an_entry_point_of_the_same_name(probe, monkeyp
 @pytest.mark.parametrize("value,message", [
     ("no_such_module_here:SPEC", "cannot load the simulation: ModuleNotFoundError: No module named "
                                  "'no_such_module_here'; reinstall or fix that package"),
-    ("toygame:DECK", "does not name a pnp.check.core.GameSpec; point the entry point at 'module:SPEC'"),
+    ("toygame:DECK", "does not name a pnp.sim.GameSpec; point the entry point at 'module:SPEC'"),
 ])
 def test_a_broken_entry_point_is_one_line(tmp_path, monkeypatch, value, message):
     installed = metadata.entry_points

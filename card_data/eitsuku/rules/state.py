@@ -6,7 +6,7 @@ import random
 from itertools import chain
 
 from pnp.check.core import TERMINAL, InvariantViolation
-from pnp.check.draws import shuffle
+from pnp.sim import shuffle
 
 from . import score
 from .data import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.check.draws import shuffle
+from pnp.sim import shuffle
 
 from .deck import (
     BLOCK,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from pnp.check.core import TERMINAL, InvariantViolation
-from pnp.check.draws import shuffle
+from pnp.sim import shuffle
 
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
