@@ -5,8 +5,7 @@ from __future__ import annotations
 import copy
 import random
 from abc import ABC, abstractmethod
-from bisect import bisect_left
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, TypeVar, cast
 
@@ -15,7 +14,7 @@ SIMULTANEOUS = -2  # current_player() when every seat acts at once: the checker 
 TERMINAL = -4  # current_player() once the game is over
 
 Action = Any  # any value a game offers as a legal action, compared with ==
-Zone = Collection[int]  # card ids; a negative id marks an empty slot
+Zone = Sequence[int]  # the ids of the cards in one place, a list or tuple
 AnyState = TypeVar("AnyState", bound="State")
 
 
@@ -97,7 +96,7 @@ class State(ABC):
         self.check_cards()
 
     def zones(self) -> dict[str, Zone | Sequence[Zone]]:
-        """Every place a card can be, by name: card ids, or one list of card ids per seat (hands)."""
+        """Every place a card can be, by name: the ids of the cards there, or one such list per seat (hands)."""
         return {}
 
     def card_count(self) -> int:
@@ -109,15 +108,20 @@ class State(ABC):
         return f"card {card}"
 
     def check_cards(self) -> None:
-        """No card created or lost: the zones hold every card id exactly once (negative ids: empty slots)."""
+        """No card created or lost: the zones hold every card id exactly once."""
         zones = self.zones()
-        held: list[int] = []
+        found: set[int] = set()
+        held = 0
         for zone in zones.values():
-            for part in _parts(zone):
-                held += part
-        held.sort()
-        start = bisect_left(held, 0)
-        if (held[start:] if start else held) != _card_ids(self.card_count()):
+            if zone and isinstance(zone[0], (list, tuple)):  # one list per seat
+                seats = cast(Sequence[Zone], zone)
+                found.update(*seats)
+                held += sum(map(len, seats))
+            else:
+                found.update(cast(Zone, zone))
+                held += len(zone)
+        every = _card_set(self.card_count())
+        if found != every or held != len(every):
             raise InvariantViolation(_card_problem(self, zones))
 
     # -- copies for a search player ----------------------------------------------------------------
@@ -145,9 +149,9 @@ def _parts(zone: Zone | Sequence[Zone]) -> Sequence[Zone]:
 
 
 @lru_cache(maxsize=64)
-def _card_ids(count: int) -> list[int]:
-    """Every card id of a game with `count` cards, as the sorted zones must list them (never modified)."""
-    return list(range(count))
+def _card_set(count: int) -> frozenset[int]:
+    """Every card id of a game with `count` cards."""
+    return frozenset(range(count))
 
 
 def _card_problem(state: State, zones: dict[str, Any]) -> str:
@@ -155,11 +159,10 @@ def _card_problem(state: State, zones: dict[str, Any]) -> str:
     places: dict[int, list[str]] = {}
     for name, zone in zones.items():
         parts = _parts(zone)
-        labels = [name] if len(parts) == 1 and parts[0] is zone else [f"{name} of P{s + 1}" for s in range(len(parts))]
+        labels = [name] if len(parts) == 1 and parts[0] is zone else [f"P{s + 1}'s {name}" for s in range(len(parts))]
         for label, part in zip(labels, parts):
             for card in part:
-                if card >= 0:
-                    places.setdefault(card, []).append(label)
+                places.setdefault(card, []).append(label)
     count = state.card_count()
     for card, where in sorted(places.items()):
         if not 0 <= card < count:

@@ -35,7 +35,7 @@ class Rules(State):
         self.step, self.acted, self.down_queue, self.kinged, self.won = 0, 0, [], [], []
         self.choices: list = []
         self.exchanges: list = []  # every exchange of the current move, checked by check_invariants
-        self.checked_round = -1  # the round whose cards check_invariants counted last
+        self.checked_round = 0  # the round whose cards check_invariants counted last (0: setup, not counted)
         self.batted, self.fizzled, self.row_counts = 0, 0, [0] * 5
         self.effect_counts = dict.fromkeys(layout.side_effect, 0)
         self.start_sides = [0] * SEATS
@@ -197,7 +197,7 @@ class Rules(State):
         """The middle (場), each player's cards in front (場札), each player's row cards (their suit's 1-4)."""
         data = self.data
         middle = list(chain.from_iterable(map(data.ids_in, SUITS, self.middle)))
-        front = list(map(getitem, data.value_ids * SEATS, self.cards))  # value 0 (none yet): -1, an empty place
+        front = [card for card in map(getitem, data.value_ids * SEATS, self.cards) if card >= 0]  # 0: none yet
         rows = [data.ids_in(suit, HAND_MASK) if suit >= 0 else () for suit in self.row_suit]
         return {"middle": middle, "cards in front": front, "row cards": rows}
 
