@@ -107,9 +107,10 @@ class State(ABC):
         """A card as messages name it."""
         return f"card {card}"
 
-    def check_cards(self) -> None:
-        """No card created or lost: the zones hold every card id exactly once."""
-        zones = self.zones()
+    def check_cards(self, zones: dict[str, Zone | Sequence[Zone]] | None = None) -> None:
+        """No card created or lost: the zones (by default the game's zones() now) hold every card id exactly once."""
+        if zones is None:
+            zones = self.zones()
         found: set[int] = set()
         held = 0
         for zone in zones.values():
