@@ -33,7 +33,7 @@ class GameRecord:
     ended_by_rules: bool
     scores: list[float]
     winners: list[int]
-    figures: dict[str, float] = field(default_factory=dict)
+    figures: dict[str, float | None] = field(default_factory=dict)  # None: does not apply in this game
     log: list[str] = field(default_factory=list)
 
 

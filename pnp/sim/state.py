@@ -142,11 +142,11 @@ class State(ABC):
         raise NotImplementedError(f"{type(self).__name__} does not re-deal hidden cards")
 
 
-def _parts(zone: Zone | Sequence[Zone]) -> Sequence[Zone]:
-    """A zone's lists of card ids: the zone itself, or its list per seat."""
-    if isinstance(zone, (list, tuple)) and zone and isinstance(zone[0], (list, tuple)):
-        return zone
-    return (cast(Zone, zone),)
+def _labelled(name: str, zone: Zone | Sequence[Zone]) -> list[tuple[str, Zone]]:
+    """A zone's card ids with the name messages give them: the zone's own, or each seat's ("P2's hand")."""
+    if zone and isinstance(zone[0], (list, tuple)):
+        return [(f"P{seat + 1}'s {name}", part) for seat, part in enumerate(cast(Sequence[Zone], zone))]
+    return [(name, cast(Zone, zone))]
 
 
 @lru_cache(maxsize=64)
@@ -155,13 +155,11 @@ def _card_set(count: int) -> frozenset[int]:
     return frozenset(range(count))
 
 
-def _card_problem(state: State, zones: dict[str, Any]) -> str:
+def _card_problem(state: State, zones: dict[str, Zone | Sequence[Zone]]) -> str:
     """What went wrong with the cards, in words: a card in two places, a card in none, an id that is no card."""
     places: dict[int, list[str]] = {}
     for name, zone in zones.items():
-        parts = _parts(zone)
-        labels = [name] if len(parts) == 1 and parts[0] is zone else [f"P{s + 1}'s {name}" for s in range(len(parts))]
-        for label, part in zip(labels, parts):
+        for label, part in _labelled(name, zone):
             for card in part:
                 places.setdefault(card, []).append(label)
     count = state.card_count()
