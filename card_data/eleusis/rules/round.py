@@ -41,7 +41,8 @@ class Round(State):
         self.live = players - 1
         self.seers = 0  # prophets still in the round
         self.hints, self.topic = 0, ""
-        self.moved = True  # cards moved since the last count of the cards
+        self.moved = True  # cards moved since the last check of the round's bookkeeping
+        self.count_due = True  # every card is counted after a deal and at the end of a round
         self.ran_out = False
 
     # -- the deal -----------------------------------------------------------------------------
@@ -62,7 +63,7 @@ class Round(State):
         self.prophet, self.failed = [False] * players, [False] * players
         self.hits, self.unseated = [0] * players, [0] * players
         self.live, self.seers, self.hints, self.topic = players - 1, 0, 0, ""
-        self.moved, self.ran_out = True, not self.deck
+        self.moved, self.count_due, self.ran_out = True, True, not self.deck
 
     # -- judging --------------------------------------------------------------------------------
     def verdict_of(self, cards) -> int:

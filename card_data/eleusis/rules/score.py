@@ -99,12 +99,15 @@ class Tally:
 
 
 def check(state) -> None:
-    """No card created or lost; the round's bookkeeping agrees with the table; scores add up."""
+    """The round's bookkeeping agrees with the table after every move; every card counted when a round is dealt
+    and when it ends (a card lost in a round is caught at its end); scores add up."""
     if state.moved:
-        state.check_cards()
         state.moved = False
         if state.phase != RULE and state.phase != OVER:  # a round is being played
             _round_state(state)
+    if state.count_due:
+        state.count_due = False
+        state.check_cards()
     if len(state.results) != state.checked_rounds:
         _scores(state)
         state.checked_rounds = len(state.results)

@@ -210,6 +210,7 @@ class Eleusis(Round):
     def _end_round(self, went_out: int) -> None:
         """Score the round; the next seat deals, or the game is over after everyone has dealt once."""
         result = score.score_round(self, went_out)
+        self.count_due = True
         self.results.append(result)
         for p, points in enumerate(result.scores):
             self.totals[p] += points

@@ -12,6 +12,7 @@ from .data import CHANGE, DOWN, HAND, KING, SEATS, SPIN, WILD, PromotionData
 
 SUIT_ACTIONS = [0, 1, 2, 3]
 SUITS = range(4)
+CARD_CHECK = 4  # rounds between two counts of every card
 HAND_MASK = sum(1 << v for v in HAND)
 RAISES = ("raise", "wild")
 SETUP_HAND, SETUP_SUIT, ORIENT, ROTATE, ROWS, CHANGING, WILDING, DOWN_TIE, OVER = range(9)
@@ -182,15 +183,16 @@ class Rules(State):
 
     # -- checks and figures -------------------------------------------------------------------
     def check_invariants(self) -> None:
-        """Every exchange by the rules and the win exactly when a K13 is held; every card counted each round."""
+        """Every exchange by the rules and the win exactly when a K13 is held; every card counted at the start of
+        rounds 1, 5, 9, ... and at the end (a card lost cannot come back, so it is caught in its game)."""
         cards = self.cards
         for exchange in self.exchanges:
             _check_exchange(exchange)
         holders = [p for p in range(SEATS) if KING in cards[p * 4:p * 4 + 4]] if KING in cards else []
         if holders != self.won:
             raise InvariantViolation(f"K13 held by {holders} but the winners are {self.won}")
-        if self.round_count != self.checked_round or self.phase == OVER:  # cards only move by the checked rules
-            self.checked_round = self.round_count
+        if self.round_count != self.checked_round and self.round_count % CARD_CHECK == 1 or self.phase == OVER:
+            self.checked_round = self.round_count  # cards move only by the exchanges checked above
             self.check_cards()
 
     def zones(self) -> dict:

@@ -108,9 +108,13 @@ class Promotion(Rules):
         self.resolve()
 
     def scores(self) -> list[float]:
-        """Each player's highest card: 13 for the winners (whoever holds a K13), how close the others came."""
+        """Each player's highest card (13 for the winners): how close everyone came to a K13."""
         cards = self.cards
         return [float(max(cards[p * 4:p * 4 + 4])) for p in range(SEATS)]
+
+    def winners(self) -> list[int]:
+        """Whoever holds a K13: everyone who got one in the step that ended the game."""
+        return list(self.won)
 
     def rounds(self) -> int:
         return self.round_count
