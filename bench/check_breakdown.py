@@ -19,10 +19,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from pnp.check.core import SIMULTANEOUS, TERMINAL, GameSpec, play, random_policy  # noqa: E402
+from pnp.check.core import play  # noqa: E402
 from pnp.check.play.find import simulation_names  # noqa: E402
 from pnp.check.play.registry import spec_for  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
+from pnp.sim import SIMULTANEOUS, TERMINAL, GameSpec, random_policy  # noqa: E402
 
 PROJECT = Project(ROOT)
 
@@ -67,6 +68,9 @@ class Floor:
 
     def winners(self) -> list[int]:
         return []
+
+    def rounds(self) -> int:
+        return 0
 
     def figures(self) -> dict[str, float]:
         return {}

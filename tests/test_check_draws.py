@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pnp.check.draws import shuffle
+from pnp.sim import shuffle
 
 
 class _Reversed(random.Random):

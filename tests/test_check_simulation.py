@@ -7,16 +7,17 @@ from importlib import metadata
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from pnp.check.checker import check, to_json
-from pnp.check.core import GameSpec
 from pnp.check.play.find import find_simulation, simulation_names
 from pnp.check.play.loader import module_name
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
+from pnp.sim import GameSpec
 
 MANIFEST = "components:\n  - cards\n"
 OUTSIDE = "keep the simulation's files inside the project (no links out of it)"
@@ -63,11 +64,12 @@ def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
 
 def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
     manifest = probe.root / "card_data" / "probe" / "game.yaml"
-    manifest.write_text(manifest.read_text(encoding="utf-8").replace("  draw: 1", "  drow: 1"), encoding="utf-8")
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("  deck: [cards]", "  dek: [cards]"), encoding="utf-8")
     simulated = []
     with pytest.raises(PnpError) as error:
         check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd", progress=simulated.append)
-    assert str(error.value).startswith("card_data/probe/game.yaml: check: unknown key 'drow'")
+    assert str(error.value).startswith("card_data/probe/game.yaml: check: unknown key 'dek'")
     assert simulated == []
 
 
@@ -82,6 +84,31 @@ def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
     assert report.players[2].skill.greedy.low > 0.5
+
+
+MUST_FOLLOW = """        led = [card for card in self.hands[player] if self.trick and
+               self.data.cards[card].kind == self.data.cards[self.trick[0]].kind]
+        return led or list(self.hands[player])
+"""
+
+
+def test_the_scaffolded_greedy_player_picks_only_legal_cards_when_a_rule_narrows_the_hand(probe):
+    state = rules_file(probe, "state.py")
+    text = state.read_text(encoding="utf-8")
+    assert text.count("        return list(self.hands[player])\n") == 1
+    state.write_text(text.replace("        return list(self.hands[player])\n", MUST_FOLLOW), encoding="utf-8")
+    report = check(probe, "probe", [2, 3], 300, 3, "greedy", 1, "cmd")  # an illegal card would stop the run
+    assert all(report.players[n].play.termination.ended_by_rules == 300 for n in (2, 3))
+
+
+def test_the_scaffolded_check_section_deals_as_the_simulation_does(probe):
+    manifest = yaml.safe_load((probe.root / "card_data" / "probe" / "game.yaml").read_text(encoding="utf-8"))
+    spec = find_simulation(probe, "probe")
+    hands = manifest["check"]["hand"]
+    assert tuple(sorted(hands)) == spec.player_counts
+    assert hands == {players: 10 // players for players in spec.player_counts}  # 10 cards split evenly
+    report = check(probe, "probe", [], 50, 1, "random", 1, "cmd")
+    assert list(report.players) == [2, 3]
 
 
 def test_a_replay_of_the_scaffolded_game_names_each_card(probe):
@@ -169,7 +196,7 @@ BROKEN = [
     ("__init__.py", '"""No SPEC here."""\n', "card_data/probe/rules/__init__.py: no SPEC in the simulation; "
                                               "define SPEC = GameSpec(...) in it (see 'Writing a simulation')"),
     ("__init__.py", "SPEC = 'probe'\n", "card_data/probe/rules/__init__.py: SPEC is a str, not a "
-                                        "pnp.check.core.GameSpec; set SPEC = GameSpec(...)"),
+                                        "pnp.sim.GameSpec; set SPEC = GameSpec(...)"),
 ]
 
 
@@ -273,7 +300,7 @@ def test_the_project_comes_before_an_entry_point_of_the_same_name(probe, monkeyp
 @pytest.mark.parametrize("value,message", [
     ("no_such_module_here:SPEC", "cannot load the simulation: ModuleNotFoundError: No module named "
                                  "'no_such_module_here'; reinstall or fix that package"),
-    ("toygame:DECK", "does not name a pnp.check.core.GameSpec; point the entry point at 'module:SPEC'"),
+    ("toygame:DECK", "does not name a pnp.sim.GameSpec; point the entry point at 'module:SPEC'"),
 ])
 def test_a_broken_entry_point_is_one_line(tmp_path, monkeypatch, value, message):
     installed = metadata.entry_points

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pnp.cli.main import main
 from pnp.project.games import Project
-from pnp.scaffold.writer import BASE, LAYOUT, scaffold
+from pnp.scaffold.writer import scaffold, template
 
 CELLS = st.one_of(st.sampled_from(["", "1", "0", "-1", "3", "1000000", "x", '"', '""', '"a\nb"', "a\nb", "{bleu|1}",
                                    "{blue|", "**", ":star:", "\\", "１", "〜", "【", "count", "name", "\ufeff", "\x00",
@@ -31,8 +31,8 @@ VALUES = st.sampled_from(["1", "-5", "1e9", "-1e9", ".nan", ".inf", "0", "'{{ 10
                           "{}", "x", "'#ggg'", "''", "null", "*a", "&a 1", "art/none.png", "../x.png", "circle",
                           "blob", "text", "image", "icon", "'{{ card.copy }}'", "'{{ value * 1000 }}'", "'a\\nb'",
                           "'{{ \\'x\\' * value * 99999 }}'", "'{bleu|x}'", "yes", "2000.5"])
-LINES = LAYOUT.splitlines()
-BASE_LINES = BASE.splitlines()
+LINES = template("layouts/cards.yaml").splitlines()
+BASE_LINES = template("layouts/_base.yaml").splitlines()
 
 
 def mutated(lines: list[str], changes: list[tuple[int, str]]) -> str:

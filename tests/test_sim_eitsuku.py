@@ -51,10 +51,12 @@ from shipped.eitsuku.data import (
     pay,
     reach,
 )
+from shipped.eitsuku.text import card_name
 
 from pnp.check.checker import check, replay
-from pnp.check.core import InvariantViolation, play, random_policy
+from pnp.check.core import play
 from pnp.project.games import Project
+from pnp.sim import InvariantViolation, random_policy
 
 DATA = load(Project(ROOT))
 ACTOR, WRITER, COMPOSER, DIRECTOR = range(4)  # role kinds in rule order
@@ -67,13 +69,13 @@ def blank(players=4, seed=1):
     """A game after setup with every hand emptied back into the piles and the box."""
     state = Eitsuku(DATA, players, random.Random(seed))
     while state.phase == PH_SETUP:
-        state.apply_action(state.legal_actions(state.cur)[0])
+        state.apply_action(state.legal_actions(state.actor)[0])
     for p in range(players):
-        for card in state.hr[p]:
-            state.rpile[DATA.role_kind[card]].insert(0, card)
-        state.epile[:0] = state.he[p]
-        state.hr[p].clear()
-        state.he[p].clear()
+        for card in state.hand_roles[p]:
+            state.role_piles[DATA.role_kind[card]].insert(0, card)
+        state.event_pile[:0] = state.hand_events[p]
+        state.hand_roles[p].clear()
+        state.hand_events[p].clear()
         budget(state, p, (0, 0, 0))
     return state
 
@@ -81,17 +83,17 @@ def blank(players=4, seed=1):
 def budget(state, p, counts):
     """Give p exactly these budget cards (moved from or to the box)."""
     for k in range(3):
-        state.box[k] -= counts[k] - state.hb[p][k]
-        state.hb[p][k] = counts[k]
+        state.budget_box[k] -= counts[k] - state.hand_budget[p][k]
+        state.hand_budget[p][k] = counts[k]
 
 
 def take(state, name, value=None):
     """Take a card with this face out of its pile: a role (name, value) or an event (name)."""
     if value is None:
-        pile = state.epile
+        pile = state.event_pile
         card = next(c for c in pile if DATA.codes[c] == EVENT_NAMES.index(name))
     else:
-        pile = state.rpile[DATA.kinds.index(name)]
+        pile = state.role_piles[DATA.kinds.index(name)]
         card = next(c for c in pile if DATA.role_value[c] == value)
     pile.remove(card)
     return card
@@ -101,7 +103,7 @@ def hand(state, p, *faces):
     """Put roles ('役者', 5) or events ('ストライキ',) into p's hand; returns their ids."""
     cards = [take(state, *face) for face in faces]
     for card in cards:
-        (state.hr if card < DATA.roles else state.he)[p].append(card)
+        (state.hand_roles if card < DATA.roles else state.hand_events)[p].append(card)
     return cards
 
 
@@ -112,32 +114,32 @@ def film(state, p, **numbers):
     for key, value in numbers.items():
         slot, name = names[key]
         state.slots[p][slot] = take(state, name, value)
-    state._revalue(p)
+    state.revalue(p)
 
 
 def placed(state, p, name, turn, arg=-1):
     """An event already in p's 場 since `turn`."""
     card = take(state, name)
     now, state.turn = state.turn, turn
-    state._place_event(p, card, arg)
+    state.place_event(p, card, arg)
     state.turn = now
     return card
 
 
 def start(state, p, turn=1, money=None):
     """Begin p's turn (start phase), optionally setting the budget after the start-phase draw."""
-    state.cur, state.turn = p, turn
-    state._start_turn()
+    state.actor, state.turn = p, turn
+    state.start_turn()
     if money is not None:
         budget(state, p, money)
-    state._settle()
+    state.settle()
     return state.legal_actions(p)
 
 
 def do(state, *actions):
     """Apply actions one by one, each checked against the legal list."""
     for action in actions:
-        assert action in state.legal_actions(state.cur), (action, state.legal_actions(state.cur))
+        assert action in state.legal_actions(state.actor), (action, state.legal_actions(state.actor))
         state.apply_action(action)
     state.check_invariants()
 
@@ -149,8 +151,8 @@ def play_event(state, code, arg=-1):
 
 def finish_turn(state, *prefer):
     """Play on with a preferred or the first legal action (no events) until the turn ends or an end-phase choice."""
-    p, turn = state.cur, state.turn
-    while state.cur == p and state.turn == turn and not state.is_terminal() and state.phase not in (PH_END, PH_INFO):
+    p, turn = state.actor, state.turn
+    while state.actor == p and state.turn == turn and not state.is_terminal() and state.phase not in (PH_END, PH_INFO):
         legal = state.legal_actions(p)
         quiet = [a for a in legal if a[0] != "play"] or legal
         do(state, next((a for a in prefer if a in legal), quiet[0]))
@@ -202,13 +204,14 @@ def test_setup_at_every_player_count():
     for players in (3, 4, 5, 6):
         state = Eitsuku(DATA, players, random.Random(players))
         while state.phase == PH_SETUP:
-            state.apply_action(state.legal_actions(state.cur)[0])
-        assert state.box == [42 - 7 * players, 36 - 6 * players, 30 - 5 * players]
-        assert [len(h) for h in state.hr] == [2] * players and [len(h) for h in state.he] == [2] * players
+            state.apply_action(state.legal_actions(state.actor)[0])
+        assert state.budget_box == [42 - 7 * players, 36 - 6 * players, 30 - 5 * players]
+        assert [len(h) for h in state.hand_roles] == [2] * players
+        assert [len(h) for h in state.hand_events] == [2] * players
         # everyone holds 小5 中2; seat 1 has already drawn its start-phase 小
-        assert state.hb == [[6, 2, 0]] + [[5, 2, 0]] * (players - 1)
-        assert state.bp == [2 * players - 1, 4 * players, 5 * players]
-        assert (state.turn, state.cur) == (1, 0)
+        assert state.hand_budget == [[6, 2, 0]] + [[5, 2, 0]] * (players - 1)
+        assert state.budget_piles == [2 * players - 1, 4 * players, 5 * players]
+        assert (state.turn, state.actor) == (1, 0)
         state.check_invariants()
 
 
@@ -228,7 +231,7 @@ def test_score_a_b_and_five_cards():
     state = blank()
     complete(state, 0, lead=5, support=5, writer=5, composer=5, director=5)
     complete(state, 1, lead=1, writer=1, composer=6, director=6)
-    state.rel[0] = state.rel[1] = 4
+    state.released[0] = state.released[1] = 4
     assert score.parts(state)[:2] == [(25, 70, 0, 0), (14, 20, 0, 0)]
     assert score.totals(state) == [95, 34, 0, 0]  # players 3 and 4 released nothing
 
@@ -237,7 +240,7 @@ def test_score_c_late_turns_and_speed_up():
     state = blank()
     for p in range(3):
         complete(state, p, director=p + 1)
-    state.rel[:3] = [5, 7, 8]
+    state.released[:3] = [5, 7, 8]
     assert [part[2] for part in score.parts(state)] == [0, -10, -15, 0]
     placed(state, 1, "巻きを入れる", 2)
     placed(state, 1, "巻きを入れる", 3)  # two count as released two turns earlier: turn 5, like the first
@@ -254,12 +257,12 @@ def test_score_d_tie_up_and_promoter():
     placed(state, 0, "タイアップキャンペーン", 1)
     placed(state, 0, "タイアップキャンペーン", 2)  # stacks
     promoter = take(state, "プロモーターの介入")
-    state.rdis.append(state.slots[1][WRITER_SLOT])
+    state.role_discard.append(state.slots[1][WRITER_SLOT])
     state.slots[1][WRITER_SLOT], state.declared[promoter] = promoter, (0, 6)  # placed by player 1 as 脚本家6
-    state._revalue(1)
-    state.rel[0] = state.rel[1] = 6
+    state.revalue(1)
+    state.released[0] = state.released[1] = 6
     assert score.parts(state)[:2] == [(10, 0, 0, 20 - 6), (14, 0, 0, 0)]
-    state._final = score.totals(state)
+    state.final_scores = score.totals(state)
     state.phase = PH_OVER  # finished: the invariant check scores the game again from the cards
     state.check_invariants()
 
@@ -268,14 +271,14 @@ def test_score_d_tie_up_and_promoter():
 
 def test_start_phase_budget_falls_back_to_larger_sizes():
     state = blank()
-    state.box[0] += state.bp[0]
-    state.bp[0] = 0
+    state.budget_box[0] += state.budget_piles[0]
+    state.budget_piles[0] = 0
     start(state, 1, money=None)
-    assert state.hb[1] == [0, 1, 0]
-    state.box[1] += state.bp[1]
-    state.bp[1] = 0
+    assert state.hand_budget[1] == [0, 1, 0]
+    state.budget_box[1] += state.budget_piles[1]
+    state.budget_piles[1] = 0
     start(state, 2)
-    assert state.hb[2] == [0, 0, 1]
+    assert state.hand_budget[2] == [0, 0, 1]
 
 
 def test_place_role_pays_value_plus_two_with_the_least_value():
@@ -284,8 +287,8 @@ def test_place_role_pays_value_plus_two_with_the_least_value():
     legal = start(state, 0, money=(2, 1, 1))
     assert ("place", card, WRITER_SLOT) in legal and DRAW_EVENT in legal
     do(state, ("place", card, WRITER_SLOT))
-    assert state.bdis == [1, 0, 1] and state.hb[0] == [1, 1, 0]  # cost 4 exactly, in 2 cards: 小+大
-    assert state.used == 2 and state.slots[0][WRITER_SLOT] == card and state.phase == PH_SCOUT
+    assert state.budget_discard == [1, 0, 1] and state.hand_budget[0] == [1, 1, 0]  # cost 4 exactly, in 2 cards: 小+大
+    assert state.budget_used == 2 and state.slots[0][WRITER_SLOT] == card and state.phase == PH_SCOUT
 
 
 def test_budget_limit_of_five_cards_across_set_and_scout():
@@ -295,12 +298,12 @@ def test_budget_limit_of_five_cards_across_set_and_scout():
     assert ("place", costly, LEAD) not in legal  # 6 needs six 小 cards
     assert ("place", cheap, WRITER_SLOT) in legal
     do(state, ("place", cheap, WRITER_SLOT))
-    assert state.used == 5 and state.hb[0] == [3, 0, 0]
+    assert state.budget_used == 5 and state.hand_budget[0] == [3, 0, 0]
     assert MEDIUM not in state.legal_actions(0)  # 3 小 left, but no card may be used this turn
     state2 = blank()
     hand(state2, 0, ("脚本家", 1))
     start(state2, 0, money=(4, 1, 0))
-    do(state2, ("place", state2.hr[0][0], WRITER_SLOT))  # cost 3: 小+中 (2 cards)
+    do(state2, ("place", state2.hand_roles[0][0], WRITER_SLOT))  # cost 3: 小+中 (2 cards)
     assert MEDIUM in state2.legal_actions(0)  # three 小 are 3 more cards, 5 in all
 
 
@@ -308,7 +311,7 @@ def test_scout_stakes_are_taken_back_in_the_end_phase():
     state = blank()
     start(state, 0, money=(0, 0, 2))  # nothing to place: 3A happens at once
     do(state, LARGE)  # 4D: two 大 placed, one 大 drawn
-    assert state.sc[0] == [0, 0, 0] and state.hb[0] == [0, 0, 3] and state.cur == 1
+    assert state.staked_budget[0] == [0, 0, 0] and state.hand_budget[0] == [0, 0, 3] and state.actor == 1
 
 
 def test_replacing_a_placed_role_of_the_same_kind():
@@ -320,7 +323,7 @@ def test_replacing_a_placed_role_of_the_same_kind():
     assert ("place", new, WRITER_SLOT) in legal and ("place", actor, LEAD) in legal
     assert ("place", actor, SUPPORT) not in legal  # both 役者 slots empty: the first is offered
     do(state, ("place", new, WRITER_SLOT))
-    assert state.slots[0][WRITER_SLOT] == new and state.rdis == [old] and state.val[0][WRITER_SLOT] == 5
+    assert state.slots[0][WRITER_SLOT] == new and state.role_discard == [old] and state.slot_values[0][WRITER_SLOT] == 5
 
 
 def test_two_actors_lead_and_support():
@@ -332,7 +335,7 @@ def test_two_actors_lead_and_support():
     do(state, ("place", card, SUPPORT))
     complete_rest = {"writer": 1, "composer": 1, "director": 1}
     film(state, 0, **complete_rest)
-    assert state._complete(0) and score.film(state, 0) == [4, 6, 1, 1, 1]
+    assert state.film_complete(0) and score.film(state, 0) == [4, 6, 1, 1, 1]
 
 
 def test_release_needs_a_complete_film_and_a_released_player_is_out():
@@ -340,17 +343,17 @@ def test_release_needs_a_complete_film_and_a_released_player_is_out():
     film(state, 0, lead=2, writer=2, composer=2)
     start(state, 0, money=(0, 0, 0))
     finish_turn(state)
-    assert state.cur == 1  # no choice in the end phase: 5A at once
+    assert state.actor == 1  # no choice in the end phase: 5A at once
     film(state, 2, lead=2, writer=2, composer=2, director=2)
     start(state, 2, money=(0, 0, 0))
     finish_turn(state)
     assert state.phase == PH_END and state.legal_actions(2) == [COLLECT, RELEASE]
     do(state, RELEASE)
-    assert state.rel[2] == 1 and state.cur == 3
+    assert state.released[2] == 1 and state.actor == 3
     finish_turn(state)
     seats = []
     while state.turn == 2:
-        seats.append(state.cur)
+        seats.append(state.actor)
         finish_turn(state)
     assert seats == [0, 1, 3]  # seat 3 released: it takes no more turns
 
@@ -359,13 +362,13 @@ def test_game_ends_after_turn_twelve():
     state = blank()
     start(state, 3, turn=12)
     while not state.is_terminal():
-        do(state, state.legal_actions(state.cur)[0])
+        do(state, state.legal_actions(state.actor)[0])
     assert state.ended_by_rules() and SPEC.rounds(state) == 12 and state.turn == 13
 
 
 def test_game_ends_when_everyone_has_released():
     state = blank(players=3)
-    state.rel[0] = state.rel[1] = 3
+    state.released[0] = state.released[1] = 3
     complete(state, 0)
     complete(state, 1, lead=2, writer=3, composer=4, director=5)
     complete(state, 2, lead=3, writer=1, composer=1, director=1)
@@ -384,7 +387,7 @@ def test_tie_up_and_speed_up_are_placed_in_the_action_phase():
     legal = start(state, 0, money=(0, 0, 0))
     assert ("play", TIE_UP, -1) in legal and ("play", SPEED_UP, -1) in legal and DRAW_EVENT in legal
     play_event(state, SPEED_UP)
-    assert state.pe[0] == [speed] and state.cnt[0][SPEED_UP] == 1 and state.played[SPEED_UP] == 1
+    assert state.placed_events[0] == [speed] and state.placed_count[0][SPEED_UP] == 1 and state.played[SPEED_UP] == 1
     assert state.phase == PH_SCOUT  # one event a turn; 3A happened at once (the only set action)
 
 
@@ -393,9 +396,9 @@ def test_new_chance_draws_two_events_in_the_end_phase():
     chance, = hand(state, 0, ("新たなるチャンス",))
     start(state, 0, money=(0, 0, 0))
     play_event(state, CHANCE)
-    assert len(state.he[0]) == 1  # the 3A draw
+    assert len(state.hand_events[0]) == 1  # the 3A draw
     finish_turn(state)
-    assert len(state.he[0]) == 3 and chance in state.edis and not state.pe[0]
+    assert len(state.hand_events[0]) == 3 and chance in state.event_discard and not state.placed_events[0]
 
 
 def test_ad_agency_lets_any_number_of_events_in_from_the_next_turn():
@@ -408,9 +411,9 @@ def test_ad_agency_lets_any_number_of_events_in_from_the_next_turn():
     start(state, 0, turn=2, money=(0, 0, 0))
     play_event(state, TIE_UP)
     play_event(state, TIE_UP)
-    assert state.cnt[0][TIE_UP] == 2 and ad in state.pe[0]
+    assert state.placed_count[0][TIE_UP] == 2 and ad in state.placed_events[0]
     finish_turn(state)
-    assert ad in state.edis  # used this turn: discarded in its end phase
+    assert ad in state.event_discard  # used this turn: discarded in its end phase
 
 
 def test_ad_agency_stays_while_unused():
@@ -420,7 +423,7 @@ def test_ad_agency_stays_while_unused():
     start(state, 0, turn=2, money=(0, 0, 0))
     play_event(state, TIE_UP)
     finish_turn(state)
-    assert ad in state.pe[0]
+    assert ad in state.placed_events[0]
 
 
 def test_announcement_gives_two_set_actions():
@@ -433,7 +436,7 @@ def test_announcement_gives_two_set_actions():
     do(state, ("place", composer, COMPOSER_SLOT))
     assert state.phase == PH_SCOUT
     finish_turn(state)
-    assert flash in state.edis
+    assert flash in state.event_discard
 
 
 def test_local_support_gives_two_scout_actions():
@@ -444,7 +447,7 @@ def test_local_support_gives_two_scout_actions():
     do(state, ("role", WRITER))
     assert state.phase == PH_SCOUT
     do(state, ("role", COMPOSER))
-    assert [DATA.role_kind[c] for c in state.hr[0]] == [WRITER, COMPOSER] and local in state.edis
+    assert [DATA.role_kind[c] for c in state.hand_roles[0]] == [WRITER, COMPOSER] and local in state.event_discard
 
 
 def test_actor_award_raises_the_chosen_actor_and_stacks():
@@ -454,11 +457,11 @@ def test_actor_award_raises_the_chosen_actor_and_stacks():
     legal = start(state, 0, money=(0, 0, 0))
     assert ("play", AWARD_ACTOR, LEAD) in legal and ("play", AWARD_ACTOR, SUPPORT) in legal
     play_event(state, AWARD_ACTOR, SUPPORT)
-    assert state.val[0][:2] == [3, 7]
+    assert state.slot_values[0][:2] == [3, 7]
     finish_turn(state)
     start(state, 0, turn=2, money=(0, 0, 0))
     play_event(state, AWARD_ACTOR, SUPPORT)
-    assert state.val[0][:2] == [3, 9]  # Q&A: 7 and more count
+    assert state.slot_values[0][:2] == [3, 9]  # Q&A: 7 and more count
 
 
 @pytest.mark.parametrize("code,slot,key", [(AWARD_WRITER, WRITER_SLOT, "writer"),
@@ -473,9 +476,9 @@ def test_role_awards_need_the_role_placed_and_raise_it(code, slot, key):
     award, = hand(state, 0, (EVENT_NAMES[code],))
     start(state, 0, money=(0, 0, 0))
     play_event(state, code, slot)
-    assert state.val[0][slot] == 6 and state.ev_arg[award] == slot
-    state._unplace(0, award)  # gone (方針転換): the number falls back
-    assert state.val[0][slot] == 4
+    assert state.slot_values[0][slot] == 6 and state.event_target[award] == slot
+    state.unplace_event(0, award)  # gone (方針転換): the number falls back
+    assert state.slot_values[0][slot] == 4
 
 
 def test_award_on_a_promoter_card():
@@ -486,7 +489,7 @@ def test_award_on_a_promoter_card():
     finish_turn(state)
     start(state, 0, turn=2, money=(0, 0, 0))
     play_event(state, AWARD_WRITER, WRITER_SLOT)
-    assert state.val[0][WRITER_SLOT] == 5
+    assert state.slot_values[0][WRITER_SLOT] == 5
 
 
 def test_monopoly_needs_two_fives_and_costs_the_others_one_more():
@@ -502,11 +505,11 @@ def test_monopoly_needs_two_fives_and_costs_the_others_one_more():
     card, = hand(state, 1, ("演出家", 1))  # cost 3, now 4
     assert ("place", card, DIRECTOR_SLOT) not in start(state, 1, turn=2, money=(3, 0, 0))
     assert ("place", card, DIRECTOR_SLOT) in start(state, 1, turn=2, money=(4, 0, 0))
-    spent = state.bdis[0]
+    spent = state.budget_discard[0]
     do(state, ("place", card, DIRECTOR_SLOT))
-    assert state.bdis[0] - spent == 4
-    state.rel[0] = 2  # released: its 話題の独占 no longer affects anyone
-    assert state._monopoly(1) == 0
+    assert state.budget_discard[0] - spent == 4
+    state.released[0] = 2  # released: its 話題の独占 no longer affects anyone
+    assert state.monopoly_cost(1) == 0
 
 
 def test_info_network_draws_three_of_a_type_and_returns_two_of_it():
@@ -519,16 +522,16 @@ def test_info_network_draws_three_of_a_type_and_returns_two_of_it():
     do(state, ("info", WRITER))
     assert ("info", -1) not in state.legal_actions(0)  # the first draw chose roles
     do(state, ("info", WRITER), ("info", DIRECTOR))
-    assert len(state.hr[0]) == 4 and info in state.pe[0] and state.cur == 1
+    assert len(state.hand_roles[0]) == 4 and info in state.placed_events[0] and state.actor == 1
     start(state, 0, turn=2, money=(0, 0, 0))
     finish_turn(state, SMALL)
     legal = state.legal_actions(0)
     assert state.phase == PH_INFO and legal and all(a[0] == "return" and a[1] < DATA.roles for a in legal)
     assert ("return", old) in legal  # Q&A: a card held before may go back
-    writer = next(c for c in state.hr[0] if DATA.role_kind[c] == WRITER)
+    writer = next(c for c in state.hand_roles[0] if DATA.role_kind[c] == WRITER)
     do(state, ("return", old), ("return", writer))
-    assert state.rpile[ACTOR][-1] == old and state.rpile[WRITER][-1] == writer  # on top of their piles
-    assert info in state.edis and len(state.hr[0]) == 2
+    assert state.role_piles[ACTOR][-1] == old and state.role_piles[WRITER][-1] == writer  # on top of their piles
+    assert info in state.event_discard and len(state.hand_roles[0]) == 2
 
 
 def test_strike_makes_the_others_discard_once_and_leaves_next_turn():
@@ -537,21 +540,21 @@ def test_strike_makes_the_others_discard_once_and_leaves_next_turn():
     film(state, 1, lead=2, writer=3)
     budget(state, 1, (3, 1, 0))
     complete(state, 2)
-    state.rel[2] = 1  # released: immune
+    state.released[2] = 1  # released: immune
     film(state, 3, lead=4)
     start(state, 0, turn=1, money=(0, 0, 0))
     play_event(state, STRIKE)
     finish_turn(state)
-    assert state.cur == 1 and state.phase == PH_START
+    assert state.actor == 1 and state.phase == PH_START
     assert state.legal_actions(1) == [("strike_a", LEAD), ("strike_a", WRITER_SLOT), STRIKE_B]
     do(state, STRIKE_B)  # 2 roles: 4 in budget, not counted toward the five
-    assert state.hb[1] == [2, 0, 0] and state.used == 0
+    assert state.hand_budget[1] == [2, 0, 0] and state.budget_used == 0
     lead = state.slots[3][LEAD]
     finish_turn(state)
-    assert state.cur == 3  # seat 3 released, skipped; seat 4 had to discard its only role (B unaffordable)
-    assert state.slots[3][LEAD] == EMPTY and lead in state.rdis
+    assert state.actor == 3  # seat 3 released, skipped; seat 4 had to discard its only role (B unaffordable)
+    assert state.slots[3][LEAD] == EMPTY and lead in state.role_discard
     finish_turn(state)
-    assert state.cur == 0 and state.turn == 2 and strike in state.edis
+    assert state.actor == 0 and state.turn == 2 and strike in state.event_discard
 
 
 def test_promoter_overwrites_any_slot_and_costs_its_placer():
@@ -560,7 +563,7 @@ def test_promoter_overwrites_any_slot_and_costs_its_placer():
     six = state.slots[1][LEAD]
     promoter, = hand(state, 0, ("プロモーターの介入",))
     complete(state, 2)
-    state.rel[2] = 1
+    state.released[2] = 1
     start(state, 0, money=(0, 0, 0))
     play_event(state, PROMOTER)
     legal = state.legal_actions(0)
@@ -568,17 +571,17 @@ def test_promoter_overwrites_any_slot_and_costs_its_placer():
     do(state, ("promo", 1, LEAD))
     assert state.phase == PH_PROMO_NUMBER and state.legal_actions(0) == [("number", n) for n in range(1, 7)]
     do(state, ("number", 1))
-    assert state.slots[1][LEAD] == promoter and state.val[1][LEAD] == 1 and six in state.rdis
+    assert state.slots[1][LEAD] == promoter and state.slot_values[1][LEAD] == 1 and six in state.role_discard
     assert state.declared[promoter] == (0, 1)
     complete(state, 0, lead=2)
-    state.rel[0] = state.rel[1] = 3
+    state.released[0] = state.released[1] = 3
     film(state, 1, writer=2, composer=2, director=2)
     assert score.parts(state)[0][3] == -1 and score.parts(state)[1][:2] == (7, 30)
-    state.rel[0] = state.rel[1] = 0
+    state.released[0] = state.released[1] = 0
     actor, = hand(state, 1, ("役者", 4))
     assert ("place", actor, LEAD) in start(state, 1, money=(0, 0, 2))  # paying replaces it (Q&A)
     do(state, ("place", actor, LEAD))
-    assert promoter in state.edis and promoter not in state.declared
+    assert promoter in state.event_discard and promoter not in state.declared
 
 
 def test_second_promoter_replaces_the_first():
@@ -589,7 +592,8 @@ def test_second_promoter_replaces_the_first():
     finish_turn(state)
     start(state, 0, turn=2, money=(0, 0, 0))
     do(state, ("play", PROMOTER, -1), ("promo", 1, DIRECTOR_SLOT), ("number", 5))
-    assert state.slots[1][DIRECTOR_SLOT] == second and first in state.edis and state.declared == {second: (0, 5)}
+    assert state.slots[1][DIRECTOR_SLOT] == second and first in state.event_discard
+    assert state.declared == {second: (0, 5)}
 
 
 def test_policy_change_discards_an_event_in_the_next_action_phase():
@@ -598,9 +602,9 @@ def test_policy_change_discards_an_event_in_the_next_action_phase():
     tie = placed(state, 1, "タイアップキャンペーン", 1)
     promoter = take(state, "プロモーターの介入")
     state.slots[1][LEAD], state.declared[promoter] = promoter, (2, 6)
-    state._revalue(1)
+    state.revalue(1)
     hidden = placed(state, 3, "タイアップキャンペーン", 1)
-    state.rel[3] = 1
+    state.released[3] = 1
     start(state, 0, turn=1, money=(0, 0, 0))
     play_event(state, CONVERT)
     finish_turn(state)
@@ -610,7 +614,7 @@ def test_policy_change_discards_an_event_in_the_next_action_phase():
     assert state.phase == PH_CONVERT and ("discard", 1, tie) in legal and ("discard", 1, promoter) in legal
     assert not any(a[2] in (change, hidden) for a in legal)  # not itself, not a released player's
     do(state, ("discard", 1, promoter))  # Q&A: a placed プロモーターの介入 may be discarded
-    assert state.slots[1][LEAD] == EMPTY and promoter in state.edis and change in state.edis
+    assert state.slots[1][LEAD] == EMPTY and promoter in state.event_discard and change in state.event_discard
 
 
 def test_policy_change_only_in_the_next_turn():
@@ -619,7 +623,7 @@ def test_policy_change_only_in_the_next_turn():
     placed(state, 1, "タイアップキャンペーン", 1)
     assert USE_CONVERT not in start(state, 0, turn=1, money=(0, 0, 0))
     assert USE_CONVERT not in start(state, 0, turn=3, money=(0, 0, 0))
-    assert change in state.pe[0]
+    assert change in state.placed_events[0]
 
 
 def test_released_players_are_immune_and_no_longer_affect_others():
@@ -628,7 +632,7 @@ def test_released_players_are_immune_and_no_longer_affect_others():
     placed(state, 1, "話題の独占", 1)
     placed(state, 1, "ストライキ", 1)
     placed(state, 1, "タイアップキャンペーン", 1)
-    state.rel[1] = 1
+    state.released[1] = 1
     film(state, 0, lead=3)
     card, promoter = hand(state, 0, ("脚本家", 1), ("プロモーターの介入",))
     legal = start(state, 0, turn=2, money=(3, 0, 0))
@@ -671,14 +675,14 @@ def test_games_end_by_the_rules_with_every_card_kept(seed, players, mixed):
 def test_invariants_catch_a_lost_or_duplicated_card():
     state = blank()
     state.check_invariants()
-    state.epile.append(state.epile[0])
-    with pytest.raises(InvariantViolation, match="created or lost"):
-        state.check_invariants()
-    state.epile.pop()
-    state.rdis.append(state.rpile[0].pop())
-    state.rdis[-1] = state.rdis[0] if state.rdis[:-1] else state.rpile[1][0]
-    state._checked_turn = -1
-    with pytest.raises(InvariantViolation, match="two places or in none"):
+    doubled = card_name(DATA, state.event_pile[0])
+    state.event_pile.append(state.event_pile[0])
+    with pytest.raises(InvariantViolation, match=f"{doubled} is in two places: event pile and event pile"):
+        state.check_cards()
+    state.event_pile.pop()
+    lost = card_name(DATA, state.role_piles[0].pop())
+    start(state, 1, turn=2)  # every card is counted at the first move of a turn
+    with pytest.raises(InvariantViolation, match=f"turn 2: a card was lost: {lost} is in no zone"):
         state.check_invariants()
 
 
@@ -697,10 +701,10 @@ def test_golden_replay():
 
 def test_observation_shows_only_own_hand():
     state = Eitsuku(DATA, 4, random.Random(3))
-    obs = state.observation(state.cur)
-    assert obs.roles == tuple(state.hr[state.cur]) and obs.events == tuple(state.he[state.cur])
-    assert obs.budgets == tuple(map(tuple, state.hb))  # budget is open information
-    assert not hasattr(obs, "hands") and obs.hand_sizes[0] == tuple(map(len, state.hr))
+    obs = state.observation(state.actor)
+    assert obs.roles == tuple(state.hand_roles[state.actor]) and obs.events == tuple(state.hand_events[state.actor])
+    assert obs.budgets == tuple(map(tuple, state.hand_budget))  # budget is open information
+    assert not hasattr(obs, "hands") and obs.hand_sizes[0] == tuple(map(len, state.hand_roles))
 
 
 def test_removing_the_large_budget_cards_changes_the_report_as_expected(tmp_path):

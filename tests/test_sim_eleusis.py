@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
@@ -19,10 +20,11 @@ from shipped.eleusis.round import AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PL
 from shipped.eleusis.text import summary
 
 from pnp.check.checker import check, to_json
-from pnp.check.core import CHANCE, InvariantViolation, play, random_policy
+from pnp.check.core import play
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project
+from pnp.sim import CHANCE, InvariantViolation, random_policy
 
 GOLDEN = ROOT / "tests" / "golden" / "eleusis_seed_5.txt"
 
@@ -69,6 +71,7 @@ def arrange(state, hands: dict[int, str], main: str = "♠4", deck: str | None =
     state.played = len(state.main) - 1 + len(state.side)
     state.moved = True
     state.check_invariants()
+    state.check_cards()
 
 
 def hand(state, player: int) -> str:
@@ -419,20 +422,33 @@ def test_games_end_by_the_rules_with_every_card_kept(data, seed, players, greedy
 
 def test_invariants_catch_a_lost_or_doubled_card_and_a_bad_count(data):
     state = dealt(data, "R01")
-    state.deck.pop()
-    state.moved = True
-    with pytest.raises(InvariantViolation, match="created, lost"):
-        state.check_invariants()
+    lost = state.card_name(state.deck.pop())
+    with pytest.raises(InvariantViolation, match=f"a card was lost: {lost} is in no zone"):
+        state.check_cards()
     state = dealt(data, "R01")
     state.hands[1].append(state.deck[0])
-    state.moved = True
-    with pytest.raises(InvariantViolation, match="created, lost"):
-        state.check_invariants()
+    doubled = state.card_name(state.deck[0])
+    with pytest.raises(InvariantViolation, match=f"{doubled} is in two places: deck and P2's hand"):
+        state.check_cards()
     state = dealt(data, "R01")
     state.live = 2
     state.moved = True
     with pytest.raises(InvariantViolation, match="still in the round"):
         state.check_invariants()
+
+
+def test_a_card_lost_in_a_round_stops_the_game_when_the_round_ends(data):
+    class Leaky(Eleusis):
+        lost = None
+
+        def apply_action(self, action) -> None:
+            super().apply_action(action)
+            if self.lost is None and self.played >= 3 and self.deck:
+                self.lost = self.deck.pop()  # mid-round: the count at the round's end finds it missing
+
+    leaky = dataclasses.replace(SPEC, new_game=Leaky)
+    with pytest.raises(InvariantViolation, match="^seed 3: a card was lost: .+ is in no zone \\(1 missing\\)$"):
+        play(leaky, data, 4, 3, [random_policy] * 4)
 
 
 def test_an_illegal_play_is_refused(data):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -36,13 +37,15 @@ from shipped.ghost_couple.deck import (
 )
 from shipped.ghost_couple.effects import TREASURE
 from shipped.ghost_couple.integrity import variant_integrity
+from shipped.ghost_couple.score import FULL_CHECK
 from shipped.ghost_couple.text import summary
 from shipped.ghost_couple.variant import load as load_variant
 
 from pnp.check.checker import check, to_json
-from pnp.check.core import InvariantViolation, play, random_policy
+from pnp.check.core import play
 from pnp.cli.main import main
 from pnp.project.games import Project
+from pnp.sim import InvariantViolation, random_policy
 
 DECK = load(Project(ROOT))
 CARDS = load_variant(Project(ROOT))
@@ -87,41 +90,41 @@ def arrange(deck=DECK, players=2, field=None, up=(), hands=(), top=(), vanish=()
     pool.sort(key=lambda c: (deck.side[c] == 1 and not deck.abilities[c], deck.effect[c] is None), reverse=True)
     state.field[:] = [placed[s] if s in placed else pool.pop(0) for s in range(25)]
     pool.sort()
-    state.pile[:] = pool + drawn[::-1]
+    state.draw_pile[:] = pool + drawn[::-1]
     for p in range(players):
         state.hands[p][:] = in_hand[p]
         state.treasure[p][:] = kept[p]
     state.vanish[:] = vanished
     state.removed.clear()
-    state.vbits = sum(deck.basic[c] for c in set(vanished))
-    state.hbits = [sum(1 << c for c in hand) for hand in state.hands]
-    state.tbits = [sum(1 << c for c in t) for t in kept]
-    state.base = [sum(deck.points[c] for c in t) for t in kept]
-    state.bonds = [[] for _ in range(players)]
-    state.filled, state.up = FULL, 1 << CENTRE | sum(1 << s for s in up)
-    state.ucards = sum(1 << state.field[s] for s in range(25) if state.up >> s & 1)
-    state.seen = [state.everyone if state.up >> s & 1 else 0 for s in range(25)]
-    state.turn, state.cur, state.direction, state.skips = 1, 0, 1, 0
+    state.vanish_partners = sum(deck.basic[c] for c in set(vanished))
+    state.hand_masks = [sum(1 << c for c in hand) for hand in state.hands]
+    state.treasure_masks = [sum(1 << c for c in t) for t in kept]
+    state.printed_points = [sum(deck.points[c] for c in t) for t in kept]
+    state.bonus_couples = [[] for _ in range(players)]
+    state.occupied, state.face_up = FULL, 1 << CENTRE | sum(1 << s for s in up)
+    state.face_up_cards = sum(1 << state.field[s] for s in range(25) if state.face_up >> s & 1)
+    state.seen = [state.everyone if state.face_up >> s & 1 else 0 for s in range(25)]
+    state.turn, state.actor, state.direction, state.skips = 1, 0, 1, 0
     state.coupled = state.locked = False
-    state.out_order, state.notes, state._shown, state.deck_out = [], [], 0, None
-    state.phase, state.count = phase, count
-    state._settle()
-    state._check_every_card()
+    state.out_order, state.notes, state.notes_shown, state.ran_out_turn = [], [], 0, None
+    state.phase, state.steps_left = phase, count
+    state.settle()
+    state.check_every_card()
     return state
 
 
 def do(state, *actions) -> None:
     """Apply actions one by one, each checked against the legal list, with every invariant after each."""
     for action in actions:
-        assert action in state.legal_actions(state.cur), (action, state.legal_actions(state.cur))
+        assert action in state.legal_actions(state.actor), (action, state.legal_actions(state.actor))
         state.apply_action(action)
-        state._check_every_card()
+        state.check_every_card()
 
 
 def couple(state, a: str, b: str) -> int:
     """The action taking the couple of the cards named a (hand or field) and b (field)."""
-    deck = state.deck
-    for action in state.legal_actions(state.cur):
+    deck = state.data
+    for action in state.legal_actions(state.actor):
         if action != STOP and {name(deck, action >> CARD_BITS), name(deck, action & 1023)} == {a, b}:
             return action
     raise AssertionError(f"no couple {a} + {b} in {offers(state)}")
@@ -129,16 +132,16 @@ def couple(state, a: str, b: str) -> int:
 
 def offers(state) -> list[set]:
     """The couples on offer, as sets of names."""
-    deck = state.deck
-    return [{name(deck, a >> CARD_BITS), name(deck, a & 1023)} for a in state.legal_actions(state.cur) if a != STOP]
+    deck = state.data
+    return [{name(deck, a >> CARD_BITS), name(deck, a & 1023)} for a in state.legal_actions(state.actor) if a != STOP]
 
 
 def hand_names(state, p: int) -> list[str]:
-    return [name(state.deck, c) for c in state.hands[p]]
+    return [name(state.data, c) for c in state.hands[p]]
 
 
 def slot_of(state, key: str) -> int:
-    return next(s for s, c in enumerate(state.field) if c >= 0 and name(state.deck, c) == key)
+    return next(s for s, c in enumerate(state.field) if c >= 0 and name(state.data, c) == key)
 
 
 # --- the printed deck ------------------------------------------------------------------------------------------
@@ -169,10 +172,10 @@ def test_integrity_is_clean_for_every_player_count():
 
 def test_setup_lays_the_field_deals_hands_and_the_first_player_draws():
     state = GhostCouple(DECK, 3, random.Random(5))
-    assert state.filled == FULL and state.up == 1 << CENTRE  # 5x5, only ど真ん中 face up
+    assert state.occupied == FULL and state.face_up == 1 << CENTRE  # 5x5, only ど真ん中 face up
     assert [len(h) for h in state.hands] == [6, 5, 5]  # 最初は5枚; P1 has drawn
-    assert len(state.pile) == 100 - 25 - 15 - 1
-    assert (state.phase, state.cur) == (FLIP_UP, 0)
+    assert len(state.draw_pile) == 100 - 25 - 15 - 1
+    assert (state.phase, state.actor) == (FLIP_UP, 0)
     assert list(state.legal_actions(0)) == [s for s in range(25) if s != CENTRE]
     assert state.legal_actions(1) == ()
 
@@ -188,8 +191,8 @@ def test_a_turned_card_couples_with_a_hand_card_and_the_field_is_refilled():
     assert [name(DECK, c) for c in state.treasure[0]] == ["さくら", "うにゅう"] and state.points_now(0) == 3
     assert hand_names(state, 0) == [PIKO]
     assert name(DECK, state.field[0]) == "河童" and state.seen[0] == 0
-    assert state.up == 1 << CENTRE and state.seen[1] == 0b11  # ポルター lies face down, remembered by both
-    assert (state.cur, state.turn) == (1, 2) and hand_names(state, 1) == ["雪女", "猫又"]
+    assert state.face_up == 1 << CENTRE and state.seen[1] == 0b11  # ポルター lies face down, remembered by both
+    assert (state.actor, state.turn) == (1, 2) and hand_names(state, 1) == ["雪女", "猫又"]
 
 
 def test_a_turn_without_a_couple_swaps_a_hand_card_with_the_centre():
@@ -198,7 +201,7 @@ def test_a_turn_without_a_couple_swaps_a_hand_card_with_the_centre():
     assert state.phase == CENTRE_SWAP and state.legal_actions(0) == (0, 1, 2)  # hand pairs never couple
     do(state, 2)
     assert hand_names(state, 0) == ["さくら", "うにゅう", "おあげ"] and name(DECK, state.field[CENTRE]) == "河童"
-    assert state.cur == 1 and state.up == 1 << CENTRE
+    assert state.actor == 1 and state.face_up == 1 << CENTRE
 
 
 def test_declining_a_couple_means_the_centre_swap():
@@ -206,7 +209,7 @@ def test_declining_a_couple_means_the_centre_swap():
     do(state, 0, 1, STOP)  # 作戦上したくない場合
     assert state.phase == CENTRE_SWAP
     do(state, 0)
-    assert name(DECK, state.field[CENTRE]) == "さくら" and state.treasure[0] == [] and state.cur == 1
+    assert name(DECK, state.field[CENTRE]) == "さくら" and state.treasure[0] == [] and state.actor == 1
 
 
 def test_several_couples_in_one_turn_field_with_field_and_with_the_centre():
@@ -217,7 +220,7 @@ def test_several_couples_in_one_turn_field_with_field_and_with_the_centre():
     assert state.phase == COUPLE and offers(state) == [{"かこん", "双葉"}]
     do(state, couple(state, "かこん", "双葉"))
     assert state.points_now(0) == 3 + 1 and name(DECK, state.field[CENTRE]) != "双葉"  # the centre is refilled
-    assert state.up == 1 << CENTRE and state.cur == 1
+    assert state.face_up == 1 << CENTRE and state.actor == 1
 
 
 @pytest.mark.parametrize("hand,field,points,ability", [
@@ -254,10 +257,10 @@ def test_flip_events_turn_more_cards(card, partner, more):
     state = arrange(field={0: card}, hands=([partner, PIKO], ["雪女"]))
     do(state, 0, 1)
     do(state, couple(state, partner, name(DECK, state.field[0])))
-    assert (state.phase, state.count) == (FLIP_UP, more) and PASS not in state.legal_actions(0)
+    assert (state.phase, state.steps_left) == (FLIP_UP, more) and PASS not in state.legal_actions(0)
     turned = state.legal_actions(0)[:more]
     do(state, *turned)  # no couple among them: the turn ends
-    assert all(state.seen[s] == 0b11 for s in turned) and state.cur == 1
+    assert all(state.seen[s] == 0b11 for s in turned) and state.actor == 1
     assert state.played[state.effect.key] == 1
 
 
@@ -266,11 +269,11 @@ def test_corners_turn_the_four_corners_and_lock_the_hand():
                     hands=(["ろくろ首", "変なうにゅう"], ["雪女"]))
     do(state, 5, 6)
     do(state, couple(state, "ろくろ首", "首ったけ君"))
-    assert all(state.up >> s & 1 for s in (0, 4, 20, 24)) and state.locked
+    assert all(state.face_up >> s & 1 for s in (0, 4, 20, 24)) and state.locked
     # 変なうにゅう would take さくら or ポルター, but 以後、手札は使用できない: only the field pair is offered
     assert offers(state) == [{"さくら", "うにゅう"}]
     do(state, couple(state, "さくら", "うにゅう"))
-    assert state.cur == 1  # no centre swap after a couple
+    assert state.actor == 1  # no centre swap after a couple
 
 
 @pytest.mark.parametrize("card,block,cells", [("rokuro_1_x5", 0, (0, 2, 6, 10, 12)),
@@ -299,7 +302,7 @@ def test_swap3_takes_face_down_cards_and_returns_three_face_down():
     do(state, 0, 0, 0)  # その後、好きな3枚を空所に戻す
     assert hand_names(state, 0) == ["河童"]
     assert [name(DECK, state.field[s]) for s in (1, 2, 3)] == ["雪女", "さくら", PIKO]
-    assert [state.seen[s] for s in (1, 2, 3)] == [0b01] * 3 and not state.up & 0b1110  # face down, P1 knows
+    assert [state.seen[s] for s in (1, 2, 3)] == [0b01] * 3 and not state.face_up & 0b1110  # face down, P1 knows
 
 
 @pytest.mark.parametrize("card,partner,n", [("curry_1_draw2", "カレー番長", 2), ("two_get_1_draw3", "2ゲッター", 3)])
@@ -317,22 +320,22 @@ def test_skip_gives_the_taker_another_turn_with_two_players_and_skips_one_with_t
         state = arrange(players=players, field={0: "yukionna_1_skip"}, hands=(["雪女", PIKO], ["河童"], ["猫又"]))
         do(state, 0, 1)
         do(state, couple(state, "雪女", "こたつ男"))
-        assert (state.cur, state.turn) == (following, 2)
+        assert (state.actor, state.turn) == (following, 2)
 
 
 def test_reverse_turns_the_order_around():
     state = arrange(players=3, field={0: "gespenst_1_reverse"}, hands=(["ゲシュペンスト卿", PIKO], ["河童"], ["猫又"]))
     do(state, 0, 1)
     do(state, couple(state, "ゲシュペンスト卿", "ヘクセ嬢"))
-    assert state.cur == 2 and state.direction == -1
+    assert state.actor == 2 and state.direction == -1
 
 
 def test_reshuffle_returns_the_hand_to_the_deck_and_draws_as_many():
     state = arrange(field={0: "poltergeist_1_reshuffle"}, hands=(["ポルター", PIKO, "河童", "雪女"], ["猫又"]))
-    before = len(state.pile)
+    before = len(state.draw_pile)
     do(state, 0, 1)
     do(state, couple(state, "ポルター", "ガイスト"))
-    assert len(state.hands[0]) == 3 and len(state.pile) + len(state.hands[1]) == before  # P2 drew one
+    assert len(state.hands[0]) == 3 and len(state.draw_pile) + len(state.hands[1]) == before  # P2 drew one
 
 
 @pytest.mark.parametrize("card,partner,n", [("hyudoro_1_vanish1", "ひゅう", 1), ("mikage_1_vanish2", "御影さくら", 2)])
@@ -343,7 +346,7 @@ def test_vanishing_field_cards_ends_the_turn(card, partner, n):
     assert state.phase == VANISH_PICK and 2 in state.legal_actions(0) and CENTRE in state.legal_actions(0)
     do(state, *(2, 3)[:n])  # face-down cards may be vanished too
     assert [name(DECK, c) for c in state.vanish] == ["猫又", "河童"][:n]
-    assert state.cur == 1 and hand_names(state, 0) == [PIKO]  # あなたの手番は終了する: no more couples, no swap
+    assert state.actor == 1 and hand_names(state, 0) == [PIKO]  # あなたの手番は終了する: no more couples, no swap
 
 
 def test_peek_vanish_looks_at_a_hand_and_vanishes_a_card_of_it():
@@ -372,7 +375,7 @@ def test_steal_takes_a_treasure_card_and_breaks_a_bonus_couple():
     state = arrange(field={0: "zashiki_1_steal_treasure"}, hands=(["座敷わらし", PIKO], ["河童"]),
                     treasures=([], ["ダミアン様", "飛白"]))
     damian, kasuri = state.treasure[1]
-    state.bonds[1].append((damian, kasuri, 2))
+    state.bonus_couples[1].append((damian, kasuri, 2))
     assert state.points_now(1) == 5
     do(state, 0, 1)
     do(state, couple(state, "座敷わらし", "貧乏神"))
@@ -400,7 +403,7 @@ def test_reveal_all_shows_everything_then_turns_all_but_the_centre_down():
     assert sorted(map(sorted, offers(state))) == [["ひとだま", "墓守じいさん"], ["ゆうか", "ゆうた"]]
     do(state, couple(state, "墓守じいさん", "ひとだま"))
     # ゆうか was face up, now face down again: its couple is gone for this turn; the centre swap is not taken
-    assert state.cur == 1 and state.seen[1:] == [0b11] * 24 and state.seen[0] == 0  # slot 0 was refilled
+    assert state.actor == 1 and state.seen[1:] == [0b11] * 24 and state.seen[0] == 0  # slot 0 was refilled
     assert hand_names(state, 0) == ["ゆうた"]
 
 
@@ -419,8 +422,8 @@ def test_a_vanished_card_waits_for_its_partner_to_show():
                     top=["sakura_0", "雪女"])
     do(state, 0)  # うにゅう turned up: it pairs with the vanished さくら, both leave the game
     assert state.field[0] == -1 and state.vanish == [] and len(state.removed) == 2
-    state.vanish.append(state.pile.pop())  # the other さくら goes to the vanish area by hand
-    state.vbits = DECK.basic[state.vanish[0]]
+    state.vanish.append(state.draw_pile.pop())  # the other さくら goes to the vanish area by hand
+    state.vanish_partners = DECK.basic[state.vanish[0]]
     do(state, 1)  # 変なうにゅう is of さくら's ghost: it pairs; abilities play no part in the vanish area
     assert state.vanish == [] and len(state.removed) == 4
 
@@ -445,7 +448,7 @@ def test_a_drawn_card_pairing_with_a_vanished_card_never_reaches_the_hand():
 def until(state, rng, condition):
     """Play random moves until the condition holds."""
     while not condition(state):
-        legal = state.legal_actions(state.cur)
+        legal = state.legal_actions(state.actor)
         do(state, legal[int(rng.random() * len(legal))])
 
 
@@ -453,8 +456,8 @@ def test_with_the_deck_empty_a_hand_card_is_laid_face_down_instead_of_drawing():
     rng = random.Random(1)
     state = GhostCouple(DECK, 2, rng)
     until(state, rng, lambda s: s.phase == PLACE and -1 in s.field[:CENTRE] + s.field[CENTRE + 1:])
-    p, hand, empty = state.cur, list(state.hands[state.cur]), state.field.index(-1)
-    assert state.pile == [] and state.legal_actions(p) == tuple(range(len(hand))) and empty != CENTRE
+    p, hand, empty = state.actor, list(state.hands[state.actor]), state.field.index(-1)
+    assert state.draw_pile == [] and state.legal_actions(p) == tuple(range(len(hand))) and empty != CENTRE
     before = state.notes[-1]
     assert before[0] == "turn" and before[3] == 0  # the turn began without a draw
     state.apply_action(1)
@@ -467,9 +470,9 @@ def test_a_card_laid_in_the_centre_lies_face_up():
     state = GhostCouple(DECK, 2, rng)
     until(state, rng, lambda s: s.phase == PLACE)
     assert [s for s in range(25) if state.field[s] < 0] == [CENTRE]  # only the centre is empty
-    card = state.hands[state.cur][0]
+    card = state.hands[state.actor][0]
     state.apply_action(0)
-    assert state.field[CENTRE] == card and state.up >> CENTRE & 1 and state.seen[CENTRE] == 0b11
+    assert state.field[CENTRE] == card and state.face_up >> CENTRE & 1 and state.seen[CENTRE] == 0b11
 
 
 def test_the_game_ends_at_the_hand_over_and_the_first_out_gets_the_player_count():
@@ -500,29 +503,31 @@ def test_rounds_count_every_seat_once():
 
 def test_invariants_catch_a_lost_or_duplicated_card_and_wrong_masks():
     state = arrange()
-    state.pile.append(state.pile[0])
-    with pytest.raises(InvariantViolation, match="created or lost"):
+    doubled = DECK.labels[state.draw_pile[0]]
+    state.draw_pile.append(state.draw_pile[0])
+    state.turn = FULL_CHECK  # the first move of every FULL_CHECK-th turn counts every card
+    with pytest.raises(InvariantViolation, match=re.escape(f"turn 16: {doubled} is in two places: draw pile and draw pile")):
         state.check_invariants()
     state = arrange(hands=([PIKO], ["河童"]))
-    state.pile[0] = state.hands[0][0]  # the count holds, one card is in two places
-    with pytest.raises(InvariantViolation, match="two places"):
-        state._check_every_card()
+    state.draw_pile[0] = state.hands[0][0]  # the count holds, one card is in two places
+    with pytest.raises(InvariantViolation, match="is in two places: draw pile and P1's hand"):
+        state.check_every_card()
     state = arrange(hands=([PIKO], []))
-    state.hbits[0] = 0
+    state.hand_masks[0] = 0
     with pytest.raises(InvariantViolation, match="masks"):
-        state._check_every_card()
+        state.check_every_card()
     state = arrange()
-    state.base[0] = 3
+    state.printed_points[0] = 3
     with pytest.raises(InvariantViolation, match="points"):
-        state._check_every_card()
+        state.check_every_card()
 
 
 def test_invariants_catch_an_illegal_couple_and_a_locked_hand():
     state = arrange()
-    state.last = (ids(DECK, "さくら")[0], ids(DECK, "ゆうた")[0], 1, False)
+    state.last_couple = (ids(DECK, "さくら")[0], ids(DECK, "ゆうた")[0], 1, False)
     with pytest.raises(InvariantViolation, match="no couple"):
         state.check_invariants()
-    state.last = (ids(DECK, "さくら")[0], ids(DECK, "うにゅう")[0], 1, True)
+    state.last_couple = (ids(DECK, "さくら")[0], ids(DECK, "うにゅう")[0], 1, True)
     with pytest.raises(InvariantViolation, match="手札は使用できない"):
         state.check_invariants()
 
@@ -560,7 +565,7 @@ def test_variant_ace_may_be_declined_and_a_joker_couple_follows_no_ability():
     do(state, PASS)
     assert {"Jo", "♠J"} in offers(state)  # オールマイティ
     do(state, couple(state, "Jo", "♠J"))  # J would skip P2, but a joker couple follows no ability
-    assert state.cur == 1 and state.turn == 2 and state.points_now(0) == 1 - 1  # ♥A 1, the joker −1
+    assert state.actor == 1 and state.turn == 2 and state.points_now(0) == 1 - 1  # ♥A 1, the joker −1
 
 
 def test_variant_king_vanishes_without_ending_the_turn_and_three_takes_any_field_card():
@@ -579,7 +584,7 @@ def test_variant_king_vanishes_without_ending_the_turn_and_three_takes_any_field
     assert hand_names(state, 0) == ["♠10", "♣9", "♣7", "♣10"]
     do(state, 0, 0, 0)  # その後3枚場に返す: into the emptied slots in order; the centre lies face up
     assert [name(CARDS, state.field[s]) for s in (1, CENTRE, 2)] == ["♠10", "♣9", "♣7"]
-    assert state.up == 1 << CENTRE and hand_names(state, 0) == ["♣10"]
+    assert state.face_up == 1 << CENTRE and hand_names(state, 0) == ["♣10"]
 
 
 def test_variant_eights_couple_by_colour_too_and_four_score_eight_more():

@@ -29,9 +29,9 @@ def test_slots_of_a_mask_are_its_set_bits_in_order():
 
 def offered_couples(state) -> list[int]:
     """Every couple the rules allow, listed plainly: face-up card b (low to high), then its partner a."""
-    deck, field = state.deck, state.field
-    face_up = sorted(field[s] for s in range(25) if state.up >> s & 1)
-    hand = [] if state.locked else state.hands[state.cur]
+    deck, field = state.data, state.field
+    face_up = sorted(field[s] for s in range(25) if state.face_up >> s & 1)
+    hand = [] if state.locked else state.hands[state.actor]
     options = [a << CARD_BITS | b for b in face_up for a in sorted(hand + [c for c in face_up if c > b])
                if deck.partners[b] >> a & 1]
     return options + [STOP] if options else []
@@ -43,6 +43,6 @@ def test_the_couples_on_offer_are_every_couple_of_the_rules(deck):
         rng = random.Random(seed)
         state = GhostCouple(deck, 2 + seed % 2, rng)
         while not state.is_terminal():
-            assert state._opt_couple() == offered_couples(state)
-            legal = state.legal_actions(state.cur)
+            assert state.couple_options() == offered_couples(state)
+            legal = state.legal_actions(state.actor)
             state.apply_action(legal[int(rng.random() * len(legal))])

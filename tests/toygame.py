@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from pnp.check.core import SIMULTANEOUS, TERMINAL, GameSpec, InvariantViolation
+from pnp.sim import SIMULTANEOUS, TERMINAL, GameSpec, State
 
 DECK = list(range(1, 13))
 
 
-class Duel:
+class Duel(State):
     """Players hold 3 cards each; a number of simultaneous tricks; most tricks wins."""
 
     def __init__(self, data, players: int, rng: random.Random):
+        super().__init__(data, players, rng)
         deck = list(data["deck"])
         self.length = data["tricks"]
         rng.shuffle(deck)
-        self.num_players = players
         self.hands = [sorted(deck[i * 3:(i + 1) * 3]) for i in range(players)]
         self.rest = deck[players * 3:]
         self.played: list[int] = []
@@ -27,11 +26,14 @@ class Duel:
     def current_player(self) -> int:
         return TERMINAL if self.is_terminal() else SIMULTANEOUS
 
+    def is_terminal(self) -> bool:
+        return self.round == self.length
+
     def legal_actions(self, player: int) -> list:
         return list(self.hands[player])
 
     def apply_action(self, action) -> None:
-        raise InvariantViolation("no sequential moves in this game")
+        raise AssertionError("the checker plays a SIMULTANEOUS step with apply_actions")
 
     def apply_actions(self, actions: list) -> None:
         for player, card in enumerate(actions):
@@ -40,28 +42,27 @@ class Duel:
         self.tricks[actions.index(max(actions))] += 1
         self.round += 1
 
-    def is_terminal(self) -> bool:
-        return self.round == self.length
-
-    def ended_by_rules(self) -> bool:
-        return True
-
     def scores(self) -> list[float]:
         return [float(t) for t in self.tricks]
-
-    def winners(self) -> list[int]:
-        best = max(self.tricks)
-        return [p for p, t in enumerate(self.tricks) if t == best]
 
     def observation(self, player: int):
         return tuple(self.hands[player])
 
-    def check_invariants(self) -> None:
-        everywhere = [c for hand in self.hands for c in hand] + self.rest + self.played
-        if Counter(everywhere) != Counter(DECK):
-            raise InvariantViolation("a card was created or lost")
+    def rounds(self) -> int:
+        return self.round
 
-    def figures(self) -> dict[str, float]:
+    def zones(self) -> dict:
+        """Card ids are the printed numbers minus one."""
+        return {"hand": [[card - 1 for card in hand] for hand in self.hands], "rest": [card - 1 for card in self.rest],
+                "played": [card - 1 for card in self.played]}
+
+    def card_count(self) -> int:
+        return len(DECK)
+
+    def card_name(self, card: int) -> str:
+        return f"the {card + 1}"
+
+    def figures(self) -> dict[str, float | None]:
         return {"top_card_played": float(12 in self.played)}
 
     def describe(self, player: int, action) -> str:
@@ -73,4 +74,4 @@ def greedy(observation, legal, rng):
 
 
 SPEC = GameSpec("toy", (2, 3, 4), lambda project: {"deck": DECK, "tricks": 1}, lambda data, counts: [], Duel, greedy,
-                max_moves=10, rounds=lambda state: state.round)
+                max_moves=10)

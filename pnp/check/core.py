@@ -1,67 +1,26 @@
-"""The game interface (OpenSpiel's shape) and the loop that plays one game under invariant checks."""
+"""The loop that plays one game of a simulation (the pnp.sim interface) under invariant checks."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from pnp.errors import PnpError
+from pnp.sim import (
+    CHANCE,
+    SIMULTANEOUS,
+    TERMINAL,
+    GameSpec,
+    InvariantViolation,
+    Policy,
+    State,
+    random_policy,
+)
 
-CHANCE = -1
-SIMULTANEOUS = -2
-TERMINAL = -4
-
-
-class InvariantViolation(Exception):
-    """A game broke a rule of play: a card created or lost, an illegal action, a wrong score."""
-
-
-class State(Protocol):
-    """One game in progress. Every random choice uses the rng it was made with."""
-
-    num_players: int
-
-    def current_player(self) -> int: ...
-    def legal_actions(self, player: int) -> list: ...
-    def apply_action(self, action) -> None: ...
-    def apply_actions(self, actions: list) -> None: ...
-    def is_terminal(self) -> bool: ...
-    def ended_by_rules(self) -> bool: ...
-    def scores(self) -> list[float]: ...
-    def winners(self) -> list[int]: ...
-    def observation(self, player: int) -> Any: ...
-    def check_invariants(self) -> None: ...
-    def figures(self) -> dict[str, float]: ...
-    def describe(self, player: int, action) -> str: ...
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """A game the checker knows: how to load its printed data, check it, and start a game."""
-
-    name: str
-    player_counts: tuple[int, ...]
-    load: Callable[[Any], Any]  # Project -> game data (from the same CSV files as the print)
-    integrity: Callable[[Any, Any], list]  # (data, player counts) -> findings
-    new_game: Callable[[Any, int, random.Random], State]
-    greedy: Callable[[Any, list, random.Random], Any]  # (observation, legal actions, rng) -> action
-    max_moves: int = 2000
-    rounds: Callable[[State], int] = lambda state: 0
-    piles: tuple[str, ...] = ()
-    symmetric: tuple[str, ...] = ()  # figure-name patterns (fnmatch), each a group the design says comes out equal
-
-
-Policy = Callable[[Any, list, random.Random], Any]
-
-
-def random_policy(observation: Any, legal: list, rng: random.Random) -> Any:
-    """Pick uniformly among the legal actions (random() is several times cheaper than randrange())."""
-    return legal[int(rng.random() * len(legal))]
-
-
-random_policy.blind = True  # it never looks at the observation, so none is built for it
+# The interface names are also importable from here, for the checker's other modules.
+__all__ = ["GameRecord", "GameSpec", "InvariantViolation", "Policy", "State", "game_seed", "play", "random_policy",
+           "unknown_game", "CHANCE", "SIMULTANEOUS", "TERMINAL"]
 
 
 @dataclass
@@ -74,7 +33,7 @@ class GameRecord:
     ended_by_rules: bool
     scores: list[float]
     winners: list[int]
-    figures: dict[str, float] = field(default_factory=dict)
+    figures: dict[str, float | None] = field(default_factory=dict)  # None: does not apply in this game
     log: list[str] = field(default_factory=list)
 
 

@@ -36,7 +36,7 @@ offered beside the events), and a choice with a single option is applied at once
 
 from __future__ import annotations
 
-from pnp.check.core import GameSpec
+from pnp.sim import GameSpec
 
 from .data import EVENT_NAMES, ROLE_SLUGS, SIZE_SLUGS, Data, load
 from .integrity import integrity
@@ -53,6 +53,5 @@ SPEC = GameSpec(
     new_game=Eitsuku,
     greedy=greedy,
     max_moves=5000,
-    rounds=Eitsuku.rounds,
     piles=SIZE_SLUGS + tuple(ROLE_SLUGS.values()) + ("event",),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data.table import Table
+from pnp.sim import Table, read_component
 
 GAME = "eitsuku"
 FILES = ("budget", "role", "event")
@@ -64,8 +64,6 @@ class Data:
     codes: list[int]  # by card id: the event code, or UNKNOWN for role cards and unknown events
     numbers: tuple[int, ...]  # the numbers a プロモーターの介入 may declare
     die_kind: dict[int, int | None]
-    all_ids: list[int] = field(default_factory=list, repr=False)
-    id_set: frozenset = frozenset()
     misplaced: tuple[frozenset, ...] = ()  # by slot: the role ids of the other kinds
     place: list = field(default_factory=list, repr=False)  # by role id: its 3B actions, one per slot of its kind
     face: list[int] = field(default_factory=list, repr=False)  # equal for interchangeable cards
@@ -80,7 +78,7 @@ class Data:
 
 def load(project) -> Data:
     """Read budget.csv, role.csv and event.csv of card_data/eitsuku/ into the simulation's deck."""
-    tables = {name: project.read_csv(GAME, f"{name}.csv") for name in FILES}
+    tables = {name: read_component(project, GAME, name) for name in FILES}
     return build(tables)
 
 
@@ -103,8 +101,7 @@ def build(tables: dict[str, Table]) -> Data:
     die = {face: (kinds.index(name) if name in kinds else None) for face, name in DIE.items()}
     data = Data(tables, tuple(values), tuple(counts), tuple(kinds), kind_slots, tuple(k for k, _ in slots),
                 kind_ids, role_kind, role_value, role_cost, codes, tuple(sorted(set(role_value))) or (1,), die)
-    data.all_ids, data.roles, data.cards = list(range(len(codes))), len(role_kind), len(codes)
-    data.id_set = frozenset(data.all_ids)
+    data.roles, data.cards = len(role_kind), len(codes)
     data.spare_slots = len(slots) - len(kinds)
     data.place = [tuple(("place", c, s) for s in kind_slots[k]) for c, k in enumerate(role_kind)]
     data.misplaced = tuple(frozenset(i for i, k in enumerate(role_kind) if k != kind) for kind in data.slot_kind)

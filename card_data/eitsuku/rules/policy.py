@@ -41,19 +41,19 @@ from .data import (
 class Observation:
     """One player's view: own hand, open budget, everything placed in 場, pile sizes and the turn."""
 
-    __slots__ = ("player", "phase", "turn", "used", "budgets", "roles", "events", "hand_sizes", "slots", "values",
-                 "placed", "released", "piles", "data")
+    __slots__ = ("player", "phase", "turn", "budget_used", "budgets", "roles", "events", "hand_sizes", "slots",
+                 "values", "placed", "released", "piles", "data")
 
     def __init__(self, state, p: int):
-        self.player, self.phase, self.turn, self.used = p, state.phase, state.turn, state.used
-        self.budgets = tuple(map(tuple, state.hb))  # budget cards are open information (◆2 2-2)
-        self.roles, self.events = tuple(state.hr[p]), tuple(state.he[p])
-        self.hand_sizes = (tuple(map(len, state.hr)), tuple(map(len, state.he)))
+        self.player, self.phase, self.turn, self.budget_used = p, state.phase, state.turn, state.budget_used
+        self.budgets = tuple(map(tuple, state.hand_budget))  # budget cards are open information (◆2 2-2)
+        self.roles, self.events = tuple(state.hand_roles[p]), tuple(state.hand_events[p])
+        self.hand_sizes = (tuple(map(len, state.hand_roles)), tuple(map(len, state.hand_events)))
         if state._board is None:
-            state._board = (tuple(map(tuple, state.slots)), tuple(map(tuple, state.val)),
-                            tuple(map(tuple, state.pe)), tuple(state.rel))
+            state._board = (tuple(map(tuple, state.slots)), tuple(map(tuple, state.slot_values)),
+                            tuple(map(tuple, state.placed_events)), tuple(state.released))
         self.slots, self.values, self.placed, self.released = state._board
-        self.piles = (tuple(state.bp), tuple(map(len, state.rpile)), len(state.epile))
+        self.piles = (tuple(state.budget_piles), tuple(map(len, state.role_piles)), len(state.event_pile))
         self.data = state.data  # the printed faces: what each card id is
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.check.core import InvariantViolation
+from pnp.sim import InvariantViolation
 
 from .data import AWARDS, EMPTY, SPEED_UP, TIE_UP, TURN_LIMIT
 
@@ -36,14 +36,14 @@ def film(state, p: int, events: bool = True) -> list[int]:
     """The numbers of p's placed roles, with 〜大賞 (or without any event effect)."""
     slots, d = state.slots[p], state.data
     if events:
-        return [v for v, card in zip(state.val[p], slots) if card != EMPTY]
+        return [v for v, card in zip(state.slot_values[p], slots) if card != EMPTY]
     return [d.role_value[c] if c < d.roles else state.declared[c][1] for c in slots if c != EMPTY]
 
 
 def parts(state, events: bool = True) -> list[tuple[int, int, int, int]]:
     """(A, B, C, D) per player; a player who has not released a film scores nothing."""
-    speed = [state.cnt[p][SPEED_UP] if events else 0 for p in range(state.num_players)]
-    released = [state.rel[p] - speed[p] for p in range(state.num_players) if state.rel[p]]
+    speed = [state.placed_count[p][SPEED_UP] if events else 0 for p in range(state.num_players)]
+    released = [state.released[p] - speed[p] for p in range(state.num_players) if state.released[p]]
     first = min(released, default=0)
     penalty, declared = Counter(), state.declared
     if declared:  # a プロモーターの介入 in some slot
@@ -53,12 +53,12 @@ def parts(state, events: bool = True) -> list[tuple[int, int, int, int]]:
                     penalty[declared[card][0]] += declared[card][1]
     out = []
     for p in range(state.num_players):
-        if not state.rel[p]:
+        if not state.released[p]:
             out.append((0, 0, 0, 0))
             continue
         numbers = film(state, p, events)
-        late = -LATE * (state.rel[p] - speed[p] - first)
-        extra = TIE_UP_POINTS * state.cnt[p][TIE_UP] - penalty[p] if events else 0
+        late = -LATE * (state.released[p] - speed[p] - first)
+        extra = TIE_UP_POINTS * state.placed_count[p][TIE_UP] - penalty[p] if events else 0
         out.append((sum(numbers), BONUSES[bonus_hand(numbers)], late, extra))
     return out
 
@@ -73,10 +73,10 @@ def recheck(state) -> None:
     codes = state.data.codes
     turns = {}
     for p in range(state.num_players):
-        if state.rel[p]:
-            if not state._complete(p):
+        if state.released[p]:
+            if not state.film_complete(p):
                 raise InvariantViolation(f"player {p + 1} released an incomplete film")
-            turns[p] = state.rel[p] - sum(codes[c] == SPEED_UP for c in state.pe[p])
+            turns[p] = state.released[p] - sum(codes[c] == SPEED_UP for c in state.placed_events[p])
     promoters = _promoter_costs(state) if turns else {}
     first = min(turns.values(), default=0)
     expected = []
@@ -87,7 +87,7 @@ def recheck(state) -> None:
         numbers = _numbers(state, p)
         pairs = sum(a == b for i, a in enumerate(numbers) for b in numbers[i + 1:])
         late = 5 * (turns[p] - first)
-        tie_ups = sum(codes[c] == TIE_UP for c in state.pe[p])
+        tie_ups = sum(codes[c] == TIE_UP for c in state.placed_events[p])
         expected.append(sum(numbers) + BONUSES[BY_PAIRS[pairs]] - late + 10 * tie_ups - promoters.get(p, 0))
     if [float(x) for x in expected] != state.scores():
         raise InvariantViolation(f"scores {state.scores()} but the cards give {expected}")
@@ -96,9 +96,9 @@ def recheck(state) -> None:
 def _numbers(state, p: int) -> list[int]:
     """The numbers of p's placed cards from their faces and declarations, +2 per 〜大賞 naming the slot."""
     d, codes, raised = state.data, state.data.codes, {}
-    for c in state.pe[p]:
+    for c in state.placed_events[p]:
         if codes[c] in AWARDS:
-            raised[state.ev_arg[c]] = raised.get(state.ev_arg[c], 0) + 2
+            raised[state.event_target[c]] = raised.get(state.event_target[c], 0) + 2
     return [(d.role_value[card] if card < d.roles else state.declared[card][1]) + raised.get(s, 0)
             for s, card in enumerate(state.slots[p]) if card != EMPTY]
 
@@ -119,12 +119,12 @@ def figures(state) -> dict[str, float]:
     # The release turn is averaged over all players, 13 standing for no release by the end of turn 12:
     # the report averages every figure over all games, so a mean over releasers only would be biased.
     players = state.num_players
-    released = [p for p in range(players) if state.rel[p]]
+    released = [p for p in range(players) if state.released[p]]
     out = {"released_share": len(released) / players,  # a player without a release counts as turn 13:
-           "release_turn_mean": sum(state.rel[p] or TURN_LIMIT + 1 for p in range(players)) / players}
+           "release_turn_mean": sum(state.released[p] or TURN_LIMIT + 1 for p in range(players)) / players}
     out.update(BONUS_ZEROS)
     for p in released:
         out[BONUS_KEYS[bonus_hand(film(state, p))]] += 1.0
-    with_events, without = state._final or totals(state), [sum(part) for part in parts(state, events=False)]
+    with_events, without = state.final_scores or totals(state), [sum(part) for part in parts(state, events=False)]
     out["event_score_effect"] = (sum(with_events) - sum(without)) / players
     return out

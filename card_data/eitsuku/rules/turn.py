@@ -36,58 +36,59 @@ class TurnMixin:
 
     def _opt_setup(self):
         """A rolled 6 (◆3 準備 4): the player picks the role pile."""
-        legal = [("pick", k) for k, pile in enumerate(self.rpile) if pile]
+        legal = [("pick", k) for k, pile in enumerate(self.role_piles) if pile]
         return legal or [("pick", -1)]
 
     def _do_setup(self, action) -> None:
-        p = self.queue.pop(0)
+        p = self.setup_queue.pop(0)
         if action[1] >= 0:
-            self.hr[p].append(self._draw_role(action[1]))
-        if self.queue:
-            self.cur = self.queue[0]
+            self.hand_roles[p].append(self._draw_role(action[1]))
+        if self.setup_queue:
+            self.actor = self.setup_queue[0]
         else:
             self._begin()
 
-    def _start_turn(self) -> None:
+    def start_turn(self) -> None:
         """Start phase: own ストライキ from last turn leaves, draw a budget card, owe one response per strike."""
-        p, codes = self.cur, self.data.codes
-        self.used = self.ev_placed = 0
+        p, codes = self.actor, self.data.codes
+        self.budget_used = self.events_placed = 0
         self.ad_used = False
-        if self.tot[STRIKE] and self.cnt[p][STRIKE]:
-            for card in [c for c in self.pe[p] if codes[c] == STRIKE and self.ev_turn[c] < self.turn]:
-                self._unplace(p, card)
-        pile = self.bp
+        if self.placed_total[STRIKE] and self.placed_count[p][STRIKE]:
+            for card in [c for c in self.placed_events[p] if codes[c] == STRIKE and self.event_turn[c] < self.turn]:
+                self.unplace_event(p, card)
+        pile = self.budget_piles
         k = 0 if pile[0] else 1 if pile[1] else 2 if pile[2] else -1  # ◆3 1: a 小; without 小 a 中; without both a 大
         if k >= 0:
             pile[k] -= 1
-            self.hb[p][k] += 1
+            self.hand_budget[p][k] += 1
             if not pile[k]:
                 self._ran_out(SIZE_SLUGS[k])
-        self.strikes_due = sum(self.cnt[q][STRIKE] for q in self._others(p)) if self.tot[STRIKE] else 0
-        self.ev_left = 1_000 if self.tot[AD] and self._ad_ready(p) else 1
+        placed = self.placed_count
+        self.strikes_due = sum(placed[q][STRIKE] for q in self._others(p)) if self.placed_total[STRIKE] else 0
+        self.events_left = 1_000 if self.placed_total[AD] and self._ad_ready(p) else 1
         self.phase = PH_START if self.strikes_due else PH_ACTION  # no answer owed: straight to the action phase
 
     def _opt_strike(self):
         """ストライキ (◆5): discard a placed role (A) or budget worth 2 per placed role (B)."""
-        p = self.cur
+        p = self.actor
         filled = [s for s, card in enumerate(self.slots[p]) if card != EMPTY] if self.strikes_due else []
         if not filled:
             self.strikes_due = 0
             self.phase = PH_ACTION
             return None
         legal = [("strike_a", s) for s in filled]
-        if reach(self.data, self.hb[p], sum(self.hb[p])) >= 2 * len(filled):
+        if reach(self.data, self.hand_budget[p], sum(self.hand_budget[p])) >= 2 * len(filled):
             legal.append(STRIKE_B)
         return legal
 
     def _do_strike(self, action) -> None:
-        p = self.cur
+        p = self.actor
         if action == STRIKE_B:
             cost = 2 * sum(card != EMPTY for card in self.slots[p])
-            self._spend(p, pay(self.data, self.hb[p], cost, None), count=False)
+            self._spend(p, pay(self.data, self.hand_budget[p], cost, None), count=False)
         else:
             self._clear_slot(p, action[1])
-            self._revalue(p)
+            self.revalue(p)
         self.strikes_due -= 1
 
     def _opt_set(self):
@@ -95,21 +96,23 @@ class TurnMixin:
         if self.set_left <= 0:
             self._enter_scout()
             return None
-        return self._set_options(self.cur, [])
+        return self._set_options(self.actor, [])
 
     def _enter_scout(self) -> None:
         """On to the scout phase: one action, one more per 地元の協力 placed this turn."""
-        self.phase, self.scout_left = PH_SCOUT, 1 + self.cnt[self.cur][LOCAL]
+        self.phase, self.scout_left = PH_SCOUT, 1 + self.placed_count[self.actor][LOCAL]
 
     def _set_options(self, p: int, legal: list) -> list:
         """Add the set actions open to p now to legal (PASS when nothing is possible) and return it."""
         size = len(legal)
-        if self.epile:
+        if self.event_pile:
             legal.append(DRAW_EVENT)
-        hand = self.hr[p]
+        hand = self.hand_roles[p]
         if hand:
             d, seen = self.data, set()
-            most = reach(d, self.hb[p], PER_TURN - self.used) - (self._monopoly(p) if self.tot[MONOPOLY] else 0)
+            most = reach(d, self.hand_budget[p], PER_TURN - self.budget_used)
+            if self.placed_total[MONOPOLY]:
+                most -= self.monopoly_cost(p)
             cost, face, place = d.role_cost, d.face, d.place
             for card in hand:
                 if cost[card] <= most and face[card] not in seen:
@@ -124,18 +127,19 @@ class TurnMixin:
         return legal
 
     def _do_set(self, action) -> None:
-        p = self.cur
+        p = self.actor
         self.set_left -= 1
         if action == DRAW_EVENT:
-            self.he[p].append(self._draw_event())
+            self.hand_events[p].append(self._draw_event())
         elif action[0] == "place":
             card, slot, d = action[1], action[2], self.data
-            self._spend(p, pay(d, self.hb[p], d.role_cost[card] + self._monopoly(p), PER_TURN - self.used))
-            self.hr[p].remove(card)
+            cost = d.role_cost[card] + self.monopoly_cost(p)
+            self._spend(p, pay(d, self.hand_budget[p], cost, PER_TURN - self.budget_used))
+            self.hand_roles[p].remove(card)
             if self.slots[p][slot] != EMPTY:
                 self._clear_slot(p, slot)
             self.slots[p][slot] = card
-            self._revalue(p)
+            self.revalue(p)
         if self.set_left <= 0:  # the last set action: on at once, as the next settle would
             self._enter_scout()
 
@@ -154,12 +158,12 @@ class TurnMixin:
         if self.scout_left <= 0:
             self._enter_end()
             return None
-        pile = self.bp
-        legal = list(compress(ROLE_DRAWS, self.rpile))  # the role piles that are not empty
+        pile = self.budget_piles
+        legal = list(compress(ROLE_DRAWS, self.role_piles))  # the role piles that are not empty
         if pile[0]:
             legal.append(SMALL)
         if pile[1] or pile[2]:
-            most = reach(self.data, self.hb[self.cur], PER_TURN - self.used)
+            most = reach(self.data, self.hand_budget[self.actor], PER_TURN - self.budget_used)
             if pile[1] and most >= SCOUT_STAKE[1]:
                 legal.append(MEDIUM)
             if pile[2] and most >= SCOUT_STAKE[2]:
@@ -167,28 +171,28 @@ class TurnMixin:
         return legal or [PASS]
 
     def _do_scout(self, action) -> None:
-        p = self.cur
+        p = self.actor
         self.scout_left -= 1
         if action[0] == "role":
-            self.hr[p].append(self._draw_role(action[1]))
+            self.hand_roles[p].append(self._draw_role(action[1]))
         elif action in STAKES:
             k = STAKES[action]
             if k:
-                stake = pay(self.data, self.hb[p], SCOUT_STAKE[k], PER_TURN - self.used, True)
+                stake = pay(self.data, self.hand_budget[p], SCOUT_STAKE[k], PER_TURN - self.budget_used, True)
                 for size in range(3):
-                    self.hb[p][size] -= stake[size]
-                    self.sc[p][size] += stake[size]
-                self.used += sum(stake)
-            self.bp[k] -= 1
-            self.hb[p][k] += 1
-            if not self.bp[k]:
+                    self.hand_budget[p][size] -= stake[size]
+                    self.staked_budget[p][size] += stake[size]
+                self.budget_used += sum(stake)
+            self.budget_piles[k] -= 1
+            self.hand_budget[p][k] += 1
+            if not self.budget_piles[k]:
                 self._ran_out(SIZE_SLUGS[k])
         if self.scout_left <= 0:  # the last scout action: on to the end phase at once
             self._enter_end()
 
     def _spend(self, p: int, cards, count: bool = True) -> None:
         """Discard budget cards from hand (paid costs count toward the five a turn)."""
-        hand, discard, (small, medium, large) = self.hb[p], self.bdis, cards
+        hand, discard, (small, medium, large) = self.hand_budget[p], self.budget_discard, cards
         hand[0] -= small
         hand[1] -= medium
         hand[2] -= large
@@ -196,19 +200,19 @@ class TurnMixin:
         discard[1] += medium
         discard[2] += large
         if count:
-            self.used += small + medium + large
+            self.budget_used += small + medium + large
 
     def _others(self, p: int) -> list[int]:
         """Players other than p still in the game (released players neither affect nor are affected)."""
-        return [q for q in range(self.num_players) if q != p and not self.rel[q]]
+        return [q for q in range(self.num_players) if q != p and not self.released[q]]
 
-    def _monopoly(self, p: int) -> int:
+    def monopoly_cost(self, p: int) -> int:
         """Extra cost of a role for p: one per 話題の独占 placed by another player still in the game."""
-        if not self.tot[MONOPOLY]:
+        if not self.placed_total[MONOPOLY]:
             return 0
-        return sum(self.cnt[q][MONOPOLY] for q in self._others(p))
+        return sum(self.placed_count[q][MONOPOLY] for q in self._others(p))
 
-    def _complete(self, p: int) -> bool:
+    def film_complete(self, p: int) -> bool:
         """4 or 5 roles: at least one 役者 and each of the other kinds (◆1, ◆3 5B)."""
         slots = self.slots[p]
         if slots.count(EMPTY) > self.data.spare_slots:  # fewer cards than kinds

@@ -54,7 +54,7 @@ N-th child after the dealer; rule.<id>.went_out = share of that rule's rounds th
 
 from __future__ import annotations
 
-from pnp.check.core import GameSpec
+from pnp.sim import GameSpec
 
 from .data import EleusisData, load
 from .integrity import integrity
@@ -71,6 +71,5 @@ SPEC = GameSpec(
     new_game=Eleusis,
     greedy=greedy,
     max_moves=20_000,
-    rounds=Eleusis.rounds,
     piles=("deck",),
 )

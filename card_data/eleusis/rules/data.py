@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.data.table import Table
-from pnp.errors import PnpError
-from pnp.project.component import Component
+from pnp.sim import PnpError, Table, component_names, read_component
 
 from .library import Library, load_library
 
@@ -55,7 +53,7 @@ class EleusisData:
     card_face: tuple[int, ...]  # by card id (both decks, in game.yaml order)
     decks: tuple[Deck, ...]
     library: Library
-    components: tuple[Component, ...]
+    tables: dict[str, Table]  # every component of game.yaml, by name, as the print reads it
 
     @property
     def cards(self) -> int:
@@ -68,17 +66,17 @@ class EleusisData:
 
 def load(project) -> EleusisData:
     """Read the decks (game.yaml's components with the rules' columns, `where:` applied) and the rule library."""
-    game = project.load_game(GAME)
-    decks = [c for c in game.components if all(col in c.table.columns for col in CARD_COLUMNS)]
+    tables = {name: read_component(project, GAME, name) for name in component_names(project, GAME)}
+    decks = [(name, table) for name, table in tables.items() if all(col in table.columns for col in CARD_COLUMNS)]
     if not decks:
         raise PnpError("game.yaml names no playing-card deck", where=f"card_data/{GAME}/game.yaml",
                        fix="add - {name: deck_red, from: standard_deck/cards, where: \"suit != 'joker'\"}")
     faces: list[Face] = []
     index: dict[tuple, int] = {}
     built = []
-    for component in decks:
+    for name, table in decks:
         ids = []
-        for row in component.table.rows:
+        for row in table.rows:
             values = row.values
             key = (values["suit"], values["value"])
             if key not in index:
@@ -86,21 +84,21 @@ def load(project) -> EleusisData:
                 faces.append(Face(str(values["suit"]), values["value"], str(values["color"]),
                                   f"{values.get('symbol', values['suit'])}{values.get('label', values['value'])}"))
             ids += [index[key]] * row.count
-        built.append(Deck(component.name, component.table, tuple(ids)))
+        built.append(Deck(name, table, tuple(ids)))
     rows = _face_rows(decks, index)
     library = load_library(project, GAME, tuple(rows[i] for i in range(len(faces))))
     card_face = tuple(face for deck in built for face in deck.faces)
     if len(card_face) > MAX_CARDS:
         raise PnpError(f"the decks hold {len(card_face)} cards; the simulation plays at most {MAX_CARDS}",
                        where=f"card_data/{GAME}/game.yaml", fix="print two 52-card decks (トランプ2組)")
-    return EleusisData(tuple(faces), card_face, tuple(built), library, game.components)
+    return EleusisData(tuple(faces), card_face, tuple(built), library, tables)
 
 
-def _face_rows(decks: list[Component], index: dict[tuple, int]) -> dict[int, tuple]:
+def _face_rows(decks: list[tuple[str, Table]], index: dict[tuple, int]) -> dict[int, tuple]:
     """The CSV values of each face (from its first row) and where that row is, for the rule expressions."""
     rows: dict[int, tuple] = {}
-    for component in decks:
-        for row in component.table.rows:
+    for _, table in decks:
+        for row in table.rows:
             face = index[(row.values["suit"], row.values["value"])]
-            rows.setdefault(face, (dict(row.values), component.table.where(row)))
+            rows.setdefault(face, (dict(row.values), table.where(row)))
     return rows

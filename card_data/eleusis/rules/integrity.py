@@ -74,19 +74,19 @@ def _setup_findings(data: EleusisData, player_counts) -> list[str]:
 def _component_findings(data: EleusisData, most: int) -> list[str]:
     """Markers, rule slips and reference cards for the largest table."""
     findings = []
-    components = {c.name: c for c in data.components}
-    if "markers" in components:
-        table = components["markers"].table
+    tables = data.tables
+    if "markers" in tables:
+        table = tables["markers"]
         for kind, extra in MARKERS.items():
             have = sum(row.count for row in table.rows if row.values.get("kind") == kind)
             if have < most + extra:
                 findings.append(f"{table.label}: {have} {kind} marker(s); {most} players need {most + extra}")
     for name, what in (("rule_slip", "one rule slip per dealer of a game"), ("reference", "a reference card each")):
-        if name in components and components[name].card_count < most:
-            findings.append(f"{components[name].table.label}: {components[name].card_count} {name} card(s); "
+        if name in tables and tables[name].card_count < most:
+            findings.append(f"{tables[name].label}: {tables[name].card_count} {name} card(s); "
                             f"{most} players need {what}")
-    if "reference" in components:
-        table = components["reference"].table
+    if "reference" in tables:
+        table = tables["reference"]
         for row in table.rows:
             text = " ".join(str(v) for v in row.values.values())
             findings += [f"{table.where(row)}: the reference card does not say {words}, which the simulation plays by"

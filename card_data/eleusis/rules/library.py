@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.data.table import Table
-from pnp.errors import PnpError
-from pnp.layout.template import BUILTIN_NAMES, compile_expression, names_used
+from pnp.sim import PnpError, Table, read_component, row_expression
 
-FILE = "secret_rules.csv"
+LIBRARY = "secret_rules"  # secret_rules.csv: not printed, read beside the printed decks
 COLUMNS = ("id", "text", "hint", "accept", "description")
 NAMES = {"card", "prev"}
-GLOBALS = BUILTIN_NAMES - {"card", "vars", "loop"}  # Jinja's own functions (range, dict, ...)
 _TABLES: dict[tuple, bytes] = {}  # (expression, faces) -> table: scratch projects reuse the evaluation
 
 
@@ -51,11 +48,7 @@ class Library:
 
 def load_library(project, game: str, face_rows: tuple[tuple[dict, str], ...]) -> Library:
     """Read the library and judge every pair of faces under every rule."""
-    path = project.root / "card_data" / game / FILE
-    if not path.exists():
-        raise PnpError("the secret-rule library is missing", where=project.label(path),
-                       fix=f"write {FILE} with the columns {', '.join(COLUMNS)}")
-    table = project.read_csv(game, FILE)
+    table = read_component(project, game, LIBRARY)
     missing = [c for c in COLUMNS if c not in table.columns]
     if missing:
         raise PnpError(f"missing column(s) {', '.join(missing)}", where=table.label,
@@ -80,7 +73,7 @@ def _rule(table: Table, row) -> SecretRule:
     if not accept:
         raise PnpError("the rule has no accept expression", where=where,
                        fix="write e.g. card.color != prev.color (card: the card played, prev: the last main-line card)")
-    unknown = sorted(names_used(accept) - NAMES - GLOBALS)
+    unknown = sorted(row_expression(accept, f"{where}: accept").names - NAMES)
     if unknown:
         raise PnpError(f"accept reads unknown name(s) {', '.join(unknown)}", where=where,
                        fix="use card.COLUMN and prev.COLUMN with the deck's columns (suit, value, color, ...)")
@@ -93,7 +86,7 @@ def _judge_all(rule: SecretRule, face_rows: tuple[tuple[dict, str], ...]) -> byt
     key = (rule.accept, tuple(tuple(sorted(values.items())) for values, _ in face_rows))
     if key in _TABLES:
         return _TABLES[key]
-    expression = compile_expression(rule.accept, f"{rule.where}: accept")
+    expression = row_expression(rule.accept, f"{rule.where}: accept")
     out = bytearray()
     for prev, prev_where in face_rows:
         for card, card_where in face_rows:

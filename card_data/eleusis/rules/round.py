@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+from pnp.sim import State
+
 from .data import HINT_TIMES, LATE, NEAR_END, PENALTY, EleusisData
 from .plays import CIRCLE, DOT, MIXED
 
@@ -15,16 +19,14 @@ RULE, PLAY, JUDGE, HINT, DECLARE, OVER = range(6)
 PHASES = ("rule", "play", "judge", "hint", "declare", "over")
 
 
-class Round:
+class Round(State):
     """The cards of a round and how a play is judged; the state class adds the turn order around it."""
 
-    def __init__(self, data: EleusisData, players: int):
-        self.data = data
-        self.num_players = players
+    def __init__(self, data: EleusisData, players: int, rng: random.Random):
+        super().__init__(data, players, rng)
         self.face = data.card_face
         self.faces = data.library.faces
         self.deck: list[int] = list(range(data.cards))  # before the first deal every card lies in the deck
-        self.all_cards = frozenset(self.deck)
         self.checked_rounds = 0
         self.hands: list[list[int]] = [[] for _ in range(players)]
         self.main: list[int] = []  # the main line: the starter and every accepted card, in order
@@ -39,7 +41,8 @@ class Round:
         self.live = players - 1
         self.seers = 0  # prophets still in the round
         self.hints, self.topic = 0, ""
-        self.moved = True  # cards moved since the last conservation check
+        self.moved = True  # cards moved since the last check of the round's bookkeeping
+        self.count_due = True  # every card is counted after a deal and at the end of a round
         self.ran_out = False
 
     # -- the deal -----------------------------------------------------------------------------
@@ -60,7 +63,7 @@ class Round:
         self.prophet, self.failed = [False] * players, [False] * players
         self.hits, self.unseated = [0] * players, [0] * players
         self.live, self.seers, self.hints, self.topic = players - 1, 0, 0, ""
-        self.moved, self.ran_out = True, not self.deck
+        self.moved, self.count_due, self.ran_out = True, True, not self.deck
 
     # -- judging --------------------------------------------------------------------------------
     def verdict_of(self, cards) -> int:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from pnp.check.core import CHANCE, TERMINAL
-from pnp.errors import PnpError
+from pnp.sim import CHANCE, TERMINAL, PnpError
 
 from . import score
 from .data import GAME, HAND, EleusisData
@@ -47,8 +46,7 @@ class Eleusis(Round):
         if data.cards < HAND * (players - 1) + 1:
             raise PnpError(f"{data.cards} cards cannot deal {HAND} to each of {players - 1} children and turn a "
                            "starter", where=f"card_data/{GAME}/game.yaml", fix="print both decks (トランプ2組)")
-        super().__init__(data, players)
-        self.rng = rng
+        super().__init__(data, players, rng)
         self.round_index, self.phase, self.actor = 0, RULE, CHANCE
         self.rule_actions = tuple(range(len(data.library.rules)))
         self.totals = [0] * players
@@ -91,21 +89,8 @@ class Eleusis(Round):
         else:
             raise ValueError("the game is over")
 
-    def apply_actions(self, actions: list) -> None:
-        raise ValueError("New Eleusis has no simultaneous moves")
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def ended_by_rules(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[float]:
         return [float(s) for s in self.totals]
-
-    def winners(self) -> list[int]:
-        best = max(self.totals)
-        return [p for p, s in enumerate(self.totals) if s == best]
 
     def rounds(self) -> int:
         return self.round_index
@@ -120,6 +105,16 @@ class Eleusis(Round):
 
     def check_invariants(self) -> None:
         score.check(self)
+
+    def zones(self) -> dict:
+        """Where a card can be: the deck, a hand, the main line (starter and accepted cards), the side line."""
+        return {"deck": self.deck, "hand": self.hands, "main line": self.main, "side line": self.side}
+
+    def card_count(self) -> int:
+        return self.data.cards
+
+    def card_name(self, card: int) -> str:
+        return self.data.label(card)
 
     def figures(self) -> dict[str, float]:
         return score.figures(self)
@@ -215,6 +210,7 @@ class Eleusis(Round):
     def _end_round(self, went_out: int) -> None:
         """Score the round; the next seat deals, or the game is over after everyone has dealt once."""
         result = score.score_round(self, went_out)
+        self.count_due = True
         self.results.append(result)
         for p, points in enumerate(result.scores):
             self.totals[p] += points

@@ -48,7 +48,7 @@
 
 from __future__ import annotations
 
-from pnp.check.core import GameSpec
+from pnp.sim import GameSpec
 
 from .data import load
 from .deck import Deck
@@ -59,5 +59,4 @@ from .state import GhostCouple
 
 __all__ = ["SPEC", "PLAYING_CARDS", "GhostCouple", "Deck", "Observation", "greedy", "integrity", "load"]
 
-SPEC = GameSpec("ghost_couple", (2, 3, 4), load, integrity, GhostCouple, greedy, max_moves=3000,
-                rounds=GhostCouple.rounds, piles=("deck",))
+SPEC = GameSpec("ghost_couple", (2, 3, 4), load, integrity, GhostCouple, greedy, max_moves=3000, piles=("deck",))

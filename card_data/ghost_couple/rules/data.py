@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.data.table import Row, Table
+from pnp.sim import Row, Table, read_component
 
 from .deck import CoupleBonus, Deck, Effect, SetBonus, couple_keys, link, masks_to_bits, parse_effect
 
@@ -18,8 +18,8 @@ WILD, ANY, PAIR, SET = "wild", "any_combination", "pair_", "set_bonus"
 
 
 def read(project, game: str, name: str) -> Table:
-    """One CSV of a game, as the print reads it."""
-    return project.read_csv(game, f"{name}.csv")
+    """One component of a game, as the print reads it."""
+    return read_component(project, game, name)
 
 
 def text_of(row: Row, column: str) -> str:

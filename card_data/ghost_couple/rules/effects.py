@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.check.draws import shuffle
+from pnp.sim import shuffle
 
 from .deck import (
     BLOCK,
@@ -48,24 +48,24 @@ class EffectsMixin:
 
     def _take(self, a: int, b: int) -> None:
         """Take a couple to the treasure (a: hand or field card, b: field card), then follow its effect."""
-        p, deck = self.cur, self.deck
-        from_hand = self.hbits[p] >> a & 1
+        p, deck = self.actor, self.data
+        from_hand = self.hand_masks[p] >> a & 1
         if from_hand:
             self.hands[p].remove(a)
-            self.hbits[p] ^= CARD_BIT[a]
+            self.hand_masks[p] ^= CARD_BIT[a]
         else:
             self._lift(a)
         field = self.field  # _lift(b), inline: b is a face-up field card
         slot = field.index(b)
         field[slot] = -1
-        self.filled ^= 1 << slot
-        self.up ^= 1 << slot
-        self.ucards ^= CARD_BIT[b]
-        self.last = (a, b, from_hand, self.locked)
+        self.occupied ^= 1 << slot
+        self.face_up ^= 1 << slot
+        self.face_up_cards ^= CARD_BIT[b]
+        self.last_couple = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
-        self.tbits[p] |= CARD_BIT[a] | CARD_BIT[b]
+        self.treasure_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
         points = deck.points[a] + deck.points[b]
-        self.base[p] += points
+        self.printed_points[p] += points
         if self.bonded >> a & 1:  # a card of some 達成でN点 couple
             points += self._bond(p, a, b)
         self.couples += 1
@@ -87,16 +87,16 @@ class EffectsMixin:
     def _bond(self, p: int, a: int, b: int) -> int:
         """Note the 達成でN点 bonuses a couple earns, kept while it stays together; returns their points."""
         points = 0
-        for bonus in self.deck.couple_bonus:
+        for bonus in self.data.couple_bonus:
             if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
-                self.bonds[p].append((a, b, bonus.points))
+                self.bonus_couples[p].append((a, b, bonus.points))
                 points += bonus.points
         return points
 
     # --- effects without a decision ------------------------------------------------------------------
     def _flip_more(self, effect) -> None:
         """もうN枚場のカードをめくる。"""
-        self.phase, self.count, self.optional = FLIP_UP, effect.n, effect.optional
+        self.phase, self.steps_left, self.optional = FLIP_UP, effect.n, effect.optional
 
     def _corners(self, effect) -> None:
         """4隅のカードをめくる。以後、手札は使用できない。"""
@@ -120,13 +120,13 @@ class EffectsMixin:
 
     def _reshuffle(self, effect) -> None:
         """あなたの手札全部を山札に入れる。山札をシャッフルして、さっきの枚数分引く。"""
-        p = self.cur
+        p = self.actor
         hand = self.hands[p]
         n = len(hand)
-        self.pile += hand
+        self.draw_pile += hand
         hand.clear()
-        self.hbits[p] = 0
-        shuffle(self.rng, self.pile)
+        self.hand_masks[p] = 0
+        shuffle(self.rng, self.draw_pile)
         self._draw(p, n)
         self._emptied(p)
         self.phase = COUPLE
@@ -136,7 +136,7 @@ class EffectsMixin:
         now = [self.points_now(p) for p in range(self.num_players)]
         best = max(now)
         for i in range(self.num_players):
-            p = (self.cur + self.direction * i) % self.num_players
+            p = (self.actor + self.direction * i) % self.num_players
             if now[p] == best:
                 self._draw(p, effect.n)
                 self.notes.append(("draw", p, effect.n))
@@ -145,14 +145,14 @@ class EffectsMixin:
     def _reveal(self, effect) -> None:
         """場のカードを全て表向ける(15秒)。その後真ん中を除き全て裏返す。"""
         self._turn_up_all(range(FIELD))
-        self.up &= 1 << CENTRE
+        self.face_up &= 1 << CENTRE
         centre = self.field[CENTRE]
-        self.ucards = 1 << centre if centre >= 0 and self.up else 0
+        self.face_up_cards = 1 << centre if centre >= 0 and self.face_up else 0
         self.phase = COUPLE
 
     def _turn_up_all(self, slots) -> None:
         """Turn up every face-down card among the slots."""
-        field, up = self.field, self.up
+        field, up = self.field, self.face_up
         for s in slots:
             if field[s] >= 0 and not up >> s & 1:
                 self._turn_up(s)
@@ -160,7 +160,7 @@ class EffectsMixin:
     def _ask(self, effect) -> None:
         """Effects that wait for the taker's choice."""
         self.phase = ASKS[effect.kind]
-        self.count, self.vacated = effect.n, []
+        self.steps_left, self.vacated = effect.n, []
 
     # --- effects with a decision ------------------------------------------------------------------------
     def _opt_block(self):
@@ -173,53 +173,53 @@ class EffectsMixin:
         self.phase = COUPLE
 
     def _opt_take(self):
-        if self.count <= 0:
+        if self.steps_left <= 0:
             return ()
-        mask = self.filled & ~self.up if self.effect.face_down else self.filled
+        mask = self.occupied & ~self.face_up if self.effect.face_down else self.occupied
         return slots_of(mask)  # the slots of the mask, in slot order
 
     def _do_take(self, slot) -> None:
         """任意のN枚の裏向けのカードを手札に入れる (the variant's 3: any field cards)."""
         if slot is None:
-            self.count = 0
+            self.steps_left = 0
         else:
-            p, card = self.cur, self.field[slot]
+            p, card = self.actor, self.field[slot]
             self._lift(card)
             self.vacated.append(slot)
-            if self.vbits >> card & 1:
+            if self.vanish_partners >> card & 1:
                 self._pair_off(card)
             else:
                 self.hands[p].append(card)
-                self.hbits[p] |= 1 << card
-            self.count -= 1
-        if self.count <= 0:
-            self.phase, self.count = RETURN, len(self.vacated)
+                self.hand_masks[p] |= 1 << card
+            self.steps_left -= 1
+        if self.steps_left <= 0:
+            self.phase, self.steps_left = RETURN, len(self.vacated)
 
     def _opt_return(self):
-        hand = self.hands[self.cur]
-        return tuple(range(len(hand))) if self.count > 0 and hand else ()
+        hand = self.hands[self.actor]
+        return tuple(range(len(hand))) if self.steps_left > 0 and hand else ()
 
     def _do_return(self, index) -> None:
         """その後、好きなN枚を空所に戻す: face down into the emptied slots, in the order they were emptied."""
         if index is None:
-            self.count = 0
+            self.steps_left = 0
         else:
-            p = self.cur
+            p = self.actor
             card = self.hands[p].pop(index)
-            self.hbits[p] ^= 1 << card
+            self.hand_masks[p] ^= 1 << card
             slot = self.vacated.pop(0)
             self.field[slot] = card
-            self.filled |= 1 << slot
+            self.occupied |= 1 << slot
             self.seen[slot] = 1 << p
             if slot == CENTRE:
                 self._centre_up()
             self._emptied(p)
-            self.count -= 1
-        if self.count <= 0:
+            self.steps_left -= 1
+        if self.steps_left <= 0:
             self.phase = COUPLE
 
     def _opt_target(self):
-        return tuple(range(self.num_players)) if self.pile else ()
+        return tuple(range(self.num_players)) if self.draw_pile else ()
 
     def _do_target(self, player) -> None:
         """任意のプレイヤーへ、山札からカードをN枚引かせる (the taker may name themself)."""
@@ -229,24 +229,24 @@ class EffectsMixin:
         self.phase = COUPLE
 
     def _opt_vanish(self):
-        filled = self.filled
-        return slots_of(filled) if self.count > 0 else ()
+        filled = self.occupied
+        return slots_of(filled) if self.steps_left > 0 else ()
 
     def _do_vanish(self, slot) -> None:
         """場のカードをN枚バニッシュする (face up or down); あなたの手番は終了する when the text says so."""
         if slot is None:
-            self.count = 0
+            self.steps_left = 0
         else:
             self._vanish(self._lift_slot(slot))
-            self.count -= 1
-        if self.count <= 0:
+            self.steps_left -= 1
+        if self.steps_left <= 0:
             if self.effect.ends_turn:
                 self._end_turn()
             else:
                 self.phase = COUPLE
 
     def _opt_peek_who(self):
-        return tuple(q for q in range(self.num_players) if q != self.cur and self.hands[q])
+        return tuple(q for q in range(self.num_players) if q != self.actor and self.hands[q])
 
     def _do_peek_who(self, player) -> None:
         """他のプレイヤーを1人選び、手札を見る。"""
@@ -263,23 +263,23 @@ class EffectsMixin:
         if index is not None:
             q = self.victim
             card = self.hands[q].pop(index)
-            self.hbits[q] ^= 1 << card
+            self.hand_masks[q] ^= 1 << card
             self._emptied(q)
             self._vanish(card)
         self.phase = COUPLE
 
     def _opt_treasure(self):
         """Any card in another player's treasure: owner * TREASURE + card."""
-        return tuple(q * TREASURE + c for q in range(self.num_players) if q != self.cur for c in self.treasure[q])
+        return tuple(q * TREASURE + c for q in range(self.num_players) if q != self.actor for c in self.treasure[q])
 
     def _do_steal(self, choice) -> None:
         """他プレイヤーのトレジャーにある任意の1枚のカードを奪う (into the taker's treasure)."""
         if choice is not None:
             card = self._from_treasure(choice // TREASURE, choice % TREASURE)
-            p = self.cur
+            p = self.actor
             self.treasure[p].append(card)
-            self.tbits[p] |= 1 << card
-            self.base[p] += self.deck.points[card]
+            self.treasure_masks[p] |= 1 << card
+            self.printed_points[p] += self.data.points[card]
         self.phase = COUPLE
 
     def _do_burn(self, choice) -> None:
@@ -291,11 +291,11 @@ class EffectsMixin:
     def _from_treasure(self, owner: int, card: int) -> int:
         """Take a card out of a treasure; a bonus couple it belonged to is broken."""
         self.treasure[owner].remove(card)
-        self.tbits[owner] ^= 1 << card
-        self.base[owner] -= self.deck.points[card]
-        self.bonds[owner] = [bond for bond in self.bonds[owner] if card not in bond[:2]]
+        self.treasure_masks[owner] ^= 1 << card
+        self.printed_points[owner] -= self.data.points[card]
+        self.bonus_couples[owner] = [bond for bond in self.bonus_couples[owner] if card not in bond[:2]]
         if self.credit is not None:
-            self.event_points[self.credit] += self.deck.points[card]
+            self.event_points[self.credit] += self.data.points[card]
         return card
 
 

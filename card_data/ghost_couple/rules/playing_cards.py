@@ -19,7 +19,7 @@ says so); the rulings of the main game (rules/__init__.py) apply. What differs i
 
 from __future__ import annotations
 
-from pnp.check.core import GameSpec
+from pnp.sim import GameSpec
 
 from .integrity import variant_integrity
 from .policy import greedy
@@ -28,5 +28,4 @@ from .variant import VARIANT, load
 
 __all__ = ["SPEC", "load", "variant_integrity"]
 
-SPEC = GameSpec(VARIANT, (2, 3), load, variant_integrity, GhostCouple, greedy, max_moves=3000,
-                rounds=GhostCouple.rounds, piles=("deck",))
+SPEC = GameSpec(VARIANT, (2, 3), load, variant_integrity, GhostCouple, greedy, max_moves=3000, piles=("deck",))

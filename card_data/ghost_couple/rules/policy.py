@@ -47,13 +47,13 @@ class Observation(NamedTuple):
     phase: int
     hand: tuple
     view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot
-    up: int  # face-up slots
+    face_up: int  # face-up slots
     locked: bool
     hand_sizes: tuple
     points: tuple  # everyone's treasure points now
     treasures: tuple
     vanish: tuple
-    pile: int
+    draw_pile: int  # cards left in it
     peek: tuple  # the other player's hand while choosing a card to vanish from it
     vacated: int
     effect: Effect | None
@@ -62,13 +62,13 @@ class Observation(NamedTuple):
 
 def observe(state, me: int) -> Observation:
     """The observation of player `me`."""
-    up, seen = state.up, state.seen
+    up, seen = state.face_up, state.seen
     view = tuple([c if c < 0 or up >> s & 1 or seen[s] >> me & 1 else HIDDEN for s, c in enumerate(state.field)])
     peek = tuple(state.hands[state.victim]) if state.phase == PEEK_CARD else ()
     return Observation(me, state.phase, tuple(state.hands[me]), view, up, state.locked,
                        tuple(map(len, state.hands)), tuple(state.points_now(p) for p in range(state.num_players)),
-                       tuple(map(tuple, state.treasure)), tuple(state.vanish), len(state.pile), peek,
-                       len(state.vacated), state.effect, state.deck)
+                       tuple(map(tuple, state.treasure)), tuple(state.vanish), len(state.draw_pile), peek,
+                       len(state.vacated), state.effect, state.data)
 
 
 def greedy(obs: Observation, legal, rng: random.Random):
@@ -85,7 +85,7 @@ def each(worth):
 
 
 def _face_up(obs: Observation) -> list[int]:
-    return [obs.view[s] for s in range(FIELD) if obs.up >> s & 1 and obs.view[s] >= 0]
+    return [obs.view[s] for s in range(FIELD) if obs.face_up >> s & 1 and obs.view[s] >= 0]
 
 
 def _targets(obs: Observation) -> int:
@@ -102,7 +102,7 @@ def _flips(obs: Observation, legal) -> list[float]:
     targets, partners, points, view = _targets(obs), obs.deck.partners, obs.deck.points, obs.view
     down = 0
     for s in range(FIELD):
-        if view[s] >= 0 and not obs.up >> s & 1:
+        if view[s] >= 0 and not obs.face_up >> s & 1:
             down |= 1 << view[s]
     values = []
     for s in legal:
@@ -156,7 +156,7 @@ def _block(obs: Observation, index: int) -> float:
         card = obs.view[s]
         if card == HIDDEN:
             value += 1.0
-        elif card >= 0 and not obs.up >> s & 1 and any(partners[card] >> c & 1 for c in face_up):
+        elif card >= 0 and not obs.face_up >> s & 1 and any(partners[card] >> c & 1 for c in face_up):
             value += 3.0
     return value
 
@@ -183,7 +183,7 @@ def _vanish(obs: Observation, s: int) -> float:
         return 0.5
     if any(obs.deck.basic[card] >> c & 1 for c in obs.hand):
         return 5.0
-    return 1.0 + obs.deck.points[card] if obs.up >> s & 1 else 0.2
+    return 1.0 + obs.deck.points[card] if obs.face_up >> s & 1 else 0.2
 
 
 def _peek_who(obs: Observation, player: int) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.check.core import InvariantViolation
+from pnp.sim import InvariantViolation
 
 from .deck import CENTRE, FIELD, OVER, ability_key
 from .zones import CARD_BIT, slots_of
@@ -16,7 +16,7 @@ class ScoreMixin:
 
     def _init_stats(self) -> None:
         """Counters for the figures, and what the checks need."""
-        deck = self.deck
+        deck = self.data
         self.couples = 0
         self.swaps = 0
         self.endgame_turns = 0
@@ -28,15 +28,12 @@ class ScoreMixin:
         self._checked_turn = -1
         self._pairs_checked = 0
         self.bonded = deck.bonded  # the cards of any 達成でN点 couple bonus
-        self.size = deck.size
-        self._every_card = deck.every_card
-        self._zones = (self.pile, *self.hands, self.vanish, self.removed, *self.treasure)  # never rebound
 
     def _count_couple(self, a: int, b: int, points: int) -> None:
         """Figures of a couple an event opened or an ability allowed: points by event, couples by ability."""
         if self.credit is not None:
             self.event_points[self.credit] += points
-        deck = self.deck
+        deck = self.data
         if deck.basic[a] >> b & 1:  # a plain couple: no ability allowed it
             return
         known, pair = deck.ability_of_couple, a * deck.size + b  # the same couples recur game after game
@@ -50,8 +47,8 @@ class ScoreMixin:
     # --- scores -------------------------------------------------------------------------------------------
     def set_bonuses(self, player: int) -> list:
         """The set bonuses (…をトレジャーにそろえると) a treasure holds."""
-        held, found = self.tbits[player], []
-        for bonus in self.deck.set_bonus:
+        held, found = self.treasure_masks[player], []
+        for bonus in self.data.set_bonus:
             for mask, need in bonus.groups:
                 if (held & mask).bit_count() < need:
                     break
@@ -61,8 +58,8 @@ class ScoreMixin:
 
     def points_now(self, player: int) -> int:
         """Treasure points: printed points, couple bonuses still together, set bonuses (no first-out bonus)."""
-        points = self.base[player]
-        for bond in self.bonds[player]:
+        points = self.printed_points[player]
+        for bond in self.bonus_couples[player]:
             points += bond[2]
         for bonus in self.set_bonuses(player):
             points += bonus.points
@@ -73,68 +70,72 @@ class ScoreMixin:
         n = self.num_players
         return [float(self.points_now(p) + (n if p == self.first_out else 0)) for p in range(n)]
 
-    def winners(self) -> list[int]:
-        """得点の1番高い人の勝ち; ties share the win."""
-        scores = self.scores()
-        return [p for p, s in enumerate(scores) if s == max(scores)]
-
     # --- invariants ---------------------------------------------------------------------------------------
     def check_invariants(self) -> None:
         """Couples legal and the hand unused when locked after every move; the cards counted every turn.
 
-        Every card is counted at the first move of each turn; every card id is traced to exactly one zone, and
-        every mask and score recomputed, at the start of every FULL_CHECK-th turn and at the end of the game (a
-        wrong zone or mask cannot heal itself before then), so a lost or duplicated card is caught in its game.
+        Every card is counted in its zone, and every mask and score recomputed, at the start of every
+        FULL_CHECK-th turn and at the end of the game (a wrong zone or mask cannot heal itself before then), so
+        a lost or duplicated card is caught in its game.
         """
-        if self.last is not None:
+        if self.last_couple is not None:
             self._check_couple()
         turn = self.turn
         if turn != self._checked_turn or self.phase == OVER:  # the first move of a turn, or the game's end
             self._checked_turn = turn
             if self.phase == OVER or turn % FULL_CHECK == 0:
-                self._check_every_card()
-            elif sum(map(len, self._zones)) + self.filled.bit_count() != self.size:
-                raise InvariantViolation(f"turn {turn}: a card was created or lost")
+                self.check_every_card()
 
     def _check_couple(self) -> None:
         """The couple just taken is a couple of the rules, with no hand card after 手札は使用できない."""
-        a, b, from_hand, locked = self.last
-        self.last = None
-        if not self.deck.partners[a] >> b & 1:
-            raise InvariantViolation(f"turn {self.turn}: {self.deck.labels[a]} and {self.deck.labels[b]} are no couple")
+        a, b, from_hand, locked = self.last_couple
+        self.last_couple = None
+        if not self.data.partners[a] >> b & 1:
+            raise InvariantViolation(f"turn {self.turn}: {self.data.labels[a]} and {self.data.labels[b]} are no couple")
         if from_hand and locked:
             raise InvariantViolation(f"turn {self.turn}: a hand card was used after 手札は使用できない")
 
-    def _check_every_card(self) -> None:
+    def zones(self) -> dict:
+        """Where a card can be: the draw pile, the field, hands, the vanish area, out of the game, treasures."""
+        return {"draw pile": self.draw_pile, "field": [card for card in self.field if card >= 0], "hand": self.hands,
+                "vanish area": self.vanish, "out of the game": self.removed, "treasure": self.treasure}
+
+    def card_count(self) -> int:
+        return self.data.size
+
+    def card_name(self, card: int) -> str:
+        return self.data.labels[card]
+
+    def check_every_card(self) -> None:
         """Each card id in exactly one zone, the masks match the zones, the treasure points add up."""
-        turn, up, field, bit = self.turn, self.up, self.field, CARD_BIT.__getitem__
-        cards = set(field).union(*self._zones)  # as many places as cards, and every card in one: none in two
-        cards.discard(-1)
-        if sum(map(len, self._zones)) + self.filled.bit_count() != self.size or cards != self._every_card:
-            raise InvariantViolation(f"turn {turn}: a card was created, lost, or is in two places")
-        values, all_cards, size = self.deck.bit_and_points.__getitem__, self.deck.all_cards, self.size
+        turn, up, field, bit = self.turn, self.face_up, self.field, CARD_BIT.__getitem__
+        try:
+            self.check_cards()
+        except InvariantViolation as problem:
+            raise InvariantViolation(f"turn {turn}: {problem}") from None
+        values, all_cards, size = self.data.bit_and_points.__getitem__, self.data.all_cards, self.data.size
         totals = [sum(map(values, t)) for t in self.treasure]  # per treasure: its card mask + (its points << size)
-        if [sum(map(bit, hand)) for hand in self.hands] != self.hbits or \
-                [total & all_cards for total in totals] != self.tbits:
+        if [sum(map(bit, hand)) for hand in self.hands] != self.hand_masks or \
+                [total & all_cards for total in totals] != self.treasure_masks:
             raise InvariantViolation(f"turn {turn}: the hand or treasure masks do not match the cards")
-        empty, face_up = [field[s] for s in slots_of(FULL & ~self.filled)], [field[s] for s in slots_of(up)]
+        empty, face_up = [field[s] for s in slots_of(FULL & ~self.occupied)], [field[s] for s in slots_of(up)]
         if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
-                sum(map(bit, face_up)) != self.ucards:
+                sum(map(bit, face_up)) != self.face_up_cards:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")
         if field[CENTRE] >= 0 and not up >> CENTRE & 1:
             raise InvariantViolation(f"turn {turn}: the centre card lies face down")
-        if self.base != [total >> size for total in totals]:
+        if self.printed_points != [total >> size for total in totals]:
             raise InvariantViolation(f"turn {turn}: treasure points do not add up")
         self._check_pairs()
 
     def _check_pairs(self) -> None:
         """Bonus couples still in their treasure; pairs that left the game are ¥0-¥1 couples; the end is right."""
-        for p, bonds in enumerate(self.bonds):
-            held = self.tbits[p]
+        for p, bonds in enumerate(self.bonus_couples):
+            held = self.treasure_masks[p]
             for a, b, _ in bonds:
                 if not (held >> a & 1 and held >> b & 1):
                     raise InvariantViolation(f"turn {self.turn}: a bonus couple is no longer in P{p + 1}'s treasure")
-        removed, basic = self.removed, self.deck.basic
+        removed, basic = self.removed, self.data.basic
         for i in range(self._pairs_checked, len(removed), 2):
             if not basic[removed[i]] >> removed[i + 1] & 1:
                 raise InvariantViolation(f"turn {self.turn}: a pair left the game that is no ¥0-¥1 couple")
@@ -151,7 +152,7 @@ class ScoreMixin:
                "vanished": float(self.vanished), "removed_by_vanish": float(len(self.removed))}
         for p in range(self.num_players):
             out[f"first_out.seat{p + 1}"] = 1.0 if self.first_out == p else 0.0
-        events, ability_couples, ability_points = self.deck.figure_names
+        events, ability_couples, ability_points = self.data.figure_names
         played, event_points = self.played, self.event_points
         for key, played_name, points_name in events:
             out[played_name] = float(played[key])
@@ -164,6 +165,6 @@ class ScoreMixin:
                 points[bonus.key] += bonus.points
         for key, name in ability_points:
             out[name] = float(points[key])
-        if self.deck_out is not None:  # the round it ran out in, as the report's lengths count rounds
-            out["exhausted.deck"] = float(-(-self.deck_out // self.num_players))
+        if self.ran_out_turn is not None:  # the round it ran out in, as the report's lengths count rounds
+            out["exhausted.deck"] = float(-(-self.ran_out_turn // self.num_players))
         return out

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.check.core import TERMINAL, InvariantViolation
-from pnp.check.draws import shuffle
+from pnp.sim import TERMINAL, InvariantViolation, State, shuffle
 
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
@@ -18,56 +17,54 @@ LOW = (1 << CARD_BITS) - 1
 IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a hand of n cards
 
 
-class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
+class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     """A game for `players` seats; seat 0 starts, turns go up the seats until an effect reverses them."""
 
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
-        self.deck = deck
-        self.num_players = players
-        self.rng = rng
+        super().__init__(deck, players, rng)  # self.data: the printed deck
         self.everyone = (1 << players) - 1  # a bit per player
         self._deal()
         self._init_turn()
         self.notes: list[tuple] = []  # what happened without a decision, for describe()
-        self._shown = 0  # notes already shown by describe()
+        self.notes_shown = 0  # notes already shown by describe()
         self._init_stats()  # after every zone exists
         self._legal: tuple | list = ()
         self._centre_up()
         self._start_turn()
-        self._settle()
+        self.settle()
 
     def _deal(self) -> None:
         """Shuffle the deck, lay out the field and deal the hands; every other zone starts empty."""
-        deck = self.deck
+        deck = self.data
         players = self.num_players
         pile = list(range(deck.size))
         shuffle(self.rng, pile)  # 山札をよく切り
-        self.pile = pile
+        self.draw_pile = pile
         self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
-        self.filled = (1 << len(self.field)) - 1  # occupied slots
+        self.occupied = (1 << len(self.field)) - 1  # occupied slots
         self.field += [-1] * (FIELD - len(self.field))
         self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
-        self.hbits = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
+        self.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
         self.seen = [0] * FIELD  # per slot, the players who have seen its card
-        self.up = 0  # face-up slots
-        self.ucards = 0  # the cards lying face up
+        self.face_up = 0  # face-up slots
+        self.face_up_cards = 0  # the cards lying face up
         self.vanish = []  # the vanish area
-        self.vbits = 0  # the cards a vanished card pairs with
+        self.vanish_partners = 0  # the cards a vanished card pairs with
         self.removed = []  # cards out of the game (end-game substitution)
         self.treasure = [[] for _ in range(players)]
-        self.tbits = [0] * players
-        self.bonds = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
-        self.base = [0] * players  # printed points in each treasure
+        self.treasure_masks = [0] * players
+        self.bonus_couples = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
+        self.printed_points = [0] * players  # printed points in each treasure
 
     def _init_turn(self) -> None:
         """Seat 1 to play, turns going up the seats, in the first phase of a turn."""
-        self.cur = 0  # the seat to play
+        self.actor = 0  # the seat to play
         self.direction = 1  # +1 up the seats, -1 once reversed
         self.skips = 0  # seats to skip at the next turn
         self.turn = 0
         self.phase = PLACE
-        self.count = 0  # flips or picks left in the phase
+        self.steps_left = 0  # flips or picks left in the phase
         self.optional = False  # the phase's action may be declined
         self.locked = False  # 手札は使用できない: no hand card for the rest of the turn
         self.coupled = False  # the player took a couple this turn
@@ -75,17 +72,17 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         self.credit = None  # the event that opened the couple being scored
         self.victim = -1  # the player an effect targets
         self.vacated = []  # slots emptied this turn
-        self.last = None  # the couple just taken, until the invariant check looks at it
+        self.last_couple = None  # the couple just taken, until the invariant check looks at it
         self.out_order = []  # players in the order they ran out of cards
         self.first_out = -1
-        self.deck_out = None  # the turn the deck ran out
+        self.ran_out_turn = None  # the turn the deck ran out
 
     # --- the State protocol ----------------------------------------------------------------------
     def current_player(self) -> int:
-        return TERMINAL if self.phase == OVER else self.cur
+        return TERMINAL if self.phase == OVER else self.actor
 
     def legal_actions(self, player: int):
-        return self._legal if player == self.cur else ()
+        return self._legal if player == self.actor else ()
 
     def apply_action(self, action) -> None:
         """Apply a legal decision, then play on to the next real choice."""
@@ -95,16 +92,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         if ahead:  # the next real choice, when the move already knows it (the next flip, couple or swap)
             self._legal = ahead
         else:
-            self._settle()
-
-    def apply_actions(self, actions: list) -> None:
-        raise InvariantViolation("Ghost Couple has no simultaneous moves")
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def ended_by_rules(self) -> bool:
-        return self.phase == OVER
+            self.settle()
 
     def observation(self, player: int):
         from .policy import observe
@@ -118,7 +106,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         """Rounds begun: every seat's turn counts once."""
         return -(-self.turn // self.num_players)
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Play on until a choice has two or more options; a single option is taken at once."""
         while self.phase != OVER:
             ahead = self._step()
@@ -140,81 +128,81 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         self.turn += 1
         self.coupled = self.locked = self.optional = False
         self.credit = None
-        pile, p = self.pile, self.cur
+        pile, p = self.draw_pile, self.actor
         self.notes.append(("turn", self.turn, p, len(pile)))
         if pile:  # _draw(p, 1), inline: this runs every turn
             card = pile.pop()
-            if self.vbits >> card & 1:
+            if self.vanish_partners >> card & 1:
                 self._pair_off(card)
             else:
                 self.hands[p].append(card)
-                self.hbits[p] |= CARD_BIT[card]
-            if not pile and self.deck_out is None:
-                self.deck_out = self.turn
-            self.phase, self.count = FLIP_UP, 2
+                self.hand_masks[p] |= CARD_BIT[card]
+            if not pile and self.ran_out_turn is None:
+                self.ran_out_turn = self.turn
+            self.phase, self.steps_left = FLIP_UP, 2
             return self._flips_ahead()
         self.endgame_turns += 1
         self.phase = PLACE
         return self._step()
 
     def _opt_place(self):
-        hand = self.hands[self.cur]
-        return IDX[len(hand)] if hand and self.filled != FULL else ()
+        hand = self.hands[self.actor]
+        return IDX[len(hand)] if hand and self.occupied != FULL else ()
 
     def _do_place(self, index) -> tuple | None:
         """手札から、1枚場に伏せて出す: into the first empty slot (the centre last, where it lies face up)."""
         if index is not None:
-            p, field = self.cur, self.field
+            p, field = self.actor, self.field
             card = self.hands[p].pop(index)
-            self.hbits[p] ^= 1 << card
+            self.hand_masks[p] ^= 1 << card
             slot = field.index(-1)
             if slot == CENTRE and -1 in field[CENTRE + 1:]:
                 slot = field.index(-1, CENTRE + 1)
             field[slot] = card
-            self.filled |= 1 << slot
+            self.occupied |= 1 << slot
             self.seen[slot] = 1 << p
             if slot == CENTRE:
                 self._centre_up()
             if not self.hands[p]:
                 self._emptied(p)
-        self.phase, self.count = FLIP_UP, 2
+        self.phase, self.steps_left = FLIP_UP, 2
         return self._flips_ahead()
 
     def _flips_ahead(self) -> tuple | None:
-        """The slots the next flip may turn, when that is a choice (else None: _settle takes the flip)."""
-        ahead = MASK_SLOTS[self.filled & ~self.up]
+        """The slots the next flip may turn, when that is a choice (else None: settle() takes the flip)."""
+        ahead = MASK_SLOTS[self.occupied & ~self.face_up]
         return ahead if len(ahead) > 1 else None
 
     def _opt_flip(self):
-        if self.count <= 0:
+        if self.steps_left <= 0:
             return ()
-        mask = self.filled & ~self.up
+        mask = self.occupied & ~self.face_up
         slots = MASK_SLOTS[mask]
         return slots + (PASS,) if self.optional and slots else slots
 
     def _do_flip(self, slot) -> tuple | None:
         """場に裏向けになっている札を表向ける (two a turn, more by effects); returns the next flip's options."""
         if slot is None or slot == PASS:
-            self.count = 0
+            self.steps_left = 0
         else:
             card = self.field[slot]
-            if self.vbits >> card & 1:
+            if self.vanish_partners >> card & 1:
                 self._turn_up(slot)
             else:  # _turn_up(slot), inline: the most frequent decision
                 self.seen[slot] = self.everyone
-                self.up |= 1 << slot
-                self.ucards |= CARD_BIT[card]
-            count = self.count = self.count - 1
+                self.face_up |= 1 << slot
+                self.face_up_cards |= CARD_BIT[card]
+            count = self.steps_left = self.steps_left - 1
             if count > 0:
                 return None if self.optional else self._flips_ahead()
         self.phase, self.optional = COUPLE, False  # the couples, or with none the centre swap
-        return self._opt_couple() or self._no_couple()
+        return self.couple_options() or self._no_couple()
 
-    def _opt_couple(self):
+    def couple_options(self):
         """Every couple of a face-up field card with a hand card or another face-up field card, and STOP."""
-        partners = self.deck.partners
-        pool = 0 if self.locked else self.hbits[self.cur]  # hand cards, and the face-up cards above this one
-        rest, found = self.ucards, []
+        partners = self.data.partners
+        pool = 0 if self.locked else self.hand_masks[self.actor]  # hand cards, and the face-up cards above this one
+        rest, found = self.face_up_cards, []
         while rest:  # the face-up cards from the highest down; the options list the lowest first
             card = rest.bit_length() - 1
             bit = CARD_BIT[card]
@@ -239,8 +227,8 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         if action is None or action == STOP:
             return self._no_couple()
         self._take(action >> CARD_BITS, action & LOW)
-        if self.phase == COUPLE:  # no effect, or one without a decision: the next couples, as _settle finds them
-            return self._opt_couple() or self._end_turn()
+        if self.phase == COUPLE:  # no effect, or one without a decision: the next couples, as settle() finds them
+            return self.couple_options() or self._end_turn()
         return None
 
     def _no_couple(self) -> tuple | None:
@@ -251,22 +239,22 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
         return self._step()
 
     def _opt_swap(self):
-        hand = self.hands[self.cur]
+        hand = self.hands[self.actor]
         return IDX[len(hand)] if hand and self.field[CENTRE] >= 0 else ()
 
     def _do_swap(self, index) -> tuple | None:
         """ど真ん中のカードと、手札のうちの1枚を取り替える."""
         if index is not None:
-            p, hand, field = self.cur, self.hands[self.cur], self.field
+            p, hand, field = self.actor, self.hands[self.actor], self.field
             card, old = hand[index], field[CENTRE]
             hand[index], field[CENTRE] = old, card
-            self.hbits[p] ^= CARD_BIT[card] | CARD_BIT[old]
+            self.hand_masks[p] ^= CARD_BIT[card] | CARD_BIT[old]
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 
     def _end_turn(self) -> tuple | None:
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
-        field, pile, seen, filled = self.field, self.pile, self.seen, self.filled
+        field, pile, seen, filled = self.field, self.draw_pile, self.seen, self.occupied
         if pile and filled != FULL:
             for s in slots_of(FULL & ~filled):  # the empty slots, in slot order
                 if not pile:
@@ -274,18 +262,18 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
                 field[s] = pile.pop()
                 seen[s] = 0
                 filled |= 1 << s
-            self.filled = filled
-            if not pile and self.deck_out is None:  # _pile_checked(), inline
-                self.deck_out = self.turn
+            self.occupied = filled
+            if not pile and self.ran_out_turn is None:  # _draw_pile_checked(), inline
+                self.ran_out_turn = self.turn
         card = field[CENTRE]
-        if card >= 0 and not self.vbits >> card & 1:  # _centre_up(), inline for the usual centre card
-            self.up, self.ucards = CENTRE_BIT, CARD_BIT[card]
+        if card >= 0 and not self.vanish_partners >> card & 1:  # _centre_up(), inline for the usual centre card
+            self.face_up, self.face_up_cards = CENTRE_BIT, CARD_BIT[card]
             seen[CENTRE] = self.everyone
         else:
-            self.up = self.ucards = 0
+            self.face_up = self.face_up_cards = 0
             self._centre_up()
         if all(self.hands):
-            self.cur = (self.cur + self.direction * (1 + self.skips)) % self.num_players
+            self.actor = (self.actor + self.direction * (1 + self.skips)) % self.num_players
             self.skips = 0
             return self._start_turn()
         else:  # 次の人に手番をまわすときに、手札が無くなっていればその時点で終了
@@ -296,7 +284,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin):
             return None
 
 
-OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple._opt_couple,
+OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple.couple_options,
         CENTRE_SWAP: GhostCouple._opt_swap, **EffectsMixin.OPTS}
 DO = {PLACE: GhostCouple._do_place, FLIP_UP: GhostCouple._do_flip, COUPLE: GhostCouple._do_couple,
       CENTRE_SWAP: GhostCouple._do_swap, **EffectsMixin.DO}

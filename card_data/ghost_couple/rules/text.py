@@ -30,15 +30,15 @@ from .effects import TREASURE
 
 def describe(state, player: int, action) -> str:
     """What happened since the last decision, then the decision itself."""
-    notes = state.notes[state._shown:]
-    state._shown = len(state.notes)
+    notes = state.notes[state.notes_shown:]
+    state.notes_shown = len(state.notes)
     lines = [_note(state, note) for note in notes]
     lines.append(_decision(state, f"P{player + 1}", action))
     return "\n      ".join(lines)
 
 
 def card(state, c: int) -> str:
-    return state.deck.labels[c]
+    return state.data.labels[c]
 
 
 def slot(s: int) -> str:
@@ -66,7 +66,7 @@ def _decision(state, who: str, action) -> str:
     """A decision, in the words of the phase it answers."""
     phase, field = state.phase, state.field
     if phase == PLACE:
-        return f"{who} lays {card(state, state.hands[state.cur][action])} face down"
+        return f"{who} lays {card(state, state.hands[state.actor][action])} face down"
     if phase == FLIP_UP:
         return f"{who} declines the extra turn" if action == PASS else \
             f"{who} turns {slot(action)}: {card(state, field[action])}"
@@ -74,10 +74,10 @@ def _decision(state, who: str, action) -> str:
         if action == STOP:
             return f"{who} takes no more couples"
         a, b = action >> CARD_BITS, action & ((1 << CARD_BITS) - 1)
-        where = "hand" if state.hbits[state.cur] >> a & 1 else "field"
+        where = "hand" if state.hand_masks[state.actor] >> a & 1 else "field"
         return f"{who} takes {card(state, a)} ({where}) + {card(state, b)} (field)"
     if phase == CENTRE_SWAP:
-        return f"{who} swaps {card(state, state.hands[state.cur][action])} for the centre " \
+        return f"{who} swaps {card(state, state.hands[state.actor][action])} for the centre " \
                f"{card(state, field[CENTRE])}"
     if phase == BLOCK:
         shape = "X" if state.effect.kind == CROSS else "3x3"
@@ -87,7 +87,7 @@ def _decision(state, who: str, action) -> str:
     if phase == TAKE:
         return f"{who} takes {slot(action)} ({card(state, field[action])}) into hand"
     if phase == RETURN:
-        return f"{who} returns {card(state, state.hands[state.cur][action])} to {slot(state.vacated[0])}"
+        return f"{who} returns {card(state, state.hands[state.actor][action])} to {slot(state.vacated[0])}"
     if phase == TARGET:
         return f"{who} makes P{action + 1} draw {state.effect.n}"
     if phase == VANISH_PICK:
@@ -104,6 +104,6 @@ def _decision(state, who: str, action) -> str:
 
 def summary(state) -> str:
     """The whole position in one line (for the golden replay): deck, field, hands, treasures, vanish area."""
-    field = "".join("." if c < 0 else ("U" if state.up >> s & 1 else "d") for s, c in enumerate(state.field))
+    field = "".join("." if c < 0 else ("U" if state.face_up >> s & 1 else "d") for s, c in enumerate(state.field))
     hands = " ".join(f"P{p + 1}:{len(h)}/{state.points_now(p)}pt" for p, h in enumerate(state.hands))
-    return f"[deck {len(state.pile)} field {field} {hands} vanish {len(state.vanish)} gone {len(state.removed)}]"
+    return f"[deck {len(state.draw_pile)} field {field} {hands} vanish {len(state.vanish)} gone {len(state.removed)}]"

@@ -1,12 +1,11 @@
-"""The playing-card variant (トランプ版): the 54-card deck game.yaml prints, rank abilities and scoring from variant.csv."""
+"""The playing-card variant (トランプ版): game.yaml's 54-card deck, rank abilities and scoring from variant.csv."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from pnp.data.table import Row, Table
-from pnp.errors import PnpError
+from pnp.sim import Row, Table, read_component
 
 from .data import GAME, read, text_of
 from .deck import Deck, SetBonus, couple_keys, link, masks_to_bits, parse_effect
@@ -95,11 +94,7 @@ def _ability(built: _Rules, rank: str, line: str) -> None:
 
 def playing_cards(project) -> Table:
     """The deck component of game.yaml, read as the print reads it (`from: standard_deck/cards`, `where:`)."""
-    table = project.component_table(GAME, COMPONENT)
-    if table is None:
-        raise PnpError(f"game.yaml names no {COMPONENT} component", where=f"card_data/{GAME}/game.yaml",
-                       fix=f"add - {{name: {COMPONENT}, from: standard_deck/cards}}")
-    return table
+    return read_component(project, GAME, COMPONENT)
 
 
 def _ability_lines(text: str) -> dict[str, str]:

@@ -40,56 +40,56 @@ class ZonesMixin:
         """The centre lies face up; a card there that pairs with a vanished card leaves, and the slot refills."""
         field = self.field
         card = field[CENTRE]
-        while card >= 0 and self.vbits >> card & 1:
+        while card >= 0 and self.vanish_partners >> card & 1:
             self._pair_off(card)
-            card = field[CENTRE] = self.pile.pop() if self.pile else -1
-            self._pile_checked()
+            card = field[CENTRE] = self.draw_pile.pop() if self.draw_pile else -1
+            self._draw_pile_checked()
         if card < 0:
-            self.filled &= ~CENTRE_BIT
+            self.occupied &= ~CENTRE_BIT
         else:
-            self.filled |= CENTRE_BIT
-            self.up |= CENTRE_BIT
-            self.ucards |= 1 << card
+            self.occupied |= CENTRE_BIT
+            self.face_up |= CENTRE_BIT
+            self.face_up_cards |= 1 << card
             self.seen[CENTRE] = self.everyone
 
     def _turn_up(self, slot: int) -> None:
         """Turn a field card face up; everyone sees it."""
         card = self.field[slot]
         self.seen[slot] = self.everyone
-        if self.vbits >> card & 1:
+        if self.vanish_partners >> card & 1:
             self.field[slot] = -1
-            self.filled ^= 1 << slot
+            self.occupied ^= 1 << slot
             self._pair_off(card)
         else:
-            self.up |= 1 << slot
-            self.ucards |= 1 << card
+            self.face_up |= 1 << slot
+            self.face_up_cards |= 1 << card
 
     def _lift(self, card: int) -> int:
         """Take a card off the field; returns its slot."""
         slot = self.field.index(card)
         self.field[slot] = -1
-        self.filled ^= 1 << slot
-        if self.up >> slot & 1:
-            self.up ^= 1 << slot
-            self.ucards ^= CARD_BIT[card]
+        self.occupied ^= 1 << slot
+        if self.face_up >> slot & 1:
+            self.face_up ^= 1 << slot
+            self.face_up_cards ^= CARD_BIT[card]
         return slot
 
     def _draw(self, player: int, n: int) -> None:
         """Draw up to n cards from the deck; one that pairs with a vanished card leaves the game at once."""
-        pile, hand = self.pile, self.hands[player]
+        pile, hand = self.draw_pile, self.hands[player]
         for _ in range(min(n, len(pile))):
             card = pile.pop()
-            if self.vbits >> card & 1:
+            if self.vanish_partners >> card & 1:
                 self._pair_off(card)
             else:
                 hand.append(card)
-                self.hbits[player] |= 1 << card
-        self._pile_checked()
+                self.hand_masks[player] |= 1 << card
+        self._draw_pile_checked()
 
-    def _pile_checked(self) -> None:
+    def _draw_pile_checked(self) -> None:
         """Note the turn the deck first ran out."""
-        if not self.pile and self.deck_out is None:
-            self.deck_out = self.turn
+        if not self.draw_pile and self.ran_out_turn is None:
+            self.ran_out_turn = self.turn
 
     def _emptied(self, player: int) -> None:
         """Note the order in which hands became empty (最初に手札を無くした人)."""
@@ -109,19 +109,19 @@ class ZonesMixin:
         """A card goes face up to the vanish area; if a hand or face-up field card pairs with it, both leave."""
         self.vanished += 1
         self.vanish.append(card)
-        self.vbits |= self.deck.basic[card]
-        partner = self.deck.basic[card]
+        self.vanish_partners |= self.data.basic[card]
+        partner = self.data.basic[card]
         for i in range(self.num_players):  # the taker's hand first, then the others in turn order
-            q = (self.cur + self.direction * i) % self.num_players
-            hit = self.hbits[q] & partner
+            q = (self.actor + self.direction * i) % self.num_players
+            hit = self.hand_masks[q] & partner
             if hit:
                 other = (hit & -hit).bit_length() - 1
                 self.hands[q].remove(other)
-                self.hbits[q] ^= 1 << other
+                self.hand_masks[q] ^= 1 << other
                 self._emptied(q)
                 self._pair_off(other, card)
                 return
-        hit = self.ucards & partner
+        hit = self.face_up_cards & partner
         if hit:
             slot = min(self.field.index(c) for c in bits(hit))  # the first face-up slot
             self._pair_off(self._lift_slot(slot), card)
@@ -129,11 +129,11 @@ class ZonesMixin:
     def _pair_off(self, card: int, partner: int = -1) -> None:
         """能力は起動せず、得点にもならない: the card and the (first) vanished card it pairs with leave the game."""
         if partner < 0:
-            basic = self.deck.basic[card]
+            basic = self.data.basic[card]
             partner = next(v for v in self.vanish if basic >> v & 1)
         self.vanish.remove(partner)
         self.removed += (partner, card)
-        self.vbits = 0
+        self.vanish_partners = 0
         for v in self.vanish:
-            self.vbits |= self.deck.basic[v]
+            self.vanish_partners |= self.data.basic[v]
         self.notes.append(("removed", card, partner))

@@ -37,7 +37,7 @@
 
 from __future__ import annotations
 
-from pnp.check.core import GameSpec
+from pnp.sim import GameSpec
 
 from .data import SEATS, PromotionData, integrity, load
 from .policy import greedy
@@ -45,5 +45,4 @@ from .state import Observation, Promotion
 
 __all__ = ["SPEC", "Promotion", "Observation", "PromotionData", "load", "integrity", "greedy"]
 
-SPEC = GameSpec("promotion", (SEATS,), load, integrity, Promotion, greedy, max_moves=3000,
-                rounds=lambda state: state.round_count, symmetric=("win_side.*",))
+SPEC = GameSpec("promotion", (SEATS,), load, integrity, Promotion, greedy, max_moves=3000, symmetric=("win_side.*",))

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from pnp.data.table import Row, Table
-from pnp.errors import PnpError
+from pnp.sim import PnpError, Row, Table, component_names, read_component
 
 GAME = "promotion"
 POSTCARD = "postcard"
@@ -50,6 +49,32 @@ class PromotionData:
         """The tables every game derives from the deck and the postcard, worked out once."""
         return _layout(self)
 
+    @cached_property
+    def card_faces(self) -> tuple[tuple[int, int], ...]:
+        """The deck's different cards (suit index, value): a card's index is its id (integrity reports doubles)."""
+        return tuple(dict.fromkeys(self.deck))
+
+    @cached_property
+    def value_ids(self) -> tuple[tuple[int, ...], ...]:
+        """value_ids[suit][value]: the card's id (-1: no such card)."""
+        ids = [[-1] * 14 for _ in self.suits]
+        for card, (suit, value) in enumerate(self.card_faces):
+            ids[suit][value] = card
+        return tuple(map(tuple, ids))
+
+    @cached_property
+    def mask_ids(self) -> tuple[dict[int, tuple[int, ...]], ...]:
+        """Per suit, the ids of the values set in a mask, filled in by ids_in as masks turn up."""
+        return tuple({} for _ in self.suits)
+
+    def ids_in(self, suit: int, mask: int) -> tuple[int, ...]:
+        """The ids of the cards of a suit whose values are set in `mask` (the same masks recur game after game)."""
+        found = self.mask_ids[suit].get(mask)
+        if found is None:
+            ids = self.value_ids[suit]
+            found = self.mask_ids[suit][mask] = tuple(ids[value] for value in range(14) if mask >> value & 1)
+        return found
+
 
 class Layout(NamedTuple):
     """The deck as bit masks (14 bits per suit, bit = value) and the postcard as lookup tables."""
@@ -84,10 +109,11 @@ def _layout(data: PromotionData) -> Layout:
 
 def load(project) -> PromotionData:
     """Read the postcard and the deck (filtered as game.yaml says) from the project."""
-    postcard = project.read_csv(GAME, f"{POSTCARD}.csv")
+    postcard = read_component(project, GAME, POSTCARD)
     cards = _deck_table(project)
     suits = _suits(cards)
-    deck = tuple((suits.index(row.values["symbol"]), row.values["value"]) for row in cards.rows for _ in range(row.count)
+    deck = tuple((suits.index(row.values["symbol"]), row.values["value"])
+                 for row in cards.rows for _ in range(row.count)
                  if row.values.get("symbol") in suits and isinstance(row.values.get("value"), int))
     sides = _sides(postcard, suits)
     return PromotionData(suits, deck, sides, postcard, cards)
@@ -95,9 +121,9 @@ def load(project) -> PromotionData:
 
 def _deck_table(project) -> Table:
     """The deck component of game.yaml, read as the print reads it (`from:` followed, `where:` applied)."""
-    for name in project.component_names(GAME):
+    for name in component_names(project, GAME):
         if name != POSTCARD:
-            return project.component_table(GAME, name)
+            return read_component(project, GAME, name)
     raise PnpError("game.yaml names no deck component", where=f"card_data/{GAME}/game.yaml",
                    fix="add - {name: deck, from: standard_deck/cards, where: \"suit != 'joker'\"}")
 

@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
+import random
+from itertools import chain
 from operator import getitem
 
-from pnp.check.core import TERMINAL, InvariantViolation
+from pnp.sim import TERMINAL, InvariantViolation, State
 
 from .data import CHANGE, DOWN, HAND, KING, SEATS, SPIN, WILD, PromotionData
 
 SUIT_ACTIONS = [0, 1, 2, 3]
+SUITS = range(4)
+CARD_CHECK = 4  # rounds between two counts of every card
 HAND_MASK = sum(1 << v for v in HAND)
 RAISES = ("raise", "wild")
-OFFSETS = [0, 14, 28, 42] * SEATS  # where suit s starts in one 56-bit mask of the whole deck
-BITS = [tuple(1 << (value + offset) for value in range(14)) for offset in OFFSETS]  # BITS[p * 4 + s][value]
 SETUP_HAND, SETUP_SUIT, ORIENT, ROTATE, ROWS, CHANGING, WILDING, DOWN_TIE, OVER = range(9)
 PHASES = ("setup_hand", "setup_suit", "orient", "rotate", "rows", "change", "wild", "down_tie", "over")
 
 
-class Rules:
+class Rules(State):
     """The card positions and the resolution of a round; the state class adds the decisions around it."""
 
-    def __init__(self, data: PromotionData):
-        self.data, layout = data, data.layout
+    def __init__(self, data: PromotionData, players: int, rng: random.Random):
+        super().__init__(data, players, rng)
+        layout = data.layout
         self.middle = list(layout.deck_mask)  # per suit, a bit mask of the values in the middle (場)
-        self.deck_mask, self.deck_bits, self.deck_size = layout.deck_mask, layout.deck_bits, layout.deck_size
-        self.cards = [0] * (SEATS * 4)  # 場札: cards[p * 4 + s], one card of every suit per player
-        self.hand = [-1] * SEATS  # the suit of each player's 1-4 (row cards)
-        self.hand_bits = layout.hand_bits
+        self.deck_mask = layout.deck_mask
+        self.cards = [0] * (SEATS * 4)  # 場札: cards[p * 4 + s], one card of every suit per player (0: none yet)
+        self.row_suit = [-1] * SEATS  # the suit of each player's 1-4, their row cards (-1: none yet)
         self.sequence, self.side_rows, self.side_masks = layout.sequence, layout.side_rows, layout.side_masks
         self.side_effect, self.side_rank = layout.side_effect, layout.side_rank
         self.change_choices = layout.change_choices
@@ -34,6 +36,7 @@ class Rules:
         self.step, self.acted, self.down_queue, self.kinged, self.won = 0, 0, [], [], []
         self.choices: list = []
         self.exchanges: list = []  # every exchange of the current move, checked by check_invariants
+        self.checked_round = 0  # the round whose cards check_invariants counted last (0: setup, not counted)
         self.batted, self.fizzled, self.row_counts = 0, 0, [0] * 5
         self.effect_counts = dict.fromkeys(layout.side_effect, 0)
         self.start_sides = [0] * SEATS
@@ -180,24 +183,32 @@ class Rules:
 
     # -- checks and figures -------------------------------------------------------------------
     def check_invariants(self) -> None:
-        """Every card in exactly one place, every exchange by the rules, the win exactly when a K13 is held."""
-        cards, m, h, hand_bits = self.cards, self.middle, self.hand, self.hand_bits
-        middle = m[0] | m[1] << 14 | m[2] << 28 | m[3] << 42  # the whole deck as one mask, 14 bits per suit
-        hands = hand_bits[h[0]] + hand_bits[h[1]] + hand_bits[h[2]] + hand_bits[h[3]]  # no suit yet (-1): 0 bits
-        total = middle + hands + sum(map(getitem, BITS, cards))
-        placed = 16 + hands.bit_count()  # the cards in front of the players and the row cards
-        if self.phase <= SETUP_SUIT:  # some places are still empty (an empty place reads as rank 0)
-            empty = [i for i, v in enumerate(cards) if not v]
-            total -= sum([1 << OFFSETS[i] for i in empty])
-            placed -= len(empty)
-        # n powers of two add up to a number with n set bits only when they are all different
-        if total != self.deck_bits or middle.bit_count() + placed != self.deck_size:
-            raise InvariantViolation("a card was created, lost or is in two places")
+        """Every exchange by the rules and the win exactly when a K13 is held; every card counted at the start of
+        rounds 1, 5, 9, ... and at the end (a card lost cannot come back, so it is caught in its game)."""
+        cards = self.cards
         for exchange in self.exchanges:
             _check_exchange(exchange)
         holders = [p for p in range(SEATS) if KING in cards[p * 4:p * 4 + 4]] if KING in cards else []
         if holders != self.won:
             raise InvariantViolation(f"K13 held by {holders} but the winners are {self.won}")
+        if self.round_count != self.checked_round and self.round_count % CARD_CHECK == 1 or self.phase == OVER:
+            self.checked_round = self.round_count  # cards move only by the exchanges checked above
+            self.check_cards()
+
+    def zones(self) -> dict:
+        """The middle (場), each player's cards in front (場札), each player's row cards (their suit's 1-4)."""
+        data = self.data
+        middle = list(chain.from_iterable(map(data.ids_in, SUITS, self.middle)))
+        front = [card for card in map(getitem, data.value_ids * SEATS, self.cards) if card >= 0]  # 0: none yet
+        rows = [data.ids_in(suit, HAND_MASK) if suit >= 0 else () for suit in self.row_suit]
+        return {"middle": middle, "cards in front": front, "row cards": rows}
+
+    def card_count(self) -> int:
+        return len(self.data.card_faces)
+
+    def card_name(self, card: int) -> str:
+        suit, value = self.data.card_faces[card]
+        return f"{self.data.suits[suit]}{value}"
 
     def figures(self) -> dict[str, float]:
         """Rounds, batting per round, row shares, effects used, and the side each winner faced."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from pnp.check.core import SIMULTANEOUS, TERMINAL
+from pnp.sim import SIMULTANEOUS, TERMINAL
 
 from .data import CHANGE, DOWN, SEATS, SPIN, WILD, PromotionData
 from .play import (
@@ -50,8 +50,7 @@ class Promotion(Rules):
     def __init__(self, data: PromotionData, players: int, rng: random.Random):
         if players != SEATS:
             raise ValueError(f"Promotion is for {SEATS} players")
-        super().__init__(data)
-        self.num_players = players
+        super().__init__(data, players, rng)  # nothing is shuffled: the seed only drives the players' choices
         self.phase, self.actor, self.parent, self.setup_parent = SETUP_HAND, 0, 0, 0
         self.hand_left = list(range(len(data.suits)))
         self.suits_left = list(range(len(data.suits)))
@@ -108,19 +107,17 @@ class Promotion(Rules):
         self.reveal(actions)
         self.resolve()
 
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def ended_by_rules(self) -> bool:
-        return self.phase == OVER
-
     def scores(self) -> list[float]:
-        """Each player's highest card (13 for a winner): how close everyone came to a K13."""
+        """Each player's highest card (13 for the winners): how close everyone came to a K13."""
         cards = self.cards
         return [float(max(cards[p * 4:p * 4 + 4])) for p in range(SEATS)]
 
     def winners(self) -> list[int]:
+        """Whoever holds a K13: everyone who got one in the step that ended the game."""
         return list(self.won)
+
+    def rounds(self) -> int:
+        return self.round_count
 
     def observation(self, player: int) -> Observation:
         return Observation(player, PHASES[self.phase], self.actor, self.parent, self.orient, self.round_count,
@@ -143,7 +140,7 @@ class Promotion(Rules):
     def _take_hand(self, player: int, suit: int) -> None:
         """準備 3: from the parent clockwise, each player takes the 1-4 of a suit as their row cards."""
         self.hand_left.remove(suit)
-        self.hand[player] = suit
+        self.row_suit[player] = suit
         self.middle[suit] &= ~HAND_MASK
         if player == (self.parent + SEATS - 1) % SEATS:
             self.phase, self.actor = SETUP_SUIT, self.setup_parent

@@ -37,7 +37,7 @@
 
 from __future__ import annotations
 
-from pnp.check.core import GameSpec
+from pnp.sim import GameSpec
 
 from .data import ToriteData, load
 from .integrity import integrity
@@ -54,6 +54,5 @@ SPEC = GameSpec(
     new_game=Torite,
     greedy=greedy,
     max_moves=3000,
-    rounds=Torite.rounds,
     piles=("members", "candidates"),
 )

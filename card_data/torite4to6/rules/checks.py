@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import repeat
 
-from pnp.check.core import InvariantViolation
+from pnp.sim import InvariantViolation
 
 from .data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
 
@@ -33,8 +33,8 @@ class Checks:
     # -- invariants ---------------------------------------------------------------------------
     def check_invariants(self) -> None:
         """Within a formation a move only puts a legal card (checked by the caller) from hand to stage; once a
-        formation resolves: every card counted, must-follow kept; once a live ends: each card exactly once and
-        the evaluation recomputed."""
+        formation resolves: must-follow kept and the right captain; once a live ends: each card exactly once
+        and the evaluation recomputed."""
         if self.resolved:  # (a live only ends with a formation)
             self.resolved = False
             self._check_formation()
@@ -43,14 +43,10 @@ class Checks:
                 self.ended = None
 
     def _check_formation(self) -> None:
-        """Every card of both decks is in some zone, the next formation starts with its lead, every follower
-        followed the led colour if they could, and the captain card was a trump or of the led colour."""
-        zones = sum(map(len, [self.trick, self.discard, self.aside, self.candidate_deck, self.row, *self.hands,
-                              *self.up, *self.down]))
-        if zones != self.total:
-            raise InvariantViolation(f"{zones} cards in play, the decks hold {self.total}")
-        if self.cur != self.lead and not self.over:
-            raise InvariantViolation(f"P{self.cur + 1} is to lead, but P{self.lead + 1} has the lead")
+        """The next formation starts with its lead, every follower followed the led colour if they could, and
+        the captain card was a trump or of the led colour."""
+        if self.actor != self.lead and not self.over:
+            raise InvariantViolation(f"P{self.actor + 1} is to lead, but P{self.lead + 1} has the lead")
         played, lead, led, centre, captain = self.last
         if self.ended is None:  # (after a live's last formation the hands are new; one card each is always legal)
             colour, by_colour = self.colour, self.by_colour
@@ -62,9 +58,8 @@ class Checks:
 
     def _check_live(self, up, down, discard, aside, deck, row, gains) -> None:
         """At the evaluation: each card exactly once, gains as the rules count them, the end exactly past 30."""
-        missing = self.all_ids.difference(discard, aside, deck, row, *up, *down)  # (with the count: no sort needed)
-        if missing or sum(map(len, [discard, aside, deck, row, *up, *down])) != self.total:
-            raise InvariantViolation("a card was created, lost or is in two places")
+        self.check_cards({"face-up cards": up, "face-down cards": down, "discard": discard, "set-aside cards": aside,
+                          "candidate deck": deck, "candidate row": row})  # the hands and the stage are empty
         shown, hidden = list(map(sum, map(map, repeat(self.icons.__getitem__), up))), list(map(len, down))
         expected = [s + h + (s if BONUS_LOW <= h <= BONUS_HIGH else 0) for s, h in zip(shown, hidden)]
         if list(gains) != expected:
@@ -74,6 +69,19 @@ class Checks:
             raise InvariantViolation("the scores are not the sum of the evaluations")
         if self.over != (max(self.scores_now) > GRADUATION):
             raise InvariantViolation("the game must end exactly when a score passes 30")
+
+    def zones(self) -> dict:
+        """Where a card can be: hands, the stage, face-up and face-down cards, the discard, the set-aside member
+        cards, the candidate deck and row."""
+        return {"hand": self.hands, "stage": self.trick, "face-up cards": self.up, "face-down cards": self.down,
+                "discard": self.discard, "set-aside cards": self.aside, "candidate deck": self.candidate_deck,
+                "candidate row": self.row}
+
+    def card_count(self) -> int:
+        return self.total
+
+    def card_name(self, card: int) -> str:
+        return self.data.labels[card]
 
     # -- figures ------------------------------------------------------------------------------
     def figures(self) -> dict[str, float]:

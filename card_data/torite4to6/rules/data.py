@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.data.table import Table
-from pnp.errors import PnpError
+from pnp.sim import PnpError, Table, read_component
 
 GAME = "torite4to6"
 FILES = ("members", "candidates", "setup", "pieces")
@@ -67,7 +66,7 @@ class ToriteData:
 
 def load(project) -> ToriteData:
     """Read members.csv, candidates.csv, setup.csv and pieces.csv of card_data/torite4to6/."""
-    tables = {name: project.read_csv(GAME, f"{name}.csv") for name in FILES}
+    tables = {name: read_component(project, GAME, name) for name in FILES}
     return build(tables)
 
 

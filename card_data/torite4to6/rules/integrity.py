@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from pnp.data.table import Table
+from pnp.sim import Table
 
 from .data import FORMATION, ToriteData, usable_member
 

@@ -7,25 +7,29 @@ from bisect import bisect_left
 from itertools import compress, starmap
 from operator import add, getitem
 
-from pnp.check.core import TERMINAL
+from pnp.sim import TERMINAL, State
 
 from .checks import Checks
 from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER, ToriteData
 from .policy import Observation, observe
-from .tables import Table
+from .tables import CountTables
 from .text import describe
 
+# The tables a game keeps as attributes of its own (see _keep_tables); they never change, so copies share them.
+TABLES = ("colour", "icons", "strength", "subcolour", "numkey", "seat_keys", "slot_keys", "slot_pieces", "discarded",
+          "seat_order", "next_seat", "piece_keys", "seat_index", "deal", "member_ids", "colours",
+          "candidate_ids", "no_args")
 
-class Torite(Checks):
+
+class Torite(Checks, State):
     """One game for 3-5 players; seats clockwise, seat 0 leads the first formation of the first live."""
+
+    shared = ("data", *TABLES)
 
     def __init__(self, data: ToriteData, players: int, rng: random.Random):
         """Set up and deal the first live; every random draw uses `rng`."""
-        self.data = data
-        self.num_players = players
-        self.rng = rng
-        self.rnd = rng.random
-        table = data.cache.get(players) or data.cache.setdefault(players, Table.build(data, players))
+        super().__init__(data, players, rng)
+        table = data.cache.get(players) or data.cache.setdefault(players, CountTables.build(data, players))
         self._keep_tables(data, table)
         self.scores_now = [0] * players
         self.live = 0  # lives dealt so far
@@ -39,7 +43,7 @@ class Torite(Checks):
         if len(self.legal) == 1:  # hands of one card: nothing to decide
             self.apply_action(self.legal[0])
 
-    def _keep_tables(self, data: ToriteData, table: Table) -> None:
+    def _keep_tables(self, data: ToriteData, table: CountTables) -> None:
         """Keep the per-card and per-seat tables as attributes of their own: the play loop reads them every card."""
         self.hand_size = table.hand_size
         self.row_size = table.row_size
@@ -60,7 +64,6 @@ class Torite(Checks):
         self.seat_index = table.seat_index
         self.deal = table.deal
         self.member_ids = table.member_ids
-        self.all_ids = table.all_ids
         self.colours = table.colours
         self.candidate_ids = table.candidate_ids
         self.no_args = ((),) * data.members  # one empty argument tuple per member card, for the shuffle keys
@@ -68,11 +71,11 @@ class Torite(Checks):
     # -- the interface the checker drives -------------------------------------------------
     def current_player(self) -> int:
         """The player to play a card (TERMINAL once the game is over)."""
-        return self.cur
+        return self.actor
 
     def legal_actions(self, player: int) -> tuple:
         """The cards the player may play: the led colour if they hold it, else any card."""
-        return self.legal if player == self.cur else ()
+        return self.legal if player == self.actor else ()
 
     def apply_action(self, card: int) -> None:
         """Play a member card; then every play with a single legal card is made at once (ruling 3)."""
@@ -82,7 +85,7 @@ class Torite(Checks):
         colour = self.colour
         n = self.num_players
         next_seat = self.next_seat
-        player = self.cur
+        player = self.actor
         led = self.led
         while True:
             hands[player].remove(card)
@@ -92,7 +95,7 @@ class Torite(Checks):
             if played < n:
                 if played == 1:
                     led = self.led = colour[card]
-                player = self.cur = next_seat[player]
+                player = self.actor = next_seat[player]
                 legal = by_colour[player][led] or hands[player]  # must follow the led colour
             else:
                 self._resolve()
@@ -101,7 +104,7 @@ class Torite(Checks):
                 hands = self.hands  # a new live deals new ones
                 by_colour = self.by_colour
                 trick = self.trick
-                player = self.cur
+                player = self.actor
                 legal = hands[player]
             if len(legal) > 1:
                 self.legal = tuple(legal)
@@ -111,26 +114,9 @@ class Torite(Checks):
             if self.notes is not None:
                 self.notes.append(("forced", player, card))
 
-    def apply_actions(self, actions: list) -> None:
-        """Not used: every play is sequential."""
-        raise ValueError("鳥手板4to6 has no simultaneous moves")
-
-    def is_terminal(self) -> bool:
-        """A score passed 30 at an evaluation."""
-        return self.over
-
-    def ended_by_rules(self) -> bool:
-        """The game only ends by the rules (graduation)."""
-        return self.over
-
     def scores(self) -> list[float]:
         """Contribution points so far."""
         return [float(s) for s in self.scores_now]
-
-    def winners(self) -> list[int]:
-        """Everyone with the highest contribution shares the win."""
-        best = max(self.scores_now)
-        return [p for p, s in enumerate(self.scores_now) if s == best]
 
     def rounds(self) -> int:
         """Lives played."""
@@ -148,7 +134,7 @@ class Torite(Checks):
     def _new_live(self) -> None:
         """Gather and shuffle both decks, deal the hands, lay out the candidate row, start the first formation."""
         self.live += 1
-        keys = list(starmap(self.rnd, self.no_args))  # a uniform shuffle: sort by independent random keys
+        keys = list(starmap(self.rng.random, self.no_args))  # a uniform shuffle: sort by independent random keys
         deck = sorted(self.member_ids, key=keys.__getitem__)
         self.hands = hands = list(map(deck.__getitem__, self.deal))
         self.aside = deck[self.num_players * self.hand_size:]
@@ -164,16 +150,16 @@ class Torite(Checks):
         self.down = [[] for _ in seats]
         self.discard, self.trick, self.row = [], [], []
         self.candidate_deck = list(self.candidate_ids)
-        self._refill()
+        self.refill_row()
         self.formation, self.led = 0, -1
-        self.lead = self.cur = self.first_lead
+        self.lead = self.actor = self.first_lead
         self.legal = tuple(self.hands[self.lead])
         if self.notes is not None:
             self.notes.append(("deal", self.live, self.first_lead, [list(h) for h in self.hands], len(self.aside)))
 
-    def _refill(self) -> None:
+    def refill_row(self) -> None:
         """Fill the far end of the row from the deck; the candidate pieces go to the numbers of the first slots."""
-        row, deck, rnd = self.row, self.candidate_deck, self.rnd
+        row, deck, rnd = self.row, self.candidate_deck, self.rng.random
         while len(row) < self.row_size:
             if not deck:
                 self.exhausted.setdefault("candidates", self.live)
@@ -220,7 +206,7 @@ class Torite(Checks):
             self.kept += 1
         else:
             self.lead = owner
-        self.cur = self.lead
+        self.actor = self.lead
 
     def _appoint(self, seat: int, card: int) -> None:
         """The captain takes their card and the row's candidates of its colour face down; overwork at 7 or more."""
@@ -233,7 +219,7 @@ class Torite(Checks):
             taken = list(compress(row, map(colour.__eq__, subcolours)))
             down += taken
             row[:] = compress(row, map(colour.__ne__, subcolours))  # the rest move towards the deck
-            self._refill()
+            self.refill_row()
         if self.notes is not None:
             self.notes.append(("captain", seat, card, tuple(taken), len(down)))
         if len(down) >= OVERWORK:
@@ -273,7 +259,7 @@ class Torite(Checks):
         if self.notes is not None:
             self.notes.append(("evaluation", self.live, gains, tuple(hidden), tuple(self.scores_now)))
         if max(self.scores_now) > GRADUATION:
-            self.over, self.cur, self.legal = True, TERMINAL, ()
+            self.over, self.actor, self.legal = True, TERMINAL, ()
             return
         self.first_lead = (self.first_lead + 1) % self.num_players
         self._new_live()

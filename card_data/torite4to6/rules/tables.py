@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.errors import PnpError
+from pnp.sim import PnpError
 
 from .data import CANDIDATE, ORDER, POSITION, ToriteData
 
 
 @dataclass(frozen=True)
-class Table:
+class CountTables:
     """What every game at one player count shares, computed once per data and player count."""
 
     hand_size: int
@@ -29,11 +29,10 @@ class Table:
     discarded: tuple[tuple[tuple[bool, ...], ...], ...]  # [centre][captain] (-1: none): the played cards discarded
     member_ids: list[int]  # (a list sorts faster than a tuple)
     candidate_ids: tuple[int, ...]
-    all_ids: frozenset[int]
     colours: range
 
     @staticmethod
-    def build(data: ToriteData, players: int) -> Table:
+    def build(data: ToriteData, players: int) -> CountTables:
         """The shared tables for a player count (a PnpError when the data cannot set up a live)."""
         setup = data.setup(players)
         hand = min(setup.hand, data.members // players)  # a short deck deals fewer (ruling 2)
@@ -46,7 +45,7 @@ class Table:
         slot_keys = tuple((63 - slot) << ORDER | (CANDIDATE + slot) for slot in range(pieces))
         numkey = tuple(max(0, n) << POSITION for n in data.number)
         plays = range(players)
-        return Table(hand, setup.row, pieces, hand < setup.hand, (-2,) * data.members + data.subcolour, numkey,
+        return CountTables(hand, setup.row, pieces, hand < setup.hand, (-2,) * data.members + data.subcolour, numkey,
                      seat_keys, tuple(tuple((lead + i) % players for i in plays) for lead in plays),
                      tuple(tuple((seat - lead) % players for seat in plays) for lead in plays),
                      tuple(slice(p * hand, (p + 1) * hand) for p in plays),
@@ -55,5 +54,5 @@ class Table:
                      slot_keys, tuple(tuple(number | key for number in numkey) for key in slot_keys),
                      tuple(tuple(tuple(i not in (centre, captain) for i in plays) for captain in range(players + 1))
                            for centre in range(players + 1)),
-                     list(range(data.members)), tuple(range(data.members, data.total)), frozenset(range(data.total)),
+                     list(range(data.members)), tuple(range(data.members, data.total)),
                      range(len(data.colours)))

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-import random
-
 from .data import CANDIDATE, OWNER, POSITION
 
 SLOTS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮"
@@ -20,20 +17,12 @@ def describe(state, player: int, action: int) -> str:
     if not state.trick:
         head += f" (candidate row {row_text(state, state.row)})"
     lines.append(head)
-    shadow = _shadow(state)
+    shadow = state.clone()
+    shadow.notes = []  # the copy records what happens in it
     shadow.apply_action(action)
     for note in shadow.notes:
         lines += NOTES[note[0]](shadow, *note[1:])
     return "\n      ".join(lines)
-
-
-def _shadow(state):
-    """A copy of the game with its own copy of the random state, recording what happens in it."""
-    rng = random.Random()
-    rng.setstate(state.rng.getstate())
-    shadow = copy.deepcopy(state, {id(state.data): state.data, id(state.rng): rng})
-    shadow.rng, shadow.rnd, shadow.notes = rng, rng.random, []  # (a bound builtin is not copied by deepcopy)
-    return shadow
 
 
 def card(state, card_id: int) -> str:

@@ -6,8 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.check.core import GameRecord, GameSpec, Policy, game_seed, play, random_policy
+from pnp.check.core import GameRecord, game_seed, play
 from pnp.check.play.pool import in_chunk_order
+from pnp.sim import GameSpec, Policy, random_policy
 
 EXHAUSTED = "exhausted."
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import metadata
 
-from pnp.check.core import GameSpec
 from pnp.check.play.loader import load_spec
 from pnp.errors import PnpError
 from pnp.project.games import Project
+from pnp.sim import GameSpec
 
 ENTRY_POINTS = "pnp.games"
 RULES_KEY = "rules"
@@ -100,7 +100,7 @@ def _entry_point(name: str) -> GameSpec | None:
             raise PnpError(f"cannot load the simulation: {type(exc).__name__}: {exc}".replace("\n", " "),
                            where=where, fix="reinstall or fix that package") from None
         if not isinstance(spec, GameSpec):
-            raise PnpError("does not name a pnp.check.core.GameSpec", where=where,
+            raise PnpError("does not name a pnp.sim.GameSpec", where=where,
                            fix="point the entry point at 'module:SPEC'")
         return spec
     return None

@@ -11,9 +11,9 @@ import traceback
 from pathlib import Path
 from types import ModuleType
 
-from pnp.check.core import GameSpec
 from pnp.errors import PnpError
 from pnp.project.games import Project
+from pnp.sim import GameSpec
 
 PREFIX = "pnp_simulation_"
 
@@ -29,7 +29,7 @@ def load_spec(project: Project, game: str, path: str, attribute: str, where: str
         raise PnpError(f"no {attribute} in the simulation", where=label,
                        fix=f"define {attribute} = GameSpec(...) in it (see 'Writing a simulation')")
     if not isinstance(spec, GameSpec):
-        raise PnpError(f"{attribute} is a {type(spec).__name__}, not a pnp.check.core.GameSpec", where=label,
+        raise PnpError(f"{attribute} is a {type(spec).__name__}, not a pnp.sim.GameSpec", where=label,
                        fix=f"set {attribute} = GameSpec(...)")
     return spec
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.check.core import GameSpec, unknown_game
+from pnp.check.core import unknown_game
 from pnp.check.play.find import find_simulation, simulation_names
 from pnp.project.games import Project
+from pnp.sim import GameSpec
 
 _FOUND: dict[tuple[Path, str], GameSpec] = {}  # (project folder, game) -> spec: each chunk of games asks again
 

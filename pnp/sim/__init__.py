@@ -1,0 +1,19 @@
+"""The simulation interface: everything a game's rules simulation imports (`from pnp.sim import ...`)."""
+
+from pnp.errors import PnpError
+from pnp.sim.cards import Row, RowExpression, Table, component_names, read_component, row_expression
+from pnp.sim.draws import pick, shuffle
+from pnp.sim.spec import GameSpec, Observation, Policy, RandomPolicy, random_policy, state_rounds
+from pnp.sim.state import CHANCE, SIMULTANEOUS, TERMINAL, Action, InvariantViolation, State, Zone
+
+__all__ = [
+    # declaring a game
+    "GameSpec", "State", "Observation", "Policy", "Action", "Zone",
+    "CHANCE", "SIMULTANEOUS", "TERMINAL", "InvariantViolation",
+    # players and random draws
+    "random_policy", "RandomPolicy", "shuffle", "pick",
+    # the printed cards
+    "read_component", "component_names", "Table", "Row", "row_expression", "RowExpression", "PnpError",
+    # the default of GameSpec.rounds
+    "state_rounds",
+]
