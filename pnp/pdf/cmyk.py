@@ -13,7 +13,7 @@ from reportlab.lib.utils import ImageReader
 
 from pnp.colors import read_color
 from pnp.errors import PnpError
-from pnp.face.images import image_reader
+from pnp.face.images import image_reader, open_picture
 from pnp.limits import MAX_PROFILE_BYTES
 
 DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.icc"
@@ -72,7 +72,7 @@ class CmykPaint:
         return reader
 
     def _image(self, path: Path) -> ImageReader:
-        with Image.open(path) as source:
+        with open_picture(path) as source:
             source.load()
             picture = source.convert("RGBA") if source.mode in ("P", "LA", "PA") else source
             alpha = picture.getchannel("A") if "A" in picture.getbands() else None

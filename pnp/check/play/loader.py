@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 from pnp.check.core import GameSpec
+from pnp.data.confine import confined
 from pnp.errors import PnpError
 from pnp.project.games import Project
 
@@ -62,15 +63,7 @@ def _entry_file(project: Project, game: str, path: str, where: str) -> tuple[Pat
 
 def _inside(root: Path, path: Path, where: str, shown: str) -> Path:
     """PATH with symlinks followed, refused when it leaves the project folder or is a loop of links."""
-    try:
-        resolved = path.resolve()
-    except (OSError, RuntimeError):  # a loop of links
-        raise PnpError(f"'{shown}' is a loop of links", where=where,
-                       fix="remove the link or point it at a file inside the project") from None
-    if not resolved.is_relative_to(root):
-        raise PnpError(f"'{shown}' resolves outside the project folder", where=where,
-                       fix="keep the simulation's files inside the project (no links out of it)")
-    return resolved
+    return confined(root, path, where, shown)
 
 
 def _files(folder: Path) -> list[Path]:
