@@ -143,10 +143,10 @@ CASES = [
      "(layouts/demo/cards.yaml: elements[4] (text)); use a colour from the layout's colors: (blue), #rrggbb "
      "or a colour name"),
     ("dash not a length", lambda p: add_element(p, "{type: line, x1: 0, y1: 0, x2: 9, y2: 9, dash: [2, x]}"),
-     f"{ROW2}: {FRONT}: elements[0].dash is [2, 'x'], not a dash pattern; write lengths in mm from 0 to 2000, "
+     f"{FRONT}: elements[0].dash: [2, 'x'] is not a dash pattern; write lengths in mm above 0 and at most 2000, "
      "e.g. dash: 2 or dash: [2, 1]"),
     ("negative dash", lambda p: add_element(p, "{type: rect, x: 0, y: 0, w: 9, h: 9, dash: -1}"),
-     f"{ROW2}: {FRONT}: elements[0].dash is -1, not a dash pattern; write lengths in mm from 0 to 2000, "
+     f"{FRONT}: elements[0].dash: -1 is not a dash pattern; write lengths in mm above 0 and at most 2000, "
      "e.g. dash: 2 or dash: [2, 1]"),
     ("binary layout", lambda p: (p / FRONT).write_bytes(bytes(range(256)) * 4),
      f"{FRONT}: not a text file (cannot decode it as UTF-8); save it as UTF-8 text, or name the right file"),

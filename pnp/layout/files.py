@@ -20,6 +20,7 @@ from pnp.layout.elements import (
     parse_elements,
     parse_number,
 )
+from pnp.layout.values import check_layout_values
 from pnp.limits import MAX_BLEED_MM
 from pnp.units import Size, parse_size
 
@@ -106,6 +107,7 @@ def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: 
         raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
     data = _read_yaml(confined(root, path, named_by or label), label, named_by)
     check_own_keys(data, label)
+    check_layout_values(data, label)
     for key, src in (data.get("fonts") or {}).items() if isinstance(data.get("fonts"), dict) else ():
         confined(root, root / str(src), f"{label}: fonts.{key}")  # checked here to name the file that sets it
     parent = data.pop("extends", None)

@@ -15,6 +15,7 @@ from pnp.errors import PnpError
 from pnp.layout.files import check_keys
 from pnp.limits import MAX_PROFILE_BYTES
 from pnp.project.component import Component, Files, build_component, component_table
+from pnp.project.settings import check_game_values
 
 MANIFEST = "game.yaml"
 GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile"}
@@ -110,6 +111,7 @@ class Project:
         if not isinstance(data, dict):
             raise PnpError("game.yaml must be a mapping", where=label, fix="write keys like title: and components:")
         _check(data, GAME_KEYS, label)
+        check_game_values(data, label)
         if not isinstance(data.get("components", []), list):
             raise PnpError("components must be a list", where=f"{label}: components", fix="write '- name: cards'")
         return data
