@@ -96,8 +96,8 @@ def _xml_text(name: str, data: bytes, label: str) -> str:
 
 def _check_shared_strings(text: str, name: str, label: str) -> None:
     """Refuse more shared strings (<si>), or more characters of text in them, than the limits."""
-    count = sum(1 for _ in SHARED_STRING.finditer(text))
-    chars = sum(len(match[1]) for match in TEXT_RUN.finditer(text)) if count else 0
+    count = len(SHARED_STRING.findall(text))
+    chars = sum(map(len, TEXT_RUN.findall(text))) if count else 0
     if count > MAX_SHARED_STRINGS or chars > MAX_SHARED_CHARS:
         raise PnpError(f"{name} holds {count} shared texts of {chars} characters, more than the limit of "
                        f"{MAX_SHARED_STRINGS} texts or {MAX_SHARED_CHARS} characters", where=label,

@@ -45,13 +45,17 @@ def printable(value: Any, what: str = "prints") -> Any:
     """The value, when it is a string, a number or a boolean (or undefined, which reports itself)."""
     if isinstance(value, SCALARS) or isinstance(value, Undefined):
         return value
-    raise TemplatePrint(f"{what} {_kind(value)}, which is not text; only strings, numbers and booleans are "
-                        "printed (join a list with |join(', '))")
+    raise TemplatePrint(f"{what} {_kind(value)}, which is not text")
 
 
 def _kind(value: Any) -> str:
+    """What a value is, for a message: never its repr."""
+    if value is None:
+        return "None"
+    if isinstance(value, type) or callable(value):
+        return f"the {'class' if isinstance(value, type) else 'function'} {getattr(value, '__name__', '')}".rstrip()
     name = type(value).__name__
-    return "None" if value is None else f"a {name}" if isinstance(value, PLAIN) else f"a {name} object"
+    return f"a {name}" if isinstance(value, PLAIN) else f"a {name} object"
 
 
 def measure(value: Any, budget: int = MAX_TEMPLATE_CHARS) -> int:

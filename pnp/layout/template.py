@@ -94,7 +94,7 @@ def _row_errors(kind: str, where: str, row_where: str):
                        fix="simplify the template; the limits guard against runaway templates") from None
     except TemplatePrint as exc:
         raise PnpError(f"{kind} {where} {exc}", where=row_where,
-                       fix="print strings, numbers and booleans; join a list with |join(', ')") from None
+                       fix="print only strings, numbers and booleans (join a list with |join(', '))") from None
     except TemplateTimeout:
         raise PnpError(f"{kind} {where} took longer than the limit of {MAX_TEMPLATE_SECONDS:g} s", where=row_where,
                        fix="simplify the template; the limits guard against runaway templates") from None

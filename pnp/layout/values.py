@@ -151,5 +151,5 @@ def _number(value: Any) -> bool:
 
 def shown(value: Any) -> str:
     """A value as a message shows it: its repr, shortened."""
-    text = repr(value)
+    text = "{" + ", ".join(sorted(map(repr, value))) + "}" if isinstance(value, set | frozenset) else repr(value)
     return text if len(text) <= 60 else text[:50] + "..." + text[-6:]

@@ -1,0 +1,399 @@
+"""Bad inputs a stranger's project may hold, each a change to the example project and the one line it gives.
+
+Each case is (name, change, message) or (name, change, message, command): `change` edits a copy of the
+project `pnp new demo` writes (with a picture element and a project font added), `message` is the whole
+error line, `command` the pnp command run on it (default: build).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import hostile_files as hf
+
+CSV = "card_data/demo/cards.csv"
+MANIFEST = "card_data/demo/game.yaml"
+FRONT = "layouts/demo/cards.yaml"
+BASE = "layouts/demo/_base.yaml"
+ART = "card_data/demo/art"
+ROW2 = f"{CSV}: row 2"
+TEMPLATE = f"{ROW2}: template {FRONT}: elements[0] (name).text"
+RUNAWAY = "simplify the template; the limits guard against runaway templates"
+OUTSIDE = "copy the file into the project and name it by a path inside it"
+LOOP = "is a loop of links; remove the link or point it at a file inside the project"
+RESAVE = "save it again as .xlsx or .ods, or as CSV UTF-8"
+SMALLER = "card data is far smaller; clear what is not card data, or save it as CSV UTF-8"
+PICTURE = f"{ROW2}: image 'art/x.png'"
+PICTURE_FIX = f"({FRONT}: elements[7] (photo)); use a PNG, JPEG or SVG file within the pixel limit"
+FONT = "fonts/hand.ttf: not a usable TrueType font"
+FONT_FIX = "use an undamaged TrueType (.ttf) font with glyf outlines"
+PRINTS = "which is not text; print only strings, numbers and booleans (join a list with |join(', '))"
+FINITE = "must be a finite number, got"
+NUMBER = "write a number in mm or pt"
+OVER = "goes over a limit:"
+ITEMS = f"characters or items, more than 100000; {RUNAWAY}"
+XLSX = "card_data/demo/cards.xlsx"
+DTD = "declares a DTD (<!DOCTYPE>), which no workbook needs; " + RESAVE + "; a DTD can make a file expand without bound"
+SPAN = "more than the limit of 1000000 cells; clear the cells far right of or below the cards (select them, Delete)"
+SHARED = "more than the limit of 1000000 texts or 10000000 characters; " + SMALLER
+PIPE = "is not a regular file (a pipe, device or socket), so pnp does not read it; name a"
+PHOTO_SRC = f"{ROW2}: {FRONT}: elements[7] (photo).src"
+TEXT = f"{FRONT}: elements[0] (name).text: must be a string, got"
+TEXT_FIX = 'write the text in quotes, e.g. text: "Deal 2 damage."'
+TWICE = "remove one of them; YAML would keep only the last in silence"
+ENCODING_FIX = "write an encoding such as utf-8 or cp932 (Shift_JIS as Japanese Excel saves it)"
+
+
+def edit(root: Path, name: str, old: str, new: str) -> None:
+    path = root / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (name, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def write(root: Path, name: str, data: bytes | str) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+
+
+def fifo(root: Path, name: str) -> None:
+    (root / name).unlink(missing_ok=True)
+    os.mkfifo(root / name)
+
+
+def loop(root: Path, name: str) -> None:
+    """A symbolic link that points at itself."""
+    (root / name).parent.mkdir(parents=True, exist_ok=True)
+    (root / name).unlink(missing_ok=True)
+    os.symlink((root / name).name, root / name)
+
+
+def data_file(root: Path, name: str) -> None:
+    """Make the component read card_data/demo/NAME instead of cards.csv."""
+    (root / CSV).unlink()
+    edit(root, MANIFEST, "  - name: cards ", f"  - name: cards\n    data: {name}\n   ")
+
+
+def picture(root: Path, data: bytes, name: str = "x.png") -> None:
+    write(root, f"{ART}/{name}", data)
+
+
+def template(root: Path, text: str) -> None:
+    edit(root, FRONT, '"{{ name }}"', f'"{text}"')
+
+
+def element(root: Path, key_values: str) -> None:
+    """Add keys to the front's first element (the name)."""
+    edit(root, FRONT, "    style: title\n", f"    style: title\n{key_values}")
+
+
+def xlsx(root: Path, **parts) -> None:
+    (root / CSV).unlink()
+    hf.xlsx(root / "card_data/demo/cards.xlsx", **parts)
+
+
+def ods(root: Path, content: bytes) -> None:
+    (root / CSV).unlink()
+    hf.workbook(root / "card_data/demo/cards.ods")
+    parts = dict(hf.workbook(root / "card_data/demo/cards.ods"))
+    parts["content.xml"] = content
+    hf.write_zip(root / "card_data/demo/cards.ods", parts)
+
+
+def font(root: Path, data: bytes) -> None:
+    write(root, "fonts/hand.ttf", data)
+
+
+def _huge_string(root: Path) -> None:
+    xlsx(root, xl_sharedStrings_xml=hf.deflated((hf.SST + b"<si><t>", 1), (b"x" * 2**20, 1024),
+                                                (b"</t></si></sst>", 1)))
+
+
+def _many_strings(root: Path, count: int) -> None:
+    xlsx(root, xl_sharedStrings_xml=hf.deflated((hf.SST, 1), (b"<si><t>a</t></si>" * 100_000, count // 100_000),
+                                                (b"</sst>", 1)))
+
+
+def _styled_blanks(root: Path) -> None:
+    row = b"".join(b'<c r="%s3" s="1"/>' % column.encode() for column in ("A", "B", "C", "D"))
+    xlsx(root, xl_worksheets_sheet1_xml=hf.deflated((hf.sheet_with(b"")[:-24], 1), (b'<row r="3">', 1),
+                                                      (row * 250_000, 100), (b"</row></sheetData></worksheet>", 1)))
+
+
+def _many_parts(root: Path) -> None:
+    (root / CSV).unlink()
+    path = root / "card_data/demo/cards.xlsx"
+    hf.write_zip(path, {**hf.workbook(path), **{f"xl/media/part{i}.xml": b"<x/>" for i in range(2000)}})
+
+
+WORKBOOKS = [
+    ("xlsx: billion laughs in a sheet", lambda p: xlsx(p, xl_worksheets_sheet1_xml=hf.LAUGHS.encode() + hf.sheet_with(
+        b'<row r="3"><c r="A3" t="inlineStr"><is><t>&lol9;</t></is></c></row>')),
+     f"{XLSX}: xl/worksheets/sheet1.xml {DTD}"),
+    ("xlsx: billion laughs in shared strings", lambda p: xlsx(
+        p, xl_sharedStrings_xml=hf.LAUGHS.encode() + hf.SST + b"<si><t>&lol9;</t></si></sst>"),
+     f"{XLSX}: xl/sharedStrings.xml {DTD}"),
+    ("xlsx: external entity", lambda p: xlsx(p, xl_worksheets_sheet1_xml=b'<?xml version="1.0"?><!DOCTYPE w '
+                                             b'[<!ENTITY e SYSTEM "file:///etc/passwd">]>' + hf.sheet_with(b"")),
+     f"{XLSX}: xl/worksheets/sheet1.xml {DTD}"),
+    ("ods: billion laughs", lambda p: ods(p, hf.LAUGHS.encode() + hf.ods_content(b"")),
+     f"card_data/demo/cards.ods: content.xml {DTD}"),
+    ("xlsx: one 1 GB string", _huge_string,
+     f"{XLSX}: the workbook inflates to 1024 MB, more than the limit of 32 MB; {SMALLER}"),
+    ("xlsx: 30 million shared strings", lambda p: _many_strings(p, 30_000_000),
+     f"{XLSX}: the workbook inflates to 486 MB, more than the limit of 32 MB; {SMALLER}"),
+    ("xlsx: 1.2 million shared strings", lambda p: _many_strings(p, 1_200_000),
+     f"{XLSX}: xl/sharedStrings.xml holds 1200000 shared texts of 1200000 characters, {SHARED}"),
+    ("xlsx: 11 million characters of shared strings", lambda p: xlsx(p, xl_sharedStrings_xml=hf.deflated(
+        (hf.SST, 1), ((b"<si><t>" + b"x" * 10000 + b"</t></si>") * 100, 11), (b"</sst>", 1))),
+     f"{XLSX}: xl/sharedStrings.xml holds 1100 shared texts of 11000000 characters, {SHARED}"),
+    ("xlsx: 100 million styled blank cells", _styled_blanks,
+     f"{XLSX}: the workbook inflates to 1621 MB, more than the limit of 32 MB; {SMALLER}"),
+    ("xlsx: a value in the last cell there is", lambda p: xlsx(p, xl_worksheets_sheet1_xml=hf.sheet_with(
+        b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>')),
+     f"{XLSX}: a sheet spans 16384 columns by 1048576 rows, {SPAN}"),
+    ("xlsx: cells placed without references", lambda p: xlsx(p, xl_worksheets_sheet1_xml=hf.sheet_with(
+        b'<row r="1048576">' + b"<c><v>1</v></c>" * 20 + b"</row>")),
+     f"{XLSX}: a sheet spans 20 columns by 1048576 rows, {SPAN}"),
+    ("xlsx: a sheet in UTF-16", lambda p: xlsx(p, xl_worksheets_sheet1_xml=hf.sheet_with(b"").decode().encode(
+        "utf-16")),
+     f"{XLSX}: xl/worksheets/sheet1.xml is not UTF-8 XML; {RESAVE}"),
+    ("xlsx: 2000 parts", _many_parts,
+     f"{XLSX}: the workbook has 2010 parts, more than the limit of 1000; {RESAVE}"),
+    ("ods: 20 million empty rows, then a card", lambda p: ods(p, hf.ods_content(
+        b'<table:table-row table:number-rows-repeated="20000000"><table:table-cell/></table:table-row>'
+        b'<table:table-row><table:table-cell office:value-type="string"><text:p>z</text:p></table:table-cell>'
+        b"</table:table-row>")),
+     f"card_data/demo/cards.ods: a sheet spans 1 columns by 20000003 rows, {SPAN}"),
+    ("xlsx: a text file", lambda p: (data_file(p, "cards.xlsx"), write(p, "card_data/demo/cards.xlsx", "name\nx\n")),
+     f"{XLSX}: cannot read the workbook: File is not a zip file; {RESAVE}"),
+    ("xlsx: a pipe", lambda p: (data_file(p, "cards.xlsx"), fifo(p, "card_data/demo/cards.xlsx")),
+     f"{XLSX}: {PIPE} workbook saved in the project"),
+]
+
+DATA_FILES = [
+    ("cards.csv is a pipe", lambda p: fifo(p, CSV),
+     f"{CSV}: {PIPE} CSV file saved in the project"),
+    ("cards.csv is a folder", lambda p: ((p / CSV).unlink(), (p / CSV).mkdir()),
+     f"{CSV}: is a folder, not a CSV file; create the CSV or fix its name in game.yaml"),
+    ("game.yaml is a pipe", lambda p: fifo(p, MANIFEST),
+     f"{MANIFEST}: {PIPE} file saved in the project"),
+    ("a layout is a pipe", lambda p: fifo(p, FRONT),
+     f"{FRONT}: {PIPE} file saved in the project"),
+    ("_base.yaml is a pipe", lambda p: fifo(p, BASE),
+     f"{FRONT}: extends: {PIPE} file saved in the project"),
+]
+
+
+def _font(kind: str):
+    def change(root: Path) -> None:
+        edit(root, BASE, "size: poker", "size: poker\nfonts: {hand: fonts/hand.ttf}")
+        if kind == "pipe":
+            (root / "fonts").mkdir()
+            fifo(root, "fonts/hand.ttf")
+        elif kind == "sparse 3 GB file":
+            (root / "fonts").mkdir()
+            with open(root / "fonts/hand.ttf", "wb") as handle:
+                handle.truncate(3 * 2**30)
+        elif kind in ("CFF outlines", "a text file"):
+            font(root, b"OTTO\0\x09" + bytes(200) if kind == "CFF outlines" else b"not a font at all\n" * 20)
+        else:
+            bundled = Path(__file__).resolve().parent.parent / "fonts" / "BIZUDPGothic-Regular.ttf"
+            font(root, hf.patched_font(bundled.read_bytes(), kind))
+    return change
+
+
+FONTS = [(f"font: {kind}", _font(kind), message) for kind, message in (
+    ("unitsPerEm 0", f"{FONT}: unitsPerEm is 0 (a font has 16 to 16384); {FONT_FIX}"),
+    ("0 glyphs", f"{FONT}: it has no glyphs; {FONT_FIX}"),
+    ("random loca", f"{FONT}: its glyph offsets (loca) go backwards; {FONT_FIX}"),
+    ("huge character map", f"{FONT}: its character map lists more than 1114112 codes; {FONT_FIX}"),
+    ("sparse 3 GB file", "fonts/hand.ttf: the file is larger than the limit of 50 MB; use the font's TrueType (.ttf) "
+                         "file, not a collection or a damaged copy"),
+    ("CFF outlines", f"{FONT}: it has CFF (PostScript) outlines, which cannot be embedded; {FONT_FIX}"),
+    ("a text file", f"{FONT}: it does not start as a TrueType font does; {FONT_FIX}"),
+    ("pipe", f"fonts/hand.ttf: {PIPE} font file saved in the project"))]
+
+IMAGES = [
+    ("EPS named .png", lambda p: picture(p, hf.EPS),
+     f"{PICTURE} is a PostScript (EPS) file, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("PostScript named .png", lambda p: picture(p, hf.PS),
+     f"{PICTURE} is a PostScript (EPS) file, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("PDF named .png", lambda p: picture(p, hf.PDF),
+     f"{PICTURE} is a PDF file, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("EPS named .eps", lambda p: (picture(p, hf.EPS, "x.eps"), edit(p, FRONT, "src: art/x.png", "src: art/x.eps")),
+     f"{ROW2}: image 'art/x.eps' is a PostScript (EPS) file, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("GIF", lambda p: picture(p, b"GIF89a\x01\0\x01\0\0\0\0;"),
+     f"{PICTURE} is a GIF image, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("BMP RLE8 bomb", lambda p: picture(p, hf.bmp_rle8_bomb()),
+     f"{PICTURE} is a BMP image, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("TIFF", lambda p: picture(p, b"II*\0\x08\0\0\0\0\0"),
+     f"{PICTURE} is a TIFF image, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("WebP", lambda p: picture(p, b"RIFF\x1a\0\0\0WEBPVP8L\x0d\0\0\0/\0\0\0\x10\x07\x10\x11\x11\x88\x88\xfe\x07\0"),
+     f"{PICTURE} is a WebP image, not a PNG or JPEG image {PICTURE_FIX}"),
+    ("truncated PNG IDAT", lambda p: picture(p, hf.png(64, 64, zlib_prefix())),
+     f"{PICTURE} cannot be read as an image (image file is truncated (0 bytes not processed)) {PICTURE_FIX}"),
+    ("PNG of 20000 x 20000 pixels", lambda p: picture(p, hf.png(20000, 20000, b"")),
+     f"{PICTURE} has more than the limit of 89478485 pixels {PICTURE_FIX}"),
+    ("picture is a pipe", lambda p: fifo(p, f"{ART}/x.png"),
+     f"{PHOTO_SRC}: {PIPE} PNG, JPEG or SVG file saved in the project"),
+    ("picture is a folder", lambda p: ((p / ART / "x.png").unlink(), (p / ART / "x.png").mkdir()),
+     f"{PHOTO_SRC}: is a folder, not a picture; name a PNG, JPEG or SVG file saved in the project"),
+    ("NUL in a picture's path", lambda p: edit(p, FRONT, "src: art/x.png", 'src: "art/\\0x.png"'),
+     f"{PHOTO_SRC}: 'art/\\x00x.png' holds a NUL character; remove it from the path"),
+    ("a 5000-character file name", lambda p: edit(p, FRONT, "src: art/x.png", f"src: art/{'n' * 5000}.png"),
+     f"{PHOTO_SRC}: 'art/{'n' * 56}...{'n' * 26}.png (5008 characters)' cannot be used as a path: File name too "
+     f"long; use a shorter plain file name inside the project"),
+    ("a picture outside the project", lambda p: edit(p, FRONT, "src: art/x.png", "src: /etc/passwd"),
+     f"{PHOTO_SRC}: '/etc/passwd' is outside the project folder; {OUTSIDE}"),
+]
+
+
+def zlib_prefix() -> bytes:
+    """The first bytes of a PNG's pixel data: the stream stops short."""
+    import zlib
+    return zlib.compress(bytes(64 * 65))[:20]
+
+YAML = [
+    ("fonts: given as a list", lambda p: edit(p, BASE, "size: poker", "size: poker\nfonts: [fonts/hand.ttf]"),
+     f"{BASE}: fonts: must be a mapping of names, got ['fonts/hand.ttf']; write fonts: {{name: ...}}, one entry a "
+     f"name"),
+    ("encoding: 5", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\nencoding: 5"),
+     f"{MANIFEST}: encoding: must be the name of an encoding, got 5; {ENCODING_FIX}"),
+    ("encoding: base64", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\nencoding: base64"),
+     f"{MANIFEST}: encoding: 'base64' is not a text encoding; {ENCODING_FIX}"),
+    ("encoding: klingon", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\nencoding: klingon"),
+     f"{MANIFEST}: encoding: unknown encoding 'klingon'; {ENCODING_FIX}"),
+    ("title: a mapping", lambda p: edit(p, MANIFEST, "title: demo", "title: {a: 1}"),
+     f"{MANIFEST}: title: must be text, got {{'a': 1}}; write the title in quotes, e.g. title: \"My Game\""),
+    ("print_shop: 'no'", lambda p: edit(p, MANIFEST, "  - name: cards ", "  - name: cards\n    print_shop: 'no'\n   "),
+     f"{MANIFEST}: components[0].print_shop: must be true or false, got 'no'; write print_shop: true or print_shop: "
+     f"false"),
+    ("base: .nan", lambda p: edit(p, MANIFEST, "  - name: cards ", "  - name: cards\n    base: .nan\n   "),
+     f"{MANIFEST}: components[0].base: {FINITE} nan; {NUMBER}"),
+    ("two text keys", lambda p: element(p, "    text: again\n"),
+     f"{FRONT}: elements[0]: key 'text' is given on lines 10 and 12; {TWICE}"),
+    ("two bleed keys in _base.yaml", lambda p: edit(p, BASE, "bleed: 3", "bleed: 3\nbleed: 2"),
+     f"{BASE}: key 'bleed' is given on lines 3 and 4; {TWICE}"),
+    ("two title keys in game.yaml", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\ntitle: again"),
+     f"{MANIFEST}: key 'title' is given on lines 2 and 3; {TWICE}"),
+    ("text: a mapping", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: {a: 1}"),
+     f"{TEXT} {{'a': 1}}; {TEXT_FIX}"),
+    ("text: !!binary", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: !!binary aGVsbG8="),
+     f"{TEXT} b'hello'; {TEXT_FIX}"),
+    ("text: !!set", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: !!set {a, b}"),
+     f"{TEXT} {{'a', 'b'}}; {TEXT_FIX}"),
+    ("text: yes", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: yes"),
+     f"{TEXT} True; {TEXT_FIX}"),
+    ("visible: a mapping", lambda p: element(p, "    visible: {a: 1}\n"),
+     f"{FRONT}: elements[0] (name).visible: must be an expression, got {{'a': 1}}; write an expression over the row, "
+     f"e.g. visible: \"value >= 4\", or true/false"),
+    ("dash: [0, 0]", lambda p: edit(p, FRONT, "    radius: 2\n", "    radius: 2\n    dash: [0, 0]\n"),
+     f"{FRONT}: elements[3].dash: [0, 0] is not a dash pattern; write lengths in mm above 0 and at most 2000, e.g. "
+     f"dash: 2 or dash: [2, 1]"),
+    ("bleed: .nan in _base.yaml", lambda p: edit(p, BASE, "bleed: 3", "bleed: .nan"),
+     f"{BASE}: bleed: {FINITE} nan; {NUMBER}"),
+    ("bleed: .inf in _base.yaml", lambda p: edit(p, BASE, "bleed: 3", "bleed: .inf"),
+     f"{BASE}: bleed: {FINITE} inf; {NUMBER}"),
+    ("size: [1.0e+309, 88] in _base.yaml", lambda p: edit(p, BASE, "size: poker", "size: [1.0e+309, 88]"),
+     f"{BASE}: size: infx88 mm is outside the limits of 5 to 1200 mm a side; give the size in mm, e.g. [63, 88]"),
+    ("size: [63, 88, 5] in _base.yaml", lambda p: edit(p, BASE, "size: poker", "size: [63, 88, 5]"),
+     f"{BASE}: size: must be a preset name or [width, height] in mm, got [63, 88, 5]; write for example size: poker "
+     f"or size: [63, 88]"),
+    ("leading: .nan in a style", lambda p: edit(p, BASE, "leading: 1.35}", "leading: .nan}"),
+     f"{BASE}: styles.body.leading: {FINITE} nan; {NUMBER}"),
+    ("readable_size: .inf", lambda p: edit(p, BASE, "bleed: 3", "bleed: 3\nreadable_size: .inf"),
+     f"{BASE}: readable_size: {FINITE} inf; {NUMBER}"),
+    ("x: 1.0e+400", lambda p: edit(p, FRONT, "    x: 5\n", "    x: 1.0e+400\n"),
+     f"{FRONT}: elements[0] (name).x: {FINITE} inf; {NUMBER}"),
+    ("a whole number of 5000 digits", lambda p: edit(p, FRONT, "    x: 5\n", f"    x: {'9' * 5000}\n"),
+     f"{FRONT}: invalid YAML: Exceeds the limit (4300 digits) for integer string conversion; fix the value"),
+    ("a symbol without char or image", lambda p: edit(p, BASE, "star: {image: art/star.svg}", "star: {font: bold}"),
+     f"{BASE}: symbols.star: a symbol needs char: or image: (one of them); write for example coin: "
+     f"{{char: ●, color: '#d4a017'}} or coin: {{image: art/coin.svg}}"),
+    ("a symbol's image a list", lambda p: edit(p, BASE, "star: {image: art/star.svg}", "star: {image: [1]}"),
+     f"{BASE}: symbols.star.image: a symbol's image must be text, got [1]; write for example coin: {{char: ●}} or "
+     f"coin: {{image: art/coin.svg}}"),
+    ("colors: a list", lambda p: edit(p, BASE, 'blue: "#2471a3"', "blue: [1, 2]"),
+     f"{BASE}: colors.blue: expected a colour, got [1, 2]; write #rrggbb, a colour name, a name from colors:, or [C, "
+     f"M, Y, K] in percent"),
+    ("stroke_width: .nan", lambda p: edit(p, FRONT, "    radius: 2\n", "    radius: 2\n    stroke_width: .nan\n"),
+     f"{FRONT}: elements[3].stroke_width: {FINITE} nan; {NUMBER}"),
+]
+
+TEMPLATES = [(f"template {{{{ {text} }}}}", lambda p, text=text: template(p, f"{{{{ {text} }}}}"),
+              f"{TEMPLATE} {message}") for text, message in (
+    ("'x'.ljust(2000000000)", f"{OVER} .ljust would make up to 2000000000 {ITEMS}"),
+    ("'x'|center(2000000000)", f"{OVER} |center would make up to 2000000000 {ITEMS}"),
+    ("'%2000000000d'|format(1)", f"{OVER} |format would make up to 2000000013 {ITEMS}"),
+    ("'{:{w}}'.format(1, w=2000000000)", f"{OVER} formatting would make more than 100000 characters; {RUNAWAY}"),
+    ("'x'.zfill(2000000000)", f"{OVER} .zfill would make up to 2000000000 {ITEMS}"),
+    ("('x' * 60000).replace('', 'y' * 20000)", f"{OVER} .replace would make up to 1200080000 {ITEMS}"),
+    ("('x' * 60000)|join('y' * 60000)", f"{OVER} |join would make up to 3600000000 {ITEMS}"),
+    ("(('a' ~ '\\n') * 30000)|indent(99999)", f"{OVER} |indent would make up to 3000129999 {ITEMS}"),
+    ("('x ' * 30000)|wordwrap(1, wrapstring='y' * 60000)", f"{OVER} |wordwrap would make up to 3600060000 {ITEMS}"),
+    ("('%99999d' * 14000)|format(*range(14000))", f"{OVER} |format would make up to 1400142890 {ITEMS}"),
+    ("('{0}' * 30000).format('y' * 99999)", f"{OVER} formatting would make more than 100000 characters; {RUNAWAY}"),
+    ("('\\t' * 60000).expandtabs(60000)", f"{OVER} .expandtabs would make up to 3600060000 {ITEMS}"),
+    ("('x' * 60000).translate({120: 'y' * 60000})", f"{OVER} .translate would make up to 3600000000 {ITEMS}"),
+    ("(1).to_bytes(2000000000, 'big')", f"{OVER} .to_bytes would make up to 2000000000 {ITEMS}"),
+    ("lipsum(1000, max=100000)", f"{OVER} lipsum would make up to 2000000000 {ITEMS}"),
+    ("(['y' * 99999] * 100000)|map('upper')|list",
+     f"{OVER} a sequence of more than 100000 characters or items; {RUNAWAY}"),
+    ("'%(a)s' % {'a': cycler}", f"formats the class Cycler, {PRINTS}"),
+    ("cycler", f"prints the class Cycler, {PRINTS}"),
+    ("[1, 2]", f"prints a list, {PRINTS}"),
+    ("none", f"prints None, {PRINTS}"),
+    ("name.upper", f"prints the function upper, {PRINTS}"),
+    ("namespace(a=1)", f"prints a Namespace object, {PRINTS}"),
+    ("name ~ [1]", f"joins a list, {PRINTS}"))]
+TEMPLATES.append(("template: a list grown without end", lambda p: template(
+    p, "{% set l = ['x'] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}{{ l|length }}"),
+    f"{TEMPLATE} {OVER} .extend grows a value past 100000 characters or items; {RUNAWAY}"))
+TEMPLATES.append(("template: a private attribute", lambda p: template(p, "{{ name.__class__ }}"),
+                  f"{ROW2}: template error in {FRONT}: elements[0] (name).text: access to attribute '__class__' of "
+                  "'str' object is unsafe.; check the template against the CSV columns"))
+
+
+def _loop_case(key: str):
+    def change(root: Path) -> None:
+        if key == "csv":
+            data_file(root, "loop.csv")
+            loop(root, "card_data/demo/loop.csv")
+        elif key in ("layout", "back"):
+            edit(root, MANIFEST, "  - name: cards ", f"  - name: cards\n    {key}: loop.yaml\n   ")
+            loop(root, "layouts/demo/loop.yaml")
+        elif key == "extends":
+            edit(root, FRONT, "extends: _base.yaml", "extends: loop.yaml")
+            loop(root, "layouts/demo/loop.yaml")
+        elif key == "fonts":
+            edit(root, BASE, "size: poker", "size: poker\nfonts: {hand: fonts/loop.ttf}")
+            loop(root, "fonts/loop.ttf")
+        elif key in ("images", "symbols"):
+            loop(root, f"{ART}/x.png" if key == "images" else f"{ART}/star.svg")
+        elif key == "cmyk_profile":
+            edit(root, MANIFEST, "title: demo", "title: demo\ncmyk_profile: loop.icc")
+            loop(root, "loop.icc")
+        elif key == "rules":
+            edit(root, MANIFEST, "title: demo", "title: demo\nrules: loop")
+            loop(root, "card_data/demo/loop")
+    return change
+
+
+LOOPS = [(f"a loop of links for {key} ({command})", _loop_case(key), f"{where}: {path} {LOOP}", command)
+         for key, command, where, path in (
+    ("csv", "build", f"{MANIFEST}: components[0].data", "'card_data/demo/loop.csv'"),
+    ("layout", "build", f"{MANIFEST}: components[0].layout", "'layouts/demo/loop.yaml'"),
+    ("back", "build", f"{MANIFEST}: components[0].back", "'layouts/demo/loop.yaml'"),
+    ("extends", "build", f"{FRONT}: extends", "'layouts/demo/loop.yaml'"),
+    ("fonts", "build", f"{BASE}: fonts.hand", "'fonts/loop.ttf'"),
+    ("images", "build", PHOTO_SRC, "'art/x.png'"),
+    ("symbols", "build", f"{ROW2}: {FRONT}: symbols.star.image", "'art/star.svg'"),
+    ("cmyk_profile", "build", f"{MANIFEST}: cmyk_profile", "'loop.icc'"),
+    ("cmyk_profile", "build --color cmyk", f"{MANIFEST}: cmyk_profile", "'loop.icc'"),
+    ("cmyk_profile", "list", f"{MANIFEST}: cmyk_profile", "'loop.icc'"),
+    ("rules", "check", f"{MANIFEST}: rules", "'loop'"))]
+
+CASES = WORKBOOKS + DATA_FILES + FONTS + IMAGES + YAML + TEMPLATES + LOOPS
