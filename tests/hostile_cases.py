@@ -246,6 +246,15 @@ IMAGES = [
     ("a 5000-character file name", lambda p: edit(p, FRONT, "src: art/x.png", f"src: art/{'n' * 5000}.png"),
      f"{PHOTO_SRC}: 'art/{'n' * 56}...{'n' * 26}.png (5008 characters)' cannot be used as a path: File name too "
      f"long; use a shorter plain file name inside the project"),
+    ("NUL in a data file's name",
+     lambda p: edit(p, MANIFEST, "  - name: cards ", '  - name: cards\n    data: "x\\0.csv"\n   '),
+     f"{MANIFEST}: components[0].data: 'card_data/demo/x\\x00.csv' holds a NUL character; remove it from the path"),
+    ("a 5000-character data file name", lambda p: edit(p, MANIFEST, "  - name: cards ",
+                                                       f"  - name: cards\n    data: {'d' * 5000}.csv\n   "),
+     f"{MANIFEST}: components[0].data: 'card_data/demo/{'d' * 45}...{'d' * 26}.csv (5019 characters)' cannot be "
+     "used as a path: File name too long; use a shorter plain file name inside the project"),
+    ("NUL in extends", lambda p: edit(p, FRONT, "extends: _base.yaml", 'extends: "_base\\0.yaml"'),
+     f"{FRONT}: extends: 'layouts/demo/_base\\x00.yaml' holds a NUL character; remove it from the path"),
     ("a picture outside the project", lambda p: edit(p, FRONT, "src: art/x.png", "src: /etc/passwd"),
      f"{PHOTO_SRC}: '/etc/passwd' is outside the project folder; {OUTSIDE}"),
 ]
