@@ -205,7 +205,7 @@ def test_symbol_needs_char_or_image(project):
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        "error: layouts/demo/cards.yaml: symbols.coin: a symbol needs char: or image: (one of them); write for "
+        "error: layouts/demo/_base.yaml: symbols.coin: a symbol needs char: or image: (one of them); write for "
         "example coin: {char: ●, color: '#d4a017'} or coin: {image: art/coin.svg}")
 
 
