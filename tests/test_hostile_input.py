@@ -10,9 +10,11 @@ import stat
 import tempfile
 from pathlib import Path
 
+import hostile_cases
 import hostile_files as hf
+import hostile_values
 import pytest
-from hostile_cases import CASES, FRONT
+from hostile_cases import FRONT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from limited import LimitedPnp
@@ -75,6 +77,9 @@ def contents(folder: Path) -> dict[str, str]:
         else:
             found[name] = "link" if stat.S_ISLNK(mode) else "folder" if stat.S_ISDIR(mode) else "other"
     return found
+
+
+CASES = hostile_cases.CASES + hostile_values.CASES
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case[0] for case in CASES])
