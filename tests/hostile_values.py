@@ -3,6 +3,7 @@ reprs, a loop of links for every key that names a path. Cases as in hostile_case
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from hostile_cases import (
@@ -151,6 +152,11 @@ def _loop_case(key: str):
         elif key == "cmyk_profile":
             edit(root, MANIFEST, "title: demo", "title: demo\ncmyk_profile: loop.icc")
             loop(root, "loop.icc")
+        elif key == "a pipe in rules/":
+            edit(root, MANIFEST, "title: demo", "title: demo\nrules: rules")
+            (root / "card_data/demo/rules").mkdir()
+            (root / "card_data/demo/rules/__init__.py").write_text("from .state import SPEC\n")
+            os.mkfifo(root / "card_data/demo/rules/state.py")
         elif key == "game.yaml":
             loop(root, MANIFEST)
         elif key == "rules":
@@ -173,5 +179,8 @@ LOOPS = [(f"a loop of links for {key} ({command})", _loop_case(key), f"{where}: 
     ("cmyk_profile", "list", f"{MANIFEST}: cmyk_profile", "'loop.icc'"),
     ("rules", "check", f"{MANIFEST}: rules", "'loop'"),
     ("game.yaml", "build", MANIFEST, f"'{MANIFEST}'"))]
+LOOPS.append(("a pipe in a simulation's package", _loop_case("a pipe in rules/"),
+              f"{MANIFEST}: rules: 'card_data/demo/rules/state.py' is not a regular file (a pipe, device or socket), "
+              "so pnp does not read it; keep only Python files and folders in the simulation's package", "check"))
 
 CASES = YAML + TEMPLATES + LOOPS

@@ -13,6 +13,7 @@ from types import ModuleType
 
 from pnp.check.core import GameSpec
 from pnp.data.confine import confined
+from pnp.data.files import NOT_REGULAR
 from pnp.errors import PnpError
 from pnp.project.games import Project
 
@@ -49,7 +50,10 @@ def _entry_file(project: Project, game: str, path: str, where: str) -> tuple[Pat
     target = _inside(root, project.root / "card_data" / game / path, where, path)
     if target.is_dir():
         for file in _files(target):
-            _inside(root, file, where, os.path.relpath(file, root))
+            resolved = _inside(root, file, where, os.path.relpath(file, root))
+            if not resolved.is_dir() and not resolved.is_file():  # importing a pipe would wait for ever
+                raise PnpError(f"'{os.path.relpath(file, root)}' {NOT_REGULAR}", where=where,
+                               fix="keep only Python files and folders in the simulation's package")
         init = target / "__init__.py"
         if not init.is_file():
             raise PnpError(f"{path}/ has no __init__.py", where=where,
