@@ -128,6 +128,12 @@ TEMPLATES = [(f"template {{{{ {text} }}}}", lambda p, text=text: template(p, f"{
 TEMPLATES.append(("template: a list grown without end", lambda p: template(
     p, "{% set l = ['x'] %}{% for i in range(40) %}{% set _ = l.extend(l) %}{% endfor %}{{ l|length }}"),
     f"{TEMPLATE} {OVER} .extend grows a value past 100000 characters or items; {RUNAWAY}"))
+TEMPLATES.append(("template: a block set past the limit", lambda p: template(
+    p, "{% set x %}{% for i in range(99999) %}{{ 'y' * 99999 }}{% endfor %}{% endset %}{{ x|length }}"),
+    f"{TEMPLATE} {OVER} a block's output is longer than 100000 characters; {RUNAWAY}"))
+TEMPLATES.append(("template: a macro past the limit", lambda p: template(
+    p, "{% macro m() %}{% for i in range(99999) %}{{ 'y' * 99999 }}{% endfor %}{% endmacro %}{{ m()|length }}"),
+    f"{TEMPLATE} {OVER} a block's output is longer than 100000 characters; {RUNAWAY}"))
 TEMPLATES.append(("template: a private attribute", lambda p: template(p, "{{ name.__class__ }}"),
                   f"{ROW2}: template error in {FRONT}: elements[0] (name).text: access to attribute '__class__' of "
                   "'str' object is unsafe.; check the template against the CSV columns"))

@@ -36,14 +36,40 @@ class TemplateTimeout(BaseException):
 
 
 class _BoundedCodeGenerator(CodeGenerator):
-    """Compiles `a ~ b` to the environment's bounded join instead of a plain one."""
+    """Compiles `a ~ b` to the environment's bounded join, and the output of blocks (set, macro, filter, call)
+    into buffers that stop at the limit, where Jinja2 would use a plain join and a plain list."""
 
     def visit_Concat(self, node, frame) -> None:
-        self.write("environment.concat((")
+        self.write("environment.bounded_join((")
         for part in node.nodes:
             self.visit(part, frame)
             self.write(", ")
         self.write("))")
+
+    def buffer(self, frame) -> None:
+        frame.buffer = self.temporary_identifier()
+        self.writeline(f"{frame.buffer} = environment.output_buffer()")
+
+
+class OutputBuffer(list):
+    """The text a block writes, refused once it passes MAX_TEMPLATE_CHARS."""
+
+    size = 0
+
+    def append(self, part: Any) -> None:
+        self._grow(part)
+        super().append(part)
+
+    def extend(self, parts: Any) -> None:
+        parts = tuple(parts)
+        for part in parts:
+            self._grow(part)
+        super().extend(parts)
+
+    def _grow(self, part: Any) -> None:
+        self.size += len(part) if isinstance(part, str) else 1
+        if self.size > MAX_TEMPLATE_CHARS:
+            raise TemplateLimit(f"a block's output is longer than {MAX_TEMPLATE_CHARS} characters")
 
 
 class BoundedEnvironment(SandboxedEnvironment):
@@ -83,7 +109,9 @@ class BoundedEnvironment(SandboxedEnvironment):
             raise TemplateLimit(f"a number with more than {MAX_NUMBER_DIGITS} digits")
         return checked(result)
 
-    def concat(self, parts: tuple) -> str:
+    output_buffer = OutputBuffer
+
+    def bounded_join(self, parts: tuple) -> str:
         """`a ~ b ~ c`: strings, numbers and booleans joined, within the limit."""
         size = sum(len(str(printable(part, "joins"))) for part in parts)
         if size > MAX_TEMPLATE_CHARS:

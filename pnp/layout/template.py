@@ -92,6 +92,9 @@ def _row_errors(kind: str, where: str, row_where: str):
     except TemplateLimit as exc:
         raise PnpError(f"{kind} {where} goes over a limit: {exc}", where=row_where,
                        fix="simplify the template; the limits guard against runaway templates") from None
+    except MemoryError:
+        raise PnpError(f"{kind} {where} goes over a limit: it needs more memory than there is", where=row_where,
+                       fix="simplify the template; the limits guard against runaway templates") from None
     except TemplatePrint as exc:
         raise PnpError(f"{kind} {where} {exc}", where=row_where,
                        fix="print only strings, numbers and booleans (join a list with |join(', '))") from None
