@@ -198,7 +198,8 @@ def test_the_rules_folder_may_not_link_out_of_the_project(probe, tmp_path):
     folder.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     with pytest.raises(PnpError) as error:
         find_simulation(probe, "probe")
-    assert str(error.value) == f"card_data/probe/rules: 'rules' is a link that leads outside the project folder; {OUTSIDE}"
+    assert str(error.value) == (f"card_data/probe/rules: 'rules' is a link that leads outside the project folder; "
+                                f"{OUTSIDE}")
 
 
 def test_a_module_of_the_package_may_not_link_out_of_the_project(probe, tmp_path):
