@@ -55,9 +55,9 @@ def parse_size(value: object, where: str) -> Size:
         if MIN_PIECE_MM <= width <= MAX_PIECE_MM and MIN_PIECE_MM <= height <= MAX_PIECE_MM:
             return Size(width, height)
         if width > 0 and height > 0:
-            raise PnpError(f"size {width:g}x{height:g} mm is outside the limits of {MIN_PIECE_MM:g} to "
+            raise PnpError(f"{width:g}x{height:g} mm is outside the limits of {MIN_PIECE_MM:g} to "
                            f"{MAX_PIECE_MM:g} mm a side", where=where, fix="give the size in mm, e.g. [63, 88]")
-    raise PnpError(f"size must be a preset name or [width, height] in mm, got {value!r}", where=where,
+    raise PnpError(f"must be a preset name or [width, height] in mm, got {value!r}", where=where,
                    fix="write for example size: poker or size: [63, 88]")
 
 

@@ -205,7 +205,7 @@ def test_symbol_needs_char_or_image(project):
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        "error: layouts/demo/cards.yaml: symbols.coin: a symbol needs char: or image: (one of them); write for "
+        "error: layouts/demo/_base.yaml: symbols.coin: a symbol needs char: or image: (one of them); write for "
         "example coin: {char: ●, color: '#d4a017'} or coin: {image: art/coin.svg}")
 
 
@@ -264,8 +264,8 @@ def test_symlink_out_of_the_project_is_refused(project, tmp_path_factory):
     result = run("build", "--project", str(project))
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (
-        "error: card_data/demo/cards.csv: row 2: image path 'art/sun.svg' is outside the project "
-        "(layouts/demo/cards.yaml: elements[7]); put the image inside the project folder and give a relative path")
+        "error: card_data/demo/cards.csv: row 2: layouts/demo/cards.yaml: elements[7].src: 'art/sun.svg' is a link "
+        "that leads outside the project folder; copy the file into the project and name it by a path inside it")
 
 
 def test_every_ghost_couple_piece_is_finished(repo):

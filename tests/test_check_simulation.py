@@ -20,7 +20,7 @@ from pnp.scaffold.writer import scaffold
 from pnp.sim import GameSpec
 
 MANIFEST = "components:\n  - cards\n"
-OUTSIDE = "keep the simulation's files inside the project (no links out of it)"
+OUTSIDE = "copy the file into the project and name it by a path inside it"
 
 
 @pytest.fixture
@@ -225,7 +225,8 @@ def test_the_rules_folder_may_not_link_out_of_the_project(probe, tmp_path):
     folder.symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     with pytest.raises(PnpError) as error:
         find_simulation(probe, "probe")
-    assert str(error.value) == f"card_data/probe/rules: 'rules' resolves outside the project folder; {OUTSIDE}"
+    assert str(error.value) == (f"card_data/probe/rules: 'rules' is a link that leads outside the project folder; "
+                                f"{OUTSIDE}")
 
 
 def test_a_module_of_the_package_may_not_link_out_of_the_project(probe, tmp_path):
@@ -235,8 +236,8 @@ def test_a_module_of_the_package_may_not_link_out_of_the_project(probe, tmp_path
     policy.symlink_to(tmp_path / "policy.py")
     with pytest.raises(PnpError) as error:
         find_simulation(probe, "probe")
-    assert str(error.value) == ("card_data/probe/rules: 'card_data/probe/rules/policy.py' resolves outside the "
-                                f"project folder; {OUTSIDE}")
+    assert str(error.value) == ("card_data/probe/rules: 'card_data/probe/rules/policy.py' is a link that leads "
+                                f"outside the project folder; {OUTSIDE}")
 
 
 def test_a_loop_of_links_in_the_package_is_one_line(probe):
@@ -255,9 +256,9 @@ def test_a_link_inside_the_project_is_followed(probe):
 
 
 BAD_KEYS = [
-    ("rules: ../../../elsewhere\n", "card_data/probe/game.yaml: rules: '../../../elsewhere' resolves outside the "
+    ("rules: ../../../elsewhere\n", "card_data/probe/game.yaml: rules: '../../../elsewhere' is outside the "
                                     f"project folder; {OUTSIDE}"),
-    ("rules:\n  probe: /etc\n", "card_data/probe/game.yaml: rules.probe: '/etc' resolves outside the project "
+    ("rules:\n  probe: /etc\n", "card_data/probe/game.yaml: rules.probe: '/etc' is outside the project "
                                 f"folder; {OUTSIDE}"),
     ("rules: [a, b]\n", "card_data/probe/game.yaml: rules: rules must be a folder name or a mapping of simulation "
                         "names to folders; write 'rules: rules' or 'rules: {mygame: rules}'"),

@@ -98,8 +98,8 @@ BAD_INPUTS = [
      "(layouts/demo/cards.yaml: elements[4] (text)); shorten the text, enlarge the box or lower min_size"),
     ("image outside project", lambda p: edit(p / FRONT, "elements:\n", "elements:\n  - {type: image, x: 0, y: 0, "
                                              "w: 10, h: 10, src: ../secret.png}\n"),
-     "error: card_data/demo/cards.csv: row 2: image path '../secret.png' is outside the project "
-     "(layouts/demo/cards.yaml: elements[0]); put the image inside the project folder and give a relative path"),
+     "error: card_data/demo/cards.csv: row 2: layouts/demo/cards.yaml: elements[0].src: '../secret.png' is outside "
+     "the project folder; copy the file into the project and name it by a path inside it"),
     ("missing image", lambda p: edit(p / FRONT, "elements:\n", "elements:\n  - {type: image, x: 0, y: 0, "
                                      "w: 10, h: 10, src: art/none.png}\n"),
      "error: card_data/demo/cards.csv: row 2: image 'art/none.png' not found (layouts/demo/cards.yaml: "

@@ -254,8 +254,8 @@ def test_a_game_names_its_own_profile(demo, tmp_path):
 
 
 @pytest.mark.parametrize("value, message", [
-    ("../outside.icc", "error: card_data/demo/game.yaml: cmyk_profile: profile '../outside.icc' is outside the "
-                       "project; put the .icc file inside the project folder and give a relative path"),
+    ("../outside.icc", "error: card_data/demo/game.yaml: cmyk_profile: '../outside.icc' is outside the project "
+                       "folder; copy the file into the project and name it by a path inside it"),
     ("missing.icc", "error: card_data/demo/game.yaml: cmyk_profile: profile 'missing.icc' not found; add the .icc "
                     "file or fix the path (relative to the project folder)"),
     ("rgb.icc", "error: card_data/demo/game.yaml: cmyk_profile: not a CMYK output profile (RGB); give an ICC "

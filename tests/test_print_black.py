@@ -154,8 +154,8 @@ def test_separation_puts_text_on_the_black_plate_only(demo, tmp_path):
     subprocess.run(["gs", "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", "-r200", "-dFirstPage=1",
                     "-dLastPage=1", "-o", str(out), str(demo / "print-shop" / "cards.pdf")], check=True)
     box = tuple(round((mm + 3) / 25.4 * 200) for mm in (6, 51, 57, 82))  # inside the white text panel, bleed 3 mm
-    plates = {name: Image.open(tmp_path / f"card({name}).tif").crop(box) for name in ("Cyan", "Magenta", "Yellow",
-                                                                                     "Black")}
+    plates = {name: Image.open(tmp_path / f"card({name}).tif", formats=["TIFF"]).crop(box)
+              for name in ("Cyan", "Magenta", "Yellow", "Black")}
     text = plates["Black"].point(lambda v: 255 if v < 128 else 0)  # tiffsep: 0 is full ink, 255 none
     assert text.getbbox() is not None and sum(text.histogram()[255:]) > 200
     for name in ("Cyan", "Magenta", "Yellow"):

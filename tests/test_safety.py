@@ -96,8 +96,7 @@ CASES = [
      f"{BASE}: fonts.hand: '../elsewhere/x.ttf' is outside the project folder; {OUTSIDE}"),
     ("image links outside", lambda p: (os.symlink(p.parent / "elsewhere", p / "art"),
                                        add_element(p, "{type: image, x: 0, y: 0, w: 9, h: 9, src: art/x.png}")),
-     f"{ROW2}: image path 'art/x.png' is outside the project (layouts/demo/cards.yaml: elements[0]); "
-     "put the image inside the project folder and give a relative path"),
+     f"{ROW2}: {FRONT}: elements[0].src: 'art/x.png' is a link that leads outside the project folder; {OUTSIDE}"),
     ("from: ..", lambda p: manifest(p, "from: ../demo"),
      f"{MANIFEST}: components[0].from: from: '../demo' names no component; write from: GAME/COMPONENT, "
      "e.g. from: standard_deck/cards"),
@@ -145,22 +144,22 @@ CASES = [
      "(layouts/demo/cards.yaml: elements[4] (text)); use a colour from the layout's colors: (blue), #rrggbb "
      "or a colour name"),
     ("dash not a length", lambda p: add_element(p, "{type: line, x1: 0, y1: 0, x2: 9, y2: 9, dash: [2, x]}"),
-     f"{ROW2}: {FRONT}: elements[0].dash is [2, 'x'], not a dash pattern; write lengths in mm from 0 to 2000, "
+     f"{FRONT}: elements[0].dash: [2, 'x'] is not a dash pattern; write lengths in mm above 0 and at most 2000, "
      "e.g. dash: 2 or dash: [2, 1]"),
     ("negative dash", lambda p: add_element(p, "{type: rect, x: 0, y: 0, w: 9, h: 9, dash: -1}"),
-     f"{ROW2}: {FRONT}: elements[0].dash is -1, not a dash pattern; write lengths in mm from 0 to 2000, "
+     f"{FRONT}: elements[0].dash: -1 is not a dash pattern; write lengths in mm above 0 and at most 2000, "
      "e.g. dash: 2 or dash: [2, 1]"),
     ("binary layout", lambda p: (p / FRONT).write_bytes(bytes(range(256)) * 4),
      f"{FRONT}: not a text file (cannot decode it as UTF-8); save it as UTF-8 text, or name the right file"),
     ("NUL bytes in a layout", lambda p: (p / FRONT).write_bytes(b"size: poker\n\0\0\0"),
      f"{FRONT}: not a text file (it holds NUL bytes); name the YAML file, not a binary one"),
     ("png that is not an image", lambda p: add_element(p, art(p, "fake.png", b"not an image at all")),
-     f"{ROW2}: image 'art/fake.png' is a file of a kind pnp cannot read, not a PNG, JPEG or other bitmap image "
+     f"{ROW2}: image 'art/fake.png' is a file of a kind pnp cannot read, not a PNG or JPEG image "
      "(layouts/demo/cards.yaml: elements[0]); use a PNG, JPEG or SVG file within the pixel limit"),
     ("svg as art", lambda p: add_element(p, art(p, "a.svg", b'<svg xmlns="http://www.w3.org/2000/svg"/>')),
      f"{ROW2}: art/a.svg: SVG has no size; give the <svg> element width and height, or a viewBox"),
     ("damaged png", lambda p: add_element(p, art(p, "cut.png", png_header(8, 8)[:-12])),
-     f"{ROW2}: image 'art/cut.png' cannot be read as an image (truncated PNG file) "
+     f"{ROW2}: image 'art/cut.png' cannot be read as an image (image file is truncated) "
      "(layouts/demo/cards.yaml: elements[0]); use a PNG, JPEG or SVG file within the pixel limit"),
     ("header-only csv", lambda p: (p / CSV).write_text("name,kind,value,text,count\n"),
      f"{CSV}: the component has no cards (no rows, or every count is 0); "

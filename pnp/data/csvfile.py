@@ -6,6 +6,7 @@ import csv
 import io
 from pathlib import Path
 
+from pnp.data.files import read_regular
 from pnp.data.quotes import swallowed, whole_number_columns
 from pnp.data.table import Row, RowProblem, Table, header_columns, record_row
 from pnp.errors import PnpError
@@ -77,16 +78,10 @@ def _swallowed_rows(lines: list[str], records: list[tuple[list[str], int, int, i
 
 
 def _read_bytes(path: Path, label: str) -> bytes:
-    """A CSV file's bytes, refused when missing or over the size limit."""
-    try:
-        if path.stat().st_size > MAX_CSV_BYTES:
-            raise PnpError(f"the file is larger than the limit of {MAX_CSV_BYTES // 2**20} MB", where=label,
-                           fix="card data is a few hundred kB at most; check that this is the right file")
-        return path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
-        raise PnpError("file not found", where=label, fix="create the CSV or fix its name in game.yaml") from None
-    except IsADirectoryError:
-        raise PnpError("is a folder, not a CSV file", where=label, fix="fix the CSV's name in game.yaml") from None
+    """A CSV file's bytes, refused when missing, not a regular file or over the size limit."""
+    return read_regular(path, label, MAX_CSV_BYTES, fix="create the CSV or fix its name in game.yaml",
+                        large_fix="card data is a few hundred kB at most; check that this is the right file",
+                        kind="CSV file")
 
 
 def _next_record(reader, label: str, number: int) -> list[str] | None:

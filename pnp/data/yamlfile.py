@@ -7,6 +7,7 @@ from typing import Any
 
 import yaml
 
+from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
 
@@ -16,15 +17,8 @@ SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def read_text(path: Path, label: str, missing: str = "file not found",
               fix: str = "create it or fix the name in game.yaml") -> str:
     """A YAML file's text (UTF-8, BOM allowed); a missing, huge or binary file is a one-line error."""
-    try:
-        if path.stat().st_size > MAX_YAML_BYTES:
-            raise PnpError(f"the file is larger than {MAX_YAML_BYTES // 2**20} MB", where=label,
-                           fix="a layout or manifest is a few kB; split it or remove what is not needed")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise PnpError(missing, where=label, fix=fix) from None
-    except IsADirectoryError:
-        raise PnpError("is a folder, not a file", where=label, fix=fix) from None
+    raw = read_regular(path, label, MAX_YAML_BYTES, missing=missing, fix=fix,
+                       large_fix="a layout or manifest is a few kB; split it or remove what is not needed")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -46,6 +40,7 @@ def load_yaml(text: str, label: str) -> Any:
         if size > MAX_YAML_NODES:
             raise PnpError(f"the YAML expands to more than {MAX_YAML_NODES} values (aliases *name repeat "
                            "what &name marks)", where=label, fix="write the values out or use fewer aliases")
+        check_duplicates(node, loader, label)
         return loader.construct_document(node)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -54,6 +49,8 @@ def load_yaml(text: str, label: str) -> Any:
         raise PnpError(f"invalid YAML{line}: {problem}", where=label, fix="fix the YAML syntax") from None
     except RecursionError:
         raise PnpError("the YAML is nested too deeply", where=label, fix="flatten it") from None
+    except ValueError as exc:  # a number Python will not read, such as a whole number of 5000 digits
+        raise PnpError(f"invalid YAML: {str(exc).split(':')[0]}", where=label, fix="fix the value") from None
     finally:
         loader.dispose()
 
@@ -71,3 +68,39 @@ def expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
         total += sum(expanded_size(k, sizes) + expanded_size(v, sizes) for k, v in node.value)
     sizes[id(node)] = total = min(total, MAX_YAML_NODES + 1)
     return total
+
+
+def check_duplicates(root: yaml.Node, loader: Any, label: str) -> None:
+    """Refuse a mapping that gives one key twice (YAML would keep the last in silence), naming both lines."""
+    visited: set[int] = set()
+    stack: list[tuple[yaml.Node, str]] = [(root, "")]
+    while stack:
+        node, where = stack.pop()
+        if id(node) in visited:
+            continue
+        visited.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack += [(child, f"{where}[{index}]") for index, child in enumerate(node.value)]
+        elif isinstance(node, yaml.MappingNode):
+            stack += _mapping_children(node, where, loader, label)
+
+
+def _mapping_children(node: yaml.MappingNode, where: str, loader: Any, label: str) -> list[tuple[yaml.Node, str]]:
+    """A mapping's values with their key paths; a key given twice is a one-line error."""
+    lines: dict[Any, int] = {}
+    children = []
+    for key, value in node.value:
+        if key.tag == "tag:yaml.org,2002:merge":  # <<: *base merges, and keys after it override on purpose
+            children.append((value, where))
+            continue
+        name = loader.construct_object(key) if isinstance(key, yaml.ScalarNode) else None
+        line = key.start_mark.line + 1
+        if name in lines:
+            lines_text = f"twice on line {line}" if lines[name] == line else f"on lines {lines[name]} and {line}"
+            raise PnpError(f"key {str(key.value)!r} is given {lines_text}",
+                           where=f"{label}: {where}" if where else label,
+                           fix="remove one of them; YAML would keep only the last in silence")
+        if name is not None:
+            lines[name] = line
+        children.append((value, f"{where}.{key.value}" if where else str(key.value)))
+    return children

@@ -8,6 +8,7 @@ from reportlab.lib import colors as rl_colors
 
 from pnp.colors import parse_color
 from pnp.data.confine import confined, label_in
+from pnp.data.files import check_regular
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
@@ -17,6 +18,7 @@ from pnp.face.svgfonts import SvgFonts, svg_fonts
 from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
 from pnp.layout.template import Expression, Template, names_used
+from pnp.limits import MAX_IMAGE_BYTES
 from pnp.text.fit import (
     InlineImage,
     MissingGlyph,
@@ -70,7 +72,7 @@ class Renderer:
         for key, src in layout.fonts.items():
             where = f"{layout.label}: fonts.{key}"
             path = confined(self.root, self.root / str(src), where)
-            if not path.is_file():
+            if not path.exists():
                 raise PnpError(f"font file '{src}' not found inside the project", where=where,
                                fix="give a .ttf path relative to the project folder")
             self.fonts.ensure(str(key), path, label_in(self.root, path))
@@ -195,7 +197,7 @@ class Renderer:
 
     def _inline_image(self, name: str, src: str, where: str, ctx: RowContext) -> InlineImage:
         """A symbol's picture: SVG art or a raster image, with its proportions."""
-        path = self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({where})", ctx.where)
+        path = self._project_file(src, ctx.table.path.parent, where, "image", ctx.where)
         if is_svg(path):
             art = self._art(path, f"{where}: {src}")
             return InlineImage(name, path, art.aspect, art)
@@ -235,21 +237,20 @@ class Renderer:
         """Resolve an image path inside the project (links followed) and check the file; empty: a placeholder."""
         if not src.strip():
             return None
-        return self._project_file(src, ctx.table.path.parent, f"'{src}'", f"({element.where})", ctx.where)
+        return self._project_file(src, ctx.table.path.parent, element.where, "src", ctx.where)
 
-    def _project_file(self, src: str, game_folder: Path, name: str, source: str, where: str) -> Path:
+    def _project_file(self, src: str, game_folder: Path, owner: str, key: str, where: str) -> Path:
         """A picture named relative to the game's data folder, else to the project, checked as a drawable file."""
-        candidates = [(game_folder / src).resolve(), (self.root / src).resolve()]
-        if any(self.root not in path.parents for path in candidates):
-            raise PnpError(f"image path {name} is outside the project {source}", where=where,
-                           fix="put the image inside the project folder and give a relative path")
-        path = next((path for path in candidates if path.is_file()), None)
+        named_by = f"{where}: {owner}.{key}"
+        candidates = [confined(self.root, folder / src, named_by, src) for folder in (game_folder, self.root)]
+        path = next((p for p in candidates if p.is_file()), None) or next((p for p in candidates if p.exists()), None)
         if path is None:
-            raise PnpError(f"image {name} not found {source}", where=where,
+            raise PnpError(f"image '{src}' not found ({owner})", where=where,
                            fix="add the file or fix the path (relative to the game's card_data folder or the project)")
+        check_regular(path, named_by, MAX_IMAGE_BYTES, "picture", "name a PNG, JPEG or SVG file saved in the project")
         problem = None if is_svg(path) else image_problem(path)
         if problem:
-            raise PnpError(f"image {name} {problem} {source}", where=where,
+            raise PnpError(f"image '{src}' {problem} ({owner})", where=where,
                            fix="use a PNG, JPEG or SVG file within the pixel limit")
         return path
 

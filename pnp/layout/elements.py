@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import math
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -63,6 +64,8 @@ def parse_number(value: Any, where: str, minimum: float | None = None, maximum: 
     """Read a number, optionally bounded below, always bounded in size."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise PnpError(f"expected a number, got {value!r}", where=where, fix="write a number in mm or pt")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise PnpError(f"must be a finite number, got {value}", where=where, fix="write a number in mm or pt")
     if minimum is not None and value < minimum:
         raise PnpError(f"must be at least {minimum}, got {value}", where=where, fix="use a larger number")
     if not abs(value) <= maximum:  # also NaN

@@ -21,6 +21,7 @@ from pnp.layout.elements import (
     parse_elements,
     parse_number,
 )
+from pnp.layout.values import check_layout_values
 from pnp.limits import MAX_BLEED_MM
 from pnp.units import Size, parse_size
 
@@ -104,10 +105,12 @@ def _parse_yaml(text: str, label: str) -> dict[str, Any]:
 def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: str | None) -> dict[str, Any]:
     """Read a layout (inside the project) and merge it over the layout it extends."""
     label = label_of(path)
-    if path.resolve() in seen:
+    resolved = confined(root, path, named_by or label)
+    if resolved in seen:
         raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
-    data = _read_yaml(confined(root, path, named_by or label), label, named_by)
+    data = _read_yaml(resolved, label, named_by)
     check_own_keys(data, label)
+    check_layout_values(data, label)
     for key, src in (data.get("fonts") or {}).items() if isinstance(data.get("fonts"), dict) else ():
         confined(root, root / str(src), f"{label}: fonts.{key}")  # checked here to name the file that sets it
     parent = data.pop("extends", None)
@@ -115,7 +118,7 @@ def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: 
         return data
     if not isinstance(parent, str):
         raise PnpError("extends must name a layout file", where=f"{label}: extends", fix="write extends: _base.yaml")
-    base = _merged(path.parent / parent, root, label_of, seen + (path.resolve(),), f"{label}: extends")
+    base = _merged(path.parent / parent, root, label_of, seen + (resolved,), f"{label}: extends")
     return merge_layouts(base, data, label)
 
 

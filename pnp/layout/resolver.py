@@ -56,7 +56,7 @@ class Resolver:
         return number
 
     def dash(self) -> tuple[float, ...] | None:
-        """A dash pattern in mm (a number or a list), in points; None for an empty or all-zero one."""
+        """A dash pattern in mm (a number or a list, each length above 0), in points; None for none or 0."""
         raw = self.raw("dash")
         if raw in (None, "", 0):
             return None
@@ -64,7 +64,9 @@ class Resolver:
             lengths = tuple(float(v) for v in (raw if isinstance(raw, (list, tuple)) else [raw]))
         except (TypeError, ValueError, OverflowError):
             lengths = ()
-        if not lengths or not all(0 <= v <= MAX_LENGTH for v in lengths):
+        if lengths == (0.0,):
+            return None
+        if not lengths or not all(0 < v <= MAX_LENGTH for v in lengths):
             raise PnpError(f"{self.element.where}.dash is {raw!r}, not a dash pattern", where=self.ctx.where,
-                           fix=f"write lengths in mm from 0 to {MAX_LENGTH:g}, e.g. dash: 2 or dash: [2, 1]")
-        return tuple(pt(v) for v in lengths) if any(lengths) else None
+                           fix=f"write lengths in mm above 0 and at most {MAX_LENGTH:g}, e.g. dash: 2 or dash: [2, 1]")
+        return tuple(pt(v) for v in lengths)

@@ -1,35 +1,97 @@
-"""The Jinja2 sandbox for layouts, bounded: no huge strings or numbers, limited output and time."""
+"""The Jinja2 sandbox for layouts, bounded: every call, operator and join checked; limited output and time."""
 
 from __future__ import annotations
 
 import math
-import re
 import signal
 import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.compiler import CodeGenerator
+from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter, SecurityError
+from markupsafe import Markup
 
+from pnp.layout.calls import (
+    SCALARS,
+    TemplateLimit,
+    TemplatePrint,
+    call_rule,
+    checked,
+    format_spec_size,
+    gated_call,
+    percent_size,
+    printable,
+)
+from pnp.layout.filters import gated_filters
 from pnp.limits import MAX_NUMBER_DIGITS, MAX_TEMPLATE_CHARS, MAX_TEMPLATE_SECONDS
 
 MAX_BITS = int(MAX_NUMBER_DIGITS * math.log2(10)) + 1
-WIDTH = re.compile(r"[0-9]{6,}")  # a field width or precision of 100000 or more in a format string
-
-
-class TemplateLimit(Exception):
-    """A template asked for more than a limit allows; the message names the limit."""
+__all__ = ["BoundedEnvironment", "TemplateLimit", "TemplatePrint", "TemplateTimeout", "render_bounded", "time_limit"]
 
 
 class TemplateTimeout(BaseException):
     """A template ran longer than MAX_TEMPLATE_SECONDS (a BaseException so no template code can swallow it)."""
 
 
+class _BoundedCodeGenerator(CodeGenerator):
+    """Compiles `a ~ b` to the environment's bounded join, and the output of blocks (set, macro, filter, call)
+    into buffers that stop at the limit, where Jinja2 would use a plain join and a plain list."""
+
+    def visit_Concat(self, node, frame) -> None:
+        self.write("environment.bounded_join((")
+        for part in node.nodes:
+            self.visit(part, frame)
+            self.write(", ")
+        self.write("))")
+
+    def buffer(self, frame) -> None:
+        frame.buffer = self.temporary_identifier()
+        self.writeline(f"{frame.buffer} = environment.output_buffer()")
+
+
+class OutputBuffer(list):
+    """The text a block writes, refused once it passes MAX_TEMPLATE_CHARS."""
+
+    size = 0
+
+    def append(self, part: Any) -> None:
+        self._grow(part)
+        super().append(part)
+
+    def extend(self, parts: Any) -> None:
+        parts = tuple(parts)
+        for part in parts:
+            self._grow(part)
+        super().extend(parts)
+
+    def _grow(self, part: Any) -> None:
+        self.size += len(part) if isinstance(part, str) else 1
+        if self.size > MAX_TEMPLATE_CHARS:
+            raise TemplateLimit(f"a block's output is longer than {MAX_TEMPLATE_CHARS} characters")
+
+
 class BoundedEnvironment(SandboxedEnvironment):
-    """A sandbox whose *, **, + and % cannot build strings, lists or numbers past the limits."""
+    """A sandbox where every call, filter, operator, join and print is checked before it can grow past the limits."""
 
     intercepted_binops = frozenset({"*", "**", "+", "%"})
+    code_generator_class = _BoundedCodeGenerator
+
+    def __init__(self, **options: Any):
+        super().__init__(finalize=printable, **options)
+        self.filters = gated_filters(self.filters)
+
+    def call(__self, __context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        """Call through the gate: known callables only, their arguments checked, their results bounded."""
+        if getattr(__obj, "pnp_gated", False):
+            return super().call(__context, __obj, *args, **kwargs)
+        known = call_rule(__obj)
+        if known is None:
+            raise SecurityError(f"{getattr(__obj, '__name__', type(__obj).__name__)!r} cannot be called in a template")
+        name, rule, receiver = known
+        return gated_call(name, rule, lambda *a, **k: SandboxedEnvironment.call(__self, __context, __obj, *a, **k),
+                          receiver, args, kwargs)
 
     def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
         """Check the size a binary operator would produce before computing it."""
@@ -39,20 +101,68 @@ class BoundedEnvironment(SandboxedEnvironment):
         if operator == "*":
             _check_repeat(left, right)
         if operator == "%" and isinstance(left, str):
-            _check_format(left, right if isinstance(right, tuple) else (right,))
-        return _checked(super().call_binop(context, operator, left, right))
+            size = percent_size(left, right)
+            if size > MAX_TEMPLATE_CHARS:
+                raise TemplateLimit(f"formatting would make up to {size} characters, more than {MAX_TEMPLATE_CHARS}")
+        result = super().call_binop(context, operator, left, right)
+        if _whole(result) and result.bit_length() > MAX_BITS:
+            raise TemplateLimit(f"a number with more than {MAX_NUMBER_DIGITS} digits")
+        return checked(result)
+
+    output_buffer = OutputBuffer
+
+    def bounded_join(self, parts: tuple) -> str:
+        """`a ~ b ~ c`: strings, numbers and booleans joined, within the limit."""
+        size = sum(len(str(printable(part, "joins"))) for part in parts)
+        if size > MAX_TEMPLATE_CHARS:
+            raise TemplateLimit(f"joining with ~ would make {size} characters, more than {MAX_TEMPLATE_CHARS}")
+        return "".join(map(str, parts))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
-        """str.format and format_map with every field width and precision bounded."""
-        wrapped = super().wrap_str_format(value)
-        if wrapped is None:
+        """str.format and format_map: every field a string, number or boolean, widths and the total bounded."""
+        if getattr(value, "__name__", None) not in ("format", "format_map") or not isinstance(
+                getattr(value, "__self__", None), str):
             return None
+        text = value.__self__
+        formatter = (_BoundedEscapeFormatter(self, escape=text.escape) if isinstance(text, Markup)
+                     else _BoundedFormatter(self))
 
         def bounded(*args: Any, **kwargs: Any) -> str:
-            _check_format(str(value.__self__), args + tuple(kwargs.values()))
-            return _checked(wrapped(*args, **kwargs))
+            if value.__name__ == "format_map":
+                if kwargs or len(args) != 1:
+                    raise TypeError("format_map() takes exactly one argument")
+                args, kwargs = (), args[0]
+            formatter.total = len(text)
+            return type(text)(formatter.vformat(text, args, kwargs))
 
+        bounded.pnp_gated = True
         return bounded
+
+
+class _Bounded:
+    """A formatter that refuses a field other than a string, number or boolean, and a result over the limit."""
+
+    total = 0
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion:
+            printable(value, "formats")
+        return super().convert_field(value, conversion)
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        printable(value, "formats")
+        self.total += format_spec_size(format_spec) + (330 if isinstance(value, float) else len(str(value)))
+        if self.total > MAX_TEMPLATE_CHARS:
+            raise TemplateLimit(f"formatting would make more than {MAX_TEMPLATE_CHARS} characters")
+        return super().format_field(value, format_spec)
+
+
+class _BoundedFormatter(_Bounded, SandboxedFormatter):
+    pass
+
+
+class _BoundedEscapeFormatter(_Bounded, SandboxedEscapeFormatter):
+    pass
 
 
 def _whole(value: Any) -> bool:
@@ -67,21 +177,6 @@ def _check_repeat(left: Any, right: Any) -> None:
                                 f"{MAX_TEMPLATE_CHARS} characters")
 
 
-def _check_format(text: str, args: tuple) -> None:
-    """Refuse a format string with a huge field width, given in the string or as an argument for *."""
-    if WIDTH.search(text) or ("*" in text and any(_whole(a) and abs(a) > MAX_TEMPLATE_CHARS for a in args)):
-        raise TemplateLimit(f"a format width over {MAX_TEMPLATE_CHARS} characters")
-
-
-def _checked(result: Any) -> Any:
-    """Refuse a result over the size limits."""
-    if _whole(result) and result.bit_length() > MAX_BITS:
-        raise TemplateLimit(f"a number with more than {MAX_NUMBER_DIGITS} digits")
-    if isinstance(result, (str, list, tuple)) and len(result) > MAX_TEMPLATE_CHARS:
-        raise TemplateLimit(f"a value of more than {MAX_TEMPLATE_CHARS} characters or items")
-    return result
-
-
 def render_bounded(template, context: dict[str, Any]) -> str:
     """Render a template, stopping once its output passes MAX_TEMPLATE_CHARS or it runs too long."""
     parts, size = [], 0
@@ -92,6 +187,11 @@ def render_bounded(template, context: dict[str, Any]) -> str:
                 raise TemplateLimit(f"the output is longer than {MAX_TEMPLATE_CHARS} characters")
             parts.append(part)
     return "".join(parts)
+
+
+def is_printable(value: Any) -> bool:
+    """Tell whether a value is text a template may print as it is."""
+    return isinstance(value, SCALARS)
 
 
 _armed = threading.local()

@@ -12,7 +12,15 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError, meta
 
 from pnp.errors import PnpError
-from pnp.layout.sandbox import BoundedEnvironment, TemplateLimit, TemplateTimeout, render_bounded, time_limit
+from pnp.layout.sandbox import (
+    BoundedEnvironment,
+    TemplateLimit,
+    TemplatePrint,
+    TemplateTimeout,
+    is_printable,
+    render_bounded,
+    time_limit,
+)
 from pnp.limits import MAX_TEMPLATE_SECONDS
 
 
@@ -52,7 +60,7 @@ class Template:
         if self.constant:
             return self.source
         simple = _simple_name(self.source)
-        if simple is not None and simple in context:
+        if simple is not None and simple in context and is_printable(context[simple]):
             value = context[simple]
             return value if isinstance(value, str) else str(value)
         with _row_errors("template", self.where, row_where):
@@ -84,6 +92,12 @@ def _row_errors(kind: str, where: str, row_where: str):
     except TemplateLimit as exc:
         raise PnpError(f"{kind} {where} goes over a limit: {exc}", where=row_where,
                        fix="simplify the template; the limits guard against runaway templates") from None
+    except MemoryError:
+        raise PnpError(f"{kind} {where} goes over a limit: it needs more memory than there is", where=row_where,
+                       fix="simplify the template; the limits guard against runaway templates") from None
+    except TemplatePrint as exc:
+        raise PnpError(f"{kind} {where} {exc}", where=row_where,
+                       fix="print only strings, numbers and booleans (join a list with |join(', '))") from None
     except TemplateTimeout:
         raise PnpError(f"{kind} {where} took longer than the limit of {MAX_TEMPLATE_SECONDS:g} s", where=row_where,
                        fix="simplify the template; the limits guard against runaway templates") from None

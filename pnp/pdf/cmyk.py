@@ -13,7 +13,7 @@ from reportlab.lib.utils import ImageReader
 
 from pnp.colors import read_color
 from pnp.errors import PnpError
-from pnp.face.images import image_reader
+from pnp.face.images import image_reader, open_picture
 from pnp.limits import MAX_PROFILE_BYTES
 from pnp.pdf.black import DEFAULT_RICH_BLACK, K100, LARGE_PT, grey_tint, near_black, overprint, solid_black
 
@@ -94,7 +94,7 @@ class CmykPaint:
         return reader
 
     def _image(self, path: Path) -> ImageReader:
-        with Image.open(path) as source:
+        with open_picture(path) as source:
             source.load()
             return self._reader(source)
 

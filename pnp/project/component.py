@@ -17,6 +17,7 @@ from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
 from pnp.project.designs import by_column, check_one_size, row_layouts
+from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
@@ -153,6 +154,7 @@ def _checked_spec(spec: Any, where: str) -> dict[str, Any]:
     if not isinstance(spec, dict) or "name" not in spec:
         raise PnpError("a component needs a name", where=where, fix="write '- name: cards'")
     check_keys(spec, COMPONENT_KEYS, where)
+    check_component_values(spec, where)
     return spec
 
 
@@ -169,9 +171,10 @@ def _source(files: Files, game: str, spec: dict[str, Any], where: str) -> tuple[
     other, name = parts
     folder = files.root / "card_data" / other
     entries = files.manifest(other).get("components") or [{"name": p.stem} for p in sorted(folder.glob("*.csv"))]
-    for entry in entries:
+    for index, entry in enumerate(entries):
         entry = {"name": entry} if isinstance(entry, str) else entry
         if isinstance(entry, dict) and str(entry.get("name")) == name:
+            check_component_values(entry, f"{files.label(folder / 'game.yaml')}: components[{index}]")
             return other, {k: v for k, v in entry.items() if k != "from"}
     raise PnpError(f"from: '{reference}': game {other} has no component {name}", where=f"{where}.from",
                    fix="check the component name in that game's game.yaml")

@@ -8,13 +8,16 @@ from typing import Any
 
 from pnp.colors import CMYK_COLOR
 from pnp.data.confine import confined, label_in
+from pnp.data.files import check_regular
 from pnp.data.read import read_table
 from pnp.data.table import RowProblem, Table
 from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.files import check_keys
+from pnp.limits import MAX_PROFILE_BYTES
 from pnp.project.component import Component, Files, build_component, component_table
 from pnp.project.coverage import unprinted_rows
+from pnp.project.settings import check_game_values
 
 MANIFEST = "game.yaml"
 GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black"}
@@ -80,14 +83,14 @@ class Project:
         value = manifest.get("cmyk_profile")
         if value is None:
             return None
-        root = self.root.resolve()
-        path = (root / str(value)).resolve()
-        if root not in path.parents:
-            raise PnpError(f"profile '{value}' is outside the project", where=where,
-                           fix="put the .icc file inside the project folder and give a relative path")
-        if not path.is_file():
+        if not isinstance(value, str) or not value.strip():
+            raise PnpError(f"expected the path of an .icc file, got {value!r}", where=where,
+                           fix="write for example cmyk_profile: profiles/shop.icc")
+        path = self.confined(self.root / value, where)
+        if not path.exists():
             raise PnpError(f"profile '{value}' not found", where=where,
                            fix="add the .icc file or fix the path (relative to the project folder)")
+        check_regular(path, where, MAX_PROFILE_BYTES, "profile", "name an .icc file saved in the project")
         return path
 
     def component_table(self, game: str, component: str) -> Table | None:
@@ -115,13 +118,14 @@ class Project:
     def _manifest(self, folder: Path) -> dict[str, Any]:
         """Read game.yaml when the game has one."""
         path = folder / MANIFEST
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():
             return {}
         label = self.label(path)
         data = load_yaml(read_text(self.confined(path, label), label), label) or {}
         if not isinstance(data, dict):
             raise PnpError("game.yaml must be a mapping", where=label, fix="write keys like title: and components:")
         _check(data, GAME_KEYS, label)
+        check_game_values(data, label)
         if not isinstance(data.get("components", []), list):
             raise PnpError("components must be a list", where=f"{label}: components", fix="write '- name: cards'")
         return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import io
 import string
 import struct
 from dataclasses import dataclass, field
@@ -13,7 +14,10 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from pnp.data.files import read_regular
 from pnp.errors import PnpError
+from pnp.limits import MAX_FONT_BYTES
+from pnp.text.fontcheck import check_font
 
 BUNDLED = {"regular": "BIZUDPGothic-Regular.ttf", "bold": "BIZUDPGothic-Bold.ttf"}
 
@@ -84,12 +88,27 @@ class ContentNamedTTFont(TTFont):
             ttfonts.SUBSETN = numbered
 
 
+class _NamedBytes(io.BytesIO):
+    """A font file's bytes, read once, under the file's name (the font reader keeps it as the face's filename)."""
+
+    def __init__(self, data: bytes, name: str):
+        super().__init__(data)
+        self.name = name
+
+
 @cache
-def _load(path: str, pdf_name: str, label: str) -> TTFont:
-    """Read and register a TrueType font once per process; errors name it by label."""
+def _load(path: str, pdf_name: str, label: str, bundled: bool = False) -> TTFont:
+    """Read, check and register a TrueType font once per process; errors name it by label."""
+    data = read_regular(Path(path), label, MAX_FONT_BYTES, missing="font file not found",
+                        fix="give a .ttf path relative to the project folder",
+                        large_fix="use the font's TrueType (.ttf) file, not a collection or a damaged copy",
+                        kind="font file")
+    if not bundled:
+        check_font(data, label)
     try:
-        ttf = ContentNamedTTFont(pdf_name, path)
-    except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error) as exc:
+        ttf = ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
+    except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error, ZeroDivisionError,
+            OverflowError) as exc:
         raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
                        fix="use a TrueType (.ttf) font with glyf outlines; CFF .otf fonts cannot be embedded") from None
     pdfmetrics.registerFont(ttf)
@@ -103,12 +122,12 @@ class FontBook:
         self._fonts: dict[str, Font] = {}
         folder = bundled_font_dir()
         for key, filename in BUNDLED.items():
-            self.add(key, folder / filename)
+            self.add(key, folder / filename, bundled=True)
 
-    def add(self, key: str, path: Path, label: str | None = None) -> Font:
+    def add(self, key: str, path: Path, label: str | None = None, bundled: bool = False) -> Font:
         """Register a font file under a layout name (label: how messages name the file)."""
         pdf_name = "pnp-" + path.stem
-        ttf = _load(str(path), pdf_name, label or path.name)
+        ttf = _load(str(path), pdf_name, label or path.name, bundled)
         face = ttf.face
         font = Font(key, pdf_name, ttf, face.ascent / 1000.0, face.descent / 1000.0)
         self._fonts[key] = font

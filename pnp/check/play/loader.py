@@ -11,6 +11,8 @@ import traceback
 from pathlib import Path
 from types import ModuleType
 
+from pnp.data.confine import confined
+from pnp.data.files import NOT_REGULAR
 from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.sim import GameSpec
@@ -48,7 +50,10 @@ def _entry_file(project: Project, game: str, path: str, where: str) -> tuple[Pat
     target = _inside(root, project.root / "card_data" / game / path, where, path)
     if target.is_dir():
         for file in _files(target):
-            _inside(root, file, where, os.path.relpath(file, root))
+            resolved = _inside(root, file, where, os.path.relpath(file, root))
+            if not resolved.is_dir() and not resolved.is_file():  # importing a pipe would wait for ever
+                raise PnpError(f"'{os.path.relpath(file, root)}' {NOT_REGULAR}", where=where,
+                               fix="keep only Python files and folders in the simulation's package")
         init = target / "__init__.py"
         if not init.is_file():
             raise PnpError(f"{path}/ has no __init__.py", where=where,
@@ -62,15 +67,7 @@ def _entry_file(project: Project, game: str, path: str, where: str) -> tuple[Pat
 
 def _inside(root: Path, path: Path, where: str, shown: str) -> Path:
     """PATH with symlinks followed, refused when it leaves the project folder or is a loop of links."""
-    try:
-        resolved = path.resolve()
-    except (OSError, RuntimeError):  # a loop of links
-        raise PnpError(f"'{shown}' is a loop of links", where=where,
-                       fix="remove the link or point it at a file inside the project") from None
-    if not resolved.is_relative_to(root):
-        raise PnpError(f"'{shown}' resolves outside the project folder", where=where,
-                       fix="keep the simulation's files inside the project (no links out of it)")
-    return resolved
+    return confined(root, path, where, shown)
 
 
 def _files(folder: Path) -> list[Path]:
