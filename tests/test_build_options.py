@@ -33,7 +33,8 @@ def test_new_writes_the_manifest_the_readme_describes(tmp_path):
     result = run("new", "mygame", "--project", str(tmp_path))
     assert result.exit_code == 0, result.output
     created = [line for line in result.output.splitlines() if line.startswith("created ")]
-    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 10  # game.yaml, cards.csv, README, three layouts, four SVG pictures
+    # game.yaml, cards.csv, README, three layouts, four SVG pictures
+    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 10
     manifest = yaml.safe_load((tmp_path / "card_data/mygame/game.yaml").read_text(encoding="utf-8"))
     assert manifest["title"] == "mygame" and manifest["components"] == [{"name": "cards"}]
     assert manifest["check"]["deck"] == ["cards"]

@@ -139,7 +139,8 @@ def test_flags_are_drawn_in_the_warning_colour(promotion, tmp_path):
 
 def test_integrity_findings_are_all_listed_over_as_many_pages_as_needed(promotion, tmp_path):
     broken = copy.deepcopy(promotion)
-    broken["integrity"] = [f"card_data/promotion/cards.csv: row {n}: 役札の枚数が規則と合いません" for n in range(2, 90)]
+    broken["integrity"] = [f"card_data/promotion/cards.csv: row {n}: 役札の枚数が規則と合いません"
+                           for n in range(2, 90)]
     out = tmp_path / "broken.pdf"
     write_report(out, broken)
     texts = page_texts(out)
@@ -161,7 +162,8 @@ def test_cli_writes_the_report_and_refuses_bad_paths(repo, tmp_path):
     blocker.write_text("x")
     bad = CliRunner().invoke(main, args + ["--report", str(blocker / "report.pdf")])
     assert bad.exit_code == 1
-    assert bad.output == f"error: {blocker / 'report.pdf'}: '{blocker}' is a file, not a folder; choose a path in a folder\n"
+    assert bad.output == (f"error: {blocker / 'report.pdf'}: '{blocker}' is a file, not a folder; "
+                          "choose a path in a folder\n")
     wrong = CliRunner().invoke(main, args + ["--report", str(tmp_path / "report.svg")])
     assert wrong.exit_code == 2
     assert wrong.output == "error: pnp check --report: cannot write a report as '.svg'; name the file .pdf or .png\n"

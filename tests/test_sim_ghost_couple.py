@@ -248,7 +248,8 @@ def test_the_set_bonus_needs_both_names_in_the_treasure():
 
 # --- events ---------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("card,partner,more", [("karakasa_1_flip1", "からかさ小僧", 1), ("mikage_1_flip2", "御影さくら", 2),
+@pytest.mark.parametrize("card,partner,more", [("karakasa_1_flip1", "からかさ小僧", 1),
+                                               ("mikage_1_flip2", "御影さくら", 2),
                                                ("okiku_1_flip3", "お菊さん", 3)])
 def test_flip_events_turn_more_cards(card, partner, more):
     state = arrange(field={0: card}, hands=([partner, PIKO], ["雪女"]))
@@ -432,7 +433,8 @@ def test_abilities_do_not_pair_with_the_vanish_area():
 
 
 def test_a_drawn_card_pairing_with_a_vanished_card_never_reaches_the_hand():
-    state = arrange(field={0: "ポルター"}, hands=([PIKO, "河童"], ["雪女"]), vanish=["うにゅう"], top=["猫又", "さくら"])
+    state = arrange(field={0: "ポルター"}, hands=([PIKO, "河童"], ["雪女"]), vanish=["うにゅう"],
+                    top=["猫又", "さくら"])
     do(state, 0, 1, 0)  # no couple: swap, the turn passes; the refill takes nothing, P2 draws 猫又
     assert hand_names(state, 1) == ["雪女", "猫又"]
     state = arrange(field={0: "ポルター"}, hands=([PIKO, "河童"], ["雪女"]), vanish=["うにゅう"], top=["さくら"])

@@ -223,7 +223,8 @@ def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold,
                       fonts: FontBook, options: BuildOptions) -> int:
     """A component's own gutterfold file: fronts and backs on one side of each sheet."""
     name = f"{component.game}-{component.name}-{options.paper}-gutterfold.pdf"
-    doc = Document(files.temp_for(folder / name), fonts, f"{component.game} {component.name} (gutterfold, {options.paper})")
+    title = f"{component.game} {component.name} (gutterfold, {options.paper})"
+    doc = Document(files.temp_for(folder / name), fonts, title)
     pages = write_gutterfold_pages(doc, sheet, lambda used: sheet_marks(used, options.marks, component.cut),
                                    faces.fronts, faces.backs or [])
     doc.save()

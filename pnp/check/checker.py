@@ -144,4 +144,5 @@ def write_json(path: Path, report: dict) -> None:
         files.commit()
     except OSError as exc:
         files.abort()
-        raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path), fix="choose a writable path") from None
+        raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path),
+                       fix="choose a writable path") from None

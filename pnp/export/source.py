@@ -62,7 +62,7 @@ class Pages:
 
 
 def write_pages(components: list[Component], folder: Path, root: Path, fonts: FontBook) -> list[Pages]:
-    """Render each component (at least one piece each) and write its pieces one per page, as the print shop gets them."""
+    """Render each component (at least one piece each) and write its pieces one per page, as a print shop gets them."""
     renderer = Renderer(fonts, root)
     written = []
     for component in components:

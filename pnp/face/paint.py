@@ -253,4 +253,5 @@ def _nested(canvas, op: Op) -> None:
     paint_face(canvas, op.face)
 
 
-PAINTERS = {"face": _nested, "rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image, "icon": _icon}
+PAINTERS = {"face": _nested, "rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image,
+            "icon": _icon}

@@ -107,7 +107,8 @@ class Renderer:
             return self._traced(key, source, (regular, bold, color), box, sizes, element, layout, ctx, place)
         block = self._blocks.get(key)
         if block is None:  # the same text in the same box and style is laid out once per build
-            block = self._blocks[key] = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
+            block = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
+            self._blocks[key] = block
         return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
                   **common)
 

@@ -113,7 +113,7 @@ class Document:
         return name
 
     def place(self, form: str, slot: Slot, turned: bool = False) -> None:
-        """Draw a form at a slot (turned 180 degrees if asked), clipped to the slot's trim plus whatever bleed it has."""
+        """Draw a form at a slot (turned 180 degrees if asked), clipped to the slot's trim plus any bleed it has."""
         c = self.canvas
         c.saveState()
         path = c.beginPath()
@@ -142,7 +142,7 @@ Faces = list[tuple[object, Face]]
 
 def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: Faces, backs: Faces | None,
                       duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
-    """Add front sheets, each followed by its back sheet shifted by `back_offset` mm (see back_shift); return the page count."""
+    """Add front sheets, each followed by its back sheet shifted `back_offset` mm (see back_shift); return the pages."""
     c, per, pages = doc.canvas, imposition.per_sheet, 0
     mirrored, shift = back_slots(imposition, duplex), back_shift(imposition.page, back_offset)
     cache: dict[tuple[Slot, ...], SheetMarks] = {}

@@ -1,4 +1,4 @@
-"""Print-shop files: one piece per page, fronts and backs, in RGB or through a CMYK profile; written beside the sheets."""
+"""Print-shop files: one piece per page, fronts and backs, in RGB or through a CMYK profile, beside the sheets."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
 from pnp.units import Size, parse_size
 
-COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
-                  "size", "cut", "tile", "base"}
+COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
+                  "vars", "size", "cut", "tile", "base"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
 
@@ -131,7 +131,8 @@ def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], whe
     """Read a key with a fixed set of values."""
     value = spec.get(key, default)
     if not isinstance(value, str) or value not in choices:
-        raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
+        raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}",
+                       fix=f"use one of {', '.join(sorted(choices))}")
     return str(value)
 
 

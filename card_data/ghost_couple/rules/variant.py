@@ -1,4 +1,4 @@
-"""The playing-card variant (トランプ版): the 54-card deck game.yaml prints, rank abilities and scoring from variant.csv."""
+"""The playing-card variant (トランプ版): the 54-card deck game.yaml prints, abilities and scores from variant.csv."""
 
 from __future__ import annotations
 

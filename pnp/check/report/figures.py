@@ -21,7 +21,8 @@ def seat_figures(records: list[GameRecord], players: int) -> dict:
     """Win share per seat with Wilson intervals (ties shared) and a chi-square test against 1/k."""
     wins = seat_wins(records, players)
     statistic, p_value = chi_square_uniform(wins)
-    seats = [{"seat": seat + 1, "wins": round(w, 6), **wilson(w, len(records)).as_dict()} for seat, w in enumerate(wins)]
+    seats = [{"seat": seat + 1, "wins": round(w, 6), **wilson(w, len(records)).as_dict()}
+             for seat, w in enumerate(wins)]
     return {"seats": seats, "chi_square": round(statistic, 6), "p_value": round(p_value, 6)}
 
 
