@@ -82,8 +82,8 @@ Progress = Callable[[int], None]
 class CardFaces:
     """Every copy of a component's cards, in CSV order, as (key, face) pairs."""
 
-    fronts: list[tuple[object, Face]]
-    backs: list[tuple[object, Face]] | None
+    fronts: list[tuple[tuple, Face]]
+    backs: list[tuple[tuple, Face]] | None
 
 
 def select_components(game: Game, names: tuple[str, ...]) -> Game:
@@ -98,10 +98,11 @@ def select_components(game: Game, names: tuple[str, ...]) -> Game:
 
 def render_component(component: Component, renderer: Renderer, paper: Size, progress: Progress) -> CardFaces:
     """Resolve each row once (each copy when a layout reads `card`) and expand by count."""
-    fronts: list[tuple[object, Face]] = []
-    backs: list[tuple[object, Face]] | None = [] if component.back else None
+    fronts: list[tuple[tuple, Face]] = []
+    backs: list[tuple[tuple, Face]] | None = None
     sides = [("front", component.front.on_paper(paper), fronts)]
     if component.back:
+        backs = []
         sides.append(("back", component.back.on_paper(paper), backs))
     for row in component.table.rows:
         for side, layout, out in sides:
@@ -114,10 +115,11 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
                 out.append(shared)
         progress(row.count)
     if component.kind == "standee":
-        strips = {}
-        for (key, front), back in zip(fronts, backs or [(None, None)] * len(fronts)):
+        strips: dict[tuple, Face] = {}
+        back_faces: list[Face | None] = [face for _, face in backs] if backs else [None] * len(fronts)
+        for (key, front), back in zip(fronts, back_faces):
             if key not in strips:
-                strips[key] = standee_face(front, back[1], component.base)
+                strips[key] = standee_face(front, back, component.base)
         return CardFaces([(("standee",) + key, strips[key]) for key, _ in fronts], None)
     return CardFaces(fronts, backs)
 

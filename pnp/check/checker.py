@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
 from pnp.check.play.chunks import jobs_for, keep_data, run_jobs
@@ -26,7 +27,7 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
     data = spec.load(project)
     keep_data(project.root, game, data)  # the games play what integrity checked, read once
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
-    report = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
+    report: dict[str, Any] = {"game": game, "games": games, "seed": seed, "policy": policy, "command": command,
               "precision": None if games is not None else target.precision, "cap": target.cap,
               "integrity": [str(f) for f in spec.integrity(data, counts)], "players": {}}
     if against is not None:

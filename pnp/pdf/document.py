@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reportlab import rl_config
@@ -137,7 +137,7 @@ class Document:
 
 
 MarksFor = Callable[[Imposition], SheetMarks]
-Faces = list[tuple[object, Face]]
+Faces = Sequence[tuple[object, Face]]
 
 
 def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: Faces, backs: Faces | None,
@@ -256,7 +256,7 @@ def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:
     c.restoreState()
 
 
-def write_shop_pages(doc: Document, faces: list[tuple[object, Face]]) -> int:
+def write_shop_pages(doc: Document, faces: Faces) -> int:
     """One card per page: page = card + bleed, with TrimBox and BleedBox."""
     c = doc.canvas
     for key, face in faces:

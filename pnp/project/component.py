@@ -71,6 +71,7 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     back = _layout(files, source_game, back_file, "back" in merged,
                    _key(files, source_game, back_file, merged, "back", where)) if back_file else None
     front, back = (_adjust(layout, merged, where) if layout else None for layout in (front, back))
+    assert front is not None  # the front layout is required: _layout raised if it is missing
     for layout in filter(None, (front, back)):
         check_names(layout, table)
     print_shop = bool(merged.get("print_shop", kind in ("card", "token")))

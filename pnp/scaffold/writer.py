@@ -209,17 +209,19 @@ def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool 
         if folder.exists():
             raise PnpError("already exists", where=project.label(folder), fix="choose another name or remove it")
     manifest = MANIFEST if data_format == "csv" else WORKBOOK_MANIFEST
+    readme = README.format(name=name).replace("cards.csv", f"cards.{data_format}")
+    if rules:
+        readme += RULES_README.format(name=name)
     files = {
         data / "game.yaml": manifest.format(name=name, suffix=data_format),
         data / f"cards.{data_format}": CARDS_CSV if data_format == "csv" else None,  # None: a workbook
-        data / "README.md": README.format(name=name).replace("cards.csv", f"cards.{data_format}"),
+        data / "README.md": readme,
         layouts / "_base.yaml": BASE,
         layouts / "cards.yaml": LAYOUT,
         layouts / "cards-back.yaml": BACK.replace("{{ game }}", name),
         **{data / "art" / f"{art}.svg": svg for art, svg in ART.items()},
     }
     if rules:
-        files[data / "README.md"] += RULES_README.format(name=name)
         files.update(rules_files(data / "rules", name))
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -75,7 +75,8 @@ def deal_drawings(deal: dict, width: float, fonts: Fonts) -> list[Drawing]:
 def columns(drawings: list[Drawing], left: float, column: float, gap: float, top: float, bottom: float
             ) -> list[list[tuple[Drawing, float, float]]]:
     """Drawings placed top-down in three columns, as many pages as they need."""
-    pages, placed, col, y = [], [], 0, top
+    placed: list[tuple[Drawing, float, float]] = []
+    pages, col, y = [], 0, top
     for drawing in drawings:
         if y - drawing.height < bottom and y != top:
             col, y = col + 1, top

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.graphics.shapes import Drawing, Group, Line, String
@@ -146,7 +147,7 @@ class FigureGroup:
     pattern: str
     labels: list[str]
     values: list[float]
-    intervals: list[Interval] = ()  # each value's 95% interval, when the report has them
+    intervals: Sequence[Interval] = ()  # each value's 95% interval, when the report has them
 
     @property
     def title(self) -> str:
@@ -172,7 +173,8 @@ def _candidates(key: str) -> list[tuple[str, str]]:
     return [by_prefix, (f"{parts[0]}.*.{parts[-1]}", ".".join(parts[1:-1]))] if len(parts) >= 3 else [by_prefix]
 
 
-def figure_groups(figures: dict, intervals: dict | None = None) -> tuple[list[FigureGroup], list[tuple[str, float]]]:
+def figure_groups(figures: dict, intervals: dict | None = None
+                  ) -> tuple[list[FigureGroup], list[tuple[str, float, dict | None]]]:
     """Figures grouped by name pattern; names without a dot, or alone in their group, listed apart."""
     intervals = intervals or {}
     keys = sorted(figures, key=_natural)

@@ -72,7 +72,8 @@ def question_table(deck: Deck, spec: DealSpec) -> QuestionValues:
     for question in spec.questions:
         where = f"{question.label}.{question.kind}"
         check_columns(question.expression.source, where, set(deck.columns), set(), "the deck")
-        per_card, letters = [], {}
+        per_card: list = []
+        letters: dict[str, str] = {}
         for row, row_where in deck.rows:
             context = {column: None for column in deck.columns} | row.values
             value = question.expression.evaluate(context, row_where)

@@ -47,6 +47,7 @@ def hand_figure(question: Question, counts: dict, tally: Tally, size: int, match
         closed = exact.hand_at_most(size, matching, deal.hand, question.at_most)
         condition = f"at most {question.at_most}"
     else:
+        assert question.at_least is not None  # a hand_has question has one bound
         closed = exact.hand_at_least(size, matching, deal.hand, question.at_least)
         condition = f"at least {question.at_least}"
     n = tally.shuffles

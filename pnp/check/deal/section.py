@@ -38,7 +38,8 @@ def deal_section(project: Project, game: str, spec: DealSpec, counts: list[int],
     bounds = tuple((q.at_least, q.at_most) for q in spec.questions)
     figures = {}
     for count in counts:
-        hand = spec.hands[count] if spec.hands[count] is not None else deck.size // count
+        given = spec.hands[count]
+        hand = given if given is not None else deck.size // count
         if count * hand > deck.size:
             continue
         deal = Deal(count, hand, spec.draw, 0, bounds)

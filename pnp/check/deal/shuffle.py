@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 from pnp.check.play.pool import in_chunk_order
 
@@ -78,7 +79,7 @@ def run_job(job: Job) -> Tally:
         top = order[:needed]
         for number, kind in enumerate(table.kinds):
             tally = counts[number]
-            dealt = list(map(table.values[number].__getitem__, top))  # each card's value, in the order dealt
+            dealt: list | str = list(map(table.values[number].__getitem__, top))  # each card's value, in deal order
             if kind == "longest_run":
                 dealt = "".join(dealt)
             for key in _COUNTERS[kind](dealt, deal, deal.bounds[number]):
@@ -134,7 +135,7 @@ def first_turns(flags: list, deal: Deal) -> list[int | None]:
 def _seen_keys(flags: list, deal: Deal, bound: tuple) -> list:
     """Seat 1's first-sighting turn and the turn by which every player has seen one ('never' past the last turn)."""
     first = first_turns(flags, deal)
-    every = None if None in first else max(first)
+    every = None if None in first else max(cast("list[int]", first))
     return [("player", "never" if first[0] is None else first[0]), ("every", "never" if every is None else every)]
 
 
@@ -147,7 +148,7 @@ def longest_run(keys: str) -> int:
     return length
 
 
-def _run_keys(keys: list, deal: Deal, bound: tuple) -> list:
+def _run_keys(keys: str, deal: Deal, bound: tuple) -> list:
     """The longest run's length."""
     return [longest_run(keys)]
 

@@ -23,7 +23,7 @@ _LOADED: dict[Path, ModuleType] = {}  # resolved entry file -> module (forked wo
 def load_spec(project: Project, game: str, path: str, attribute: str, where: str) -> GameSpec:
     """Import the package folder or .py file PATH of a game folder and return its GameSpec ATTRIBUTE."""
     module = load_module(project, game, path, where)
-    label = project.label(Path(module.__file__))
+    label = project.label(Path(module.__file__ or path))
     spec = getattr(module, attribute, None)
     if spec is None:
         raise PnpError(f"no {attribute} in the simulation", where=label,
@@ -95,6 +95,7 @@ def _import(project: Project, entry: Path, folder: Path | None, game: str) -> Mo
         return sys.modules[name]
     locations = [str(folder)] if folder is not None else None
     spec = importlib.util.spec_from_file_location(name, entry, submodule_search_locations=locations)
+    assert spec is not None and spec.loader is not None  # a .py file always has a spec with a loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:

@@ -105,8 +105,8 @@ def histogram(values: list[float], bins: int = 12) -> list[tuple[float, float, i
             counts[int((value - low) // width)] = counts.get(int((value - low) // width), 0) + 1
         return [(low + i * width, low + (i + 1) * width - 1, counts.get(i, 0))
                 for i in range(int((high - low) // width) + 1)]
-    width = (high - low) / bins
-    counts = [0] * bins
+    step = (high - low) / bins
+    tally = [0] * bins
     for value in values:
-        counts[min(bins - 1, int((value - low) / width))] += 1
-    return [(round(low + i * width, 6), round(low + (i + 1) * width, 6), counts[i]) for i in range(bins)]
+        tally[min(bins - 1, int((value - low) / step))] += 1
+    return [(round(low + i * step, 6), round(low + (i + 1) * step, 6), tally[i]) for i in range(bins)]
