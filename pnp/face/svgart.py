@@ -1,17 +1,19 @@
-"""SVG art: read an SVG file into a reportlab drawing, checked and bounded, and draw it fitted to a box."""
+"""SVG art: read an SVG file into a reportlab drawing, checked and bounded, and draw it fitted to a box.
+
+lxml, svglib and reportlab's graphics load on the first SVG, so projects without SVG art never pay for them.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-
-from lxml import etree
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
-from svglib.svglib import SvgRenderer
+from typing import TYPE_CHECKING
 
 from pnp.errors import PnpError
 from pnp.limits import MAX_SVG_BYTES, MAX_SVG_ELEMENTS
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 MAX_USE_DEPTH = 64
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -41,6 +43,8 @@ def load_svg(path: Path, root: Path, label: str) -> Drawing:
 @lru_cache(maxsize=1024)  # one drawing per file: equal faces then compare equal (export shares their images)
 def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
     """Parse and convert once per file version (errors are named by the caller)."""
+    from lxml import etree
+    from svglib.svglib import SvgRenderer
     label = path
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, remove_comments=True)
     try:
@@ -66,6 +70,7 @@ def _drawing(path: str, size: int, mtime: int, root: str) -> Drawing:
 
 def _expanded_size(svg) -> int:
     """How many elements the art draws with every in-file <use> expanded; above the limit when it never ends."""
+    from lxml import etree
     targets = {element.get("id"): element for element in svg.iter() if element.get("id")}
     sizes: dict = {}  # keyed by the element itself: holding it keeps lxml's proxy (and its hash) the same
 
@@ -98,6 +103,7 @@ def svg_aspect(drawing: Drawing) -> float:
 
 def draw_svg(canvas, drawing: Drawing, x: float, y: float, w: float, h: float, fit: str) -> None:
     """Draw the art into the box (points): contain, cover (clipped) or stretch, centred."""
+    from reportlab.graphics import renderPDF
     dw, dh = float(drawing.width), float(drawing.height)
     if fit == "stretch":
         sx, sy = w / dw, h / dh

@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 import zlib
 from functools import lru_cache
-from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -64,6 +63,7 @@ def _deflated(data: bytes) -> bytes:
 
 def _metadata(doc, title: str):
     """An uncompressed XMP packet repeating the Info dictionary, as PDF/X-4 asks."""
+    from xml.sax.saxutils import escape  # here: it loads urllib and http, which an RGB build never needs
     year, month, day, hour, minute, second = doc._timeStamp.YMDhms
     stamp = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}"
     offset = f"{doc._timeStamp.dhh:+03d}:{doc._timeStamp.dmm:02d}"
