@@ -16,8 +16,9 @@ from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
-from pnp.pdf.printshop import both, shop_plan, shop_profile, write_shop
+from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tile_pages
+from pnp.pool import Pool, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.grid import best_spaced, choose_plan, fits, impose, page_imposition
@@ -134,7 +135,13 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
                 report.cards += len(faces.fronts)
 
-    both(write_sheets, lambda: write_shop(shop, fonts, profile))
+    if not shop:
+        write_sheets()
+        return
+    with Pool(2 if every_core() > 1 else 1, where="pnp build") as pool:  # the print-shop files beside the sheets
+        shop_files = pool.submit(write_shared_shop, pool.share((shop, fonts, profile)))
+        write_sheets()
+        shop_files.result()
 
 
 def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:

@@ -31,6 +31,15 @@ class Profile:
     condition: str  # the OutputConditionIdentifier: a registered characterization, or Custom
     cms: ImageCms.ImageCmsProfile = field(compare=False, repr=False)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its bytes: a worker process opens the profile again."""
+        return _profile_from_bytes, (self.data, self.description, self.label, self.condition)
+
+
+def _profile_from_bytes(data: bytes, description: str, label: str, condition: str) -> Profile:
+    """A profile as another process pickled it."""
+    return Profile(data, description, label, condition, ImageCms.ImageCmsProfile(io.BytesIO(data)))
+
 
 @lru_cache(maxsize=8)
 def load_profile(path: Path = DEFAULT_PROFILE, label: str = "the bundled CMYK profile") -> Profile:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from pnp.check.play.pool import in_chunk_order
+from pnp.pool import Pool
 
 CHUNK = 1000
 
@@ -161,6 +161,7 @@ def run_deal(table: QuestionValues, deal: Deal, shuffles: int, seed: int, worker
     jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
             for index, start in enumerate(range(0, shuffles, CHUNK))]
     total = Tally()
-    for chunk in in_chunk_order(run_job, jobs, workers):
-        total.add(chunk)
+    with Pool(workers, where="pnp check") as pool:
+        for chunk in pool.map(run_job, jobs):
+            total.add(chunk)
     return total
