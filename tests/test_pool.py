@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pool_jobs
 import pytest
+from click.testing import CliRunner
 
+from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.pool import START_METHOD_VARIABLE, Pool, start_method
 
@@ -76,6 +78,28 @@ def test_a_shared_value_reaches_the_workers_as_it_was_when_shared(monkeypatch, m
         pending = pool.submit(pool_jobs.read_shared, shared, "title")
         table["title"] = "changed after sharing"
         assert pending.result() == "えいつく"
+
+
+def test_a_check_writes_the_same_json_on_one_worker_and_on_two(tmp_path):
+    written = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"{workers}.json"
+        result = CliRunner().invoke(main, ["check", "promotion", "--games", "400", "--seed", "3", "--workers", workers,
+                                           "--json", str(out), "--project", str(ROOT)])
+        assert result.exit_code == 0, result.output
+        written.append(out.read_bytes())
+    assert written[0] == written[1]
+
+
+def test_an_export_writes_the_same_files_on_one_worker_and_on_two(project, tmp_path):
+    folders = [tmp_path / "1", tmp_path / "2"]
+    for out in folders:
+        result = CliRunner().invoke(main, ["export", "demo", "--png", "--tts", "--dpi", "50", "--workers", out.name,
+                                           "--out", str(out), "--project", str(project)])
+        assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(folders[0]) for p in folders[0].rglob("*") if p.is_file())
+    assert files and files == sorted(p.relative_to(folders[1]) for p in folders[1].rglob("*") if p.is_file())
+    assert all((folders[0] / f).read_bytes() == (folders[1] / f).read_bytes() for f in files)
 
 
 def test_an_unknown_start_method_is_one_line(monkeypatch):
