@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: build test bench clean
+.PHONY: build test lint bench clean
 
 $(BIN)/pnp: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,11 +14,15 @@ $(BIN)/pnp: pyproject.toml
 build: $(BIN)/pnp
 	$(BIN)/pnp build
 
-test: $(BIN)/pnp
+test: lint
 	@command -v pdftotext >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq poppler-utils)
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium)
 	@command -v gs >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ghostscript qpdf)
 	$(BIN)/python -m pytest -q
+
+lint: $(BIN)/pnp
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(BIN)/pnp
 	$(BIN)/python bench/bench_build.py

@@ -1,13 +1,14 @@
 """Benchmark the rules-checker: games per second per core, the two-worker speed-up, and 10,000 games.
 
-Usage: python bench/bench_check.py [GAME ...] [--players N] [--count N] [--repeat N]
+Usage: python bench/bench_check.py [GAME ...] [--players N] [--count N] [--repeat N] [--quick]
 
 For each game (default: every game with a simulation) at its benchmark player
 count with random play it runs 10,000 games (--count) on one process three
 times (--repeat) and once on two worker processes. It prints the median games/s
 on one core against the per-core target with the range of the runs (a shared
 machine's speed varies between runs), the two-worker speed-up (target at least
-1.8) and the wall time of the run on two workers.
+1.8) and the wall time of the run on two workers. --quick (for the test
+suite): 100 games, one run.
 """
 
 from __future__ import annotations
@@ -48,13 +49,16 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None, help="player count [default: per game]")
     parser.add_argument("--count", type=int, default=10_000, help="games per timing run")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs on one core")
+    parser.add_argument("--quick", action="store_true", help="100 games, one run (a check that the script works)")
     args = parser.parse_args()
+    if args.quick:
+        args.count, args.repeat = 100, 1
     for game in args.games:
         spec = spec_for(game, PROJECT)
         default_players, target = TARGETS.get(game, (spec.player_counts[0], 0))
         players = args.players or default_players
         spec.load(PROJECT)  # warm the imports, as a worker would have them
-        rate(game, players, 200, 1)
+        rate(game, players, min(200, args.count), 1)
         runs = [rate(game, players, args.count, 1) for _ in range(args.repeat)]
         one = statistics.median(runs)
         two = rate(game, players, args.count, 2)

@@ -1,12 +1,13 @@
 """Where a simulated game's time goes: the checker's loop, setting up, the rules engine, the invariant checks.
 
-Usage: python bench/check_breakdown.py [GAME ...] [--players N] [--count N] [--repeat K]
+Usage: python bench/check_breakdown.py [GAME ...] [--players N] [--count N] [--repeat K] [--quick]
 
 For each game (default: every game with a simulation) it plays the same random
 games (seeds 0 .. count-1) with the invariant checks on and off, sets up the
 same games without playing them, and replays their moves on a do-nothing game
 (the floor: the checker's own loop, with the same moves and legal-list sizes).
-It prints microseconds per game for each part, the best of K runs.
+It prints microseconds per game for each part, the best of K runs. --quick
+(for the test suite): 50 games, one run.
 """
 
 from __future__ import annotations
@@ -140,7 +141,10 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=None, help="player count [default: per game]")
     parser.add_argument("--count", type=int, default=2_000, help="games per timing")
     parser.add_argument("--repeat", type=int, default=3, help="timings per part (the best is shown)")
+    parser.add_argument("--quick", action="store_true", help="50 games, one run (a check that the script works)")
     args = parser.parse_args()
+    if args.quick:
+        args.count, args.repeat = 50, 1
     for game in args.games:
         players = args.players or TARGETS.get(game, (spec_for(game, PROJECT).player_counts[0], 0))[0]
         parts = breakdown(game, players, args.count, args.repeat)

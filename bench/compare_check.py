@@ -1,6 +1,6 @@
 """Compare the rules-checker's speed with another checkout of pnp, game by game, in the same run.
 
-Usage: python bench/compare_check.py OTHER [GAME ...] [--chunk N] [--rounds N]
+Usage: python bench/compare_check.py OTHER [GAME ...] [--chunk N] [--rounds N] [--quick]
 
 OTHER is another checkout, for example the commit before a change:
 `git worktree add ../pnp-before COMMIT`. One worker process per checkout plays
@@ -8,7 +8,8 @@ the same random games (chunks of --chunk games at each game's benchmark player
 count); the two take turns, chunk by chunk, so the load of a shared machine
 falls on both alike, and each chunk is timed in CPU seconds of its own process.
 It prints, per game, the median games per CPU second of each checkout with the
-range over the rounds, and the change.
+range over the rounds, and the change. --quick (for the test suite): chunks of
+20 games, two rounds, and this checkout against itself when OTHER is not given.
 """
 
 from __future__ import annotations
@@ -69,11 +70,16 @@ def main() -> int:
         worker(sys.argv[2])
         return 0
     parser = argparse.ArgumentParser(description="rules-checker speed against another checkout")
-    parser.add_argument("other", type=Path)
+    parser.add_argument("other", type=Path, nargs="?")
     parser.add_argument("games", nargs="*", default=["eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6"])
     parser.add_argument("--chunk", type=int, default=200, help="games per timed chunk")
     parser.add_argument("--rounds", type=int, default=8, help="timed chunks per checkout and game")
+    parser.add_argument("--quick", action="store_true", help="20-game chunks, two rounds (a check that it works)")
     args = parser.parse_args()
+    if args.quick:
+        args.chunk, args.rounds, args.other = 20, 2, args.other or ROOT
+    if args.other is None:
+        parser.error("name the other checkout to compare with")
     workers = {"other": start_worker(args.other.resolve()), "this": start_worker(ROOT)}
     try:
         for game in args.games:

@@ -22,7 +22,9 @@ naive floor; a cached variant would be faster still).
 
 Usage::
 
-    python bench/floor_reportlab.py [--cards N] [--repeat K] [--out DIR]
+    python bench/floor_reportlab.py [--cards N] [--repeat K] [--out DIR] [--quick]
+
+``--quick`` (for the test suite) makes one run.
 
 Other bench scripts can ``import floor_reportlab`` and time ``run()``.
 """
@@ -261,24 +263,33 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--cards", type=int, default=DEFAULT_CARDS, help="number of cards (default %(default)s)")
     ap.add_argument("--repeat", type=int, default=5, help="number of timed runs (default %(default)s)")
-    ap.add_argument("--out", type=Path, default=None, help="output directory (default: a new temp dir)")
+    ap.add_argument("--out", type=Path, default=None, help="output directory (default: a temp dir, then removed)")
+    ap.add_argument("--quick", action="store_true", help="one run (a check that the script works)")
     args = ap.parse_args(argv)
+    if args.quick:
+        args.repeat = 1
     if args.cards < 1 or args.repeat < 1:
         ap.error("--cards and --repeat must be at least 1")
+    if args.out is not None:
+        return report(args.cards, args.repeat, args.out)
+    with tempfile.TemporaryDirectory(prefix="pnp-floor-") as tmp:
+        return report(args.cards, args.repeat, Path(tmp))
 
-    out_dir = args.out if args.out is not None else Path(tempfile.mkdtemp(prefix="pnp-floor-"))
+
+def report(cards: int, repeat: int, out_dir: Path) -> int:
+    """Time `repeat` runs into out_dir and print the times and file sizes."""
     times = []
-    for _ in range(args.repeat):
+    for _ in range(repeat):
         t0 = time.perf_counter()
-        run(args.cards, out_dir)
+        run(cards, out_dir)
         times.append(time.perf_counter() - t0)
 
-    print(f"cards: {args.cards}  runs: {args.repeat}")
+    print(f"cards: {cards}  runs: {repeat}")
     print("times (s): " + " ".join(f"{t:.3f}" for t in times))
     print(f"median (s): {statistics.median(times):.3f}")
     for name in (SHEETS_NAME, SHOP_NAME, SHOP_BACK_NAME):
         p = out_dir / name
-        print(f"{p}: {p.stat().st_size} bytes")
+        print(f"{p.name}: {p.stat().st_size} bytes")
     return 0
 
 

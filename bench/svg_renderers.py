@@ -1,6 +1,6 @@
 """Benchmark: SVG art as pnp draws it (svglib into reportlab) beside other renderers, for speed and fidelity.
 
-Usage: python bench/svg_renderers.py [--size PX] [--repeat K]
+Usage: python bench/svg_renderers.py [--size PX] [--repeat K] [--quick]
 
 For every SVG file the shipped games draw, it times reading and converting the
 file as pnp does (a fresh read each time, caches bypassed) and drawing it into
@@ -13,7 +13,8 @@ anti-aliased differently account for a little of both). When `cairosvg` is
 installed, its SVG to PDF time is printed too.
 
 resvg-py and cairosvg are not pnp's dependencies: install them into the
-environment to run this script (`pip install resvg-py cairosvg`). Neither can
+environment to compare with them (`pip install resvg-py cairosvg`); without
+them the script times pnp alone. Neither can
 be pnp's renderer: resvg draws pixels, not vectors, and cairosvg writes a PDF
 of its own in RGB and finds text fonts through fontconfig, a system lookup;
 svglib draws into pnp's own page, so CMYK conversion, print-shop black and
@@ -65,9 +66,12 @@ def pnp_picture(path: Path, fonts, size: int) -> tuple[Image.Image, float, float
     return picture, loaded - start, drawn - loaded
 
 
-def resvg_picture(path: Path, size: tuple[int, int]) -> tuple[Image.Image, float]:
-    """The reference picture and its time."""
-    import resvg_py
+def resvg_picture(path: Path, size: tuple[int, int]) -> tuple[Image.Image, float] | None:
+    """The reference picture and its time; None when resvg-py is not installed."""
+    try:
+        import resvg_py
+    except ImportError:
+        return None
     start = time.perf_counter()
     data = resvg_py.svg_to_bytes(svg_path=str(path), width=size[0], height=size[1], background="#ffffff",
                                  skip_system_fonts=True)
@@ -100,26 +104,40 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=300, help="pixels on the longer side")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per file (the median is kept)")
+    parser.add_argument("--quick", action="store_true", help="three files, one run each, small pictures (a smoke test)")
     args = parser.parse_args()
+    if args.quick:
+        args.size, args.repeat = 100, 1
     fonts = svg_fonts(FontBook())
-    rows = []
-    for path in shipped_art():
-        runs = [pnp_picture(path, fonts, args.size) for _ in range(args.repeat)]
-        picture = runs[0][0]
-        reference, resvg_time = resvg_picture(path, picture.size)
-        cairo = cairo_seconds(path)
-        mean, far = difference(picture, reference)
-        rows.append((path.relative_to(ROOT / "card_data"), statistics.median(r[1] for r in runs),
-                     statistics.median(r[2] for r in runs), resvg_time, cairo, mean, far))
+    rows = [measure(path, fonts, args) for path in shipped_art()[:3 if args.quick else None]]
     print(f"{'file':42} {'read ms':>8} {'draw ms':>8} {'resvg ms':>9} {'cairo ms':>9} {'mean diff':>9} {'>32 px':>7}")
     for name, load, draw, resvg_time, cairo, mean, far in rows:
-        cairo_text = f"{cairo * 1000:9.1f}" if cairo is not None else f"{'-':>9}"
-        print(f"{str(name):42} {load * 1000:8.1f} {draw * 1000:8.1f} {resvg_time * 1000:9.1f} {cairo_text} "
-              f"{mean:9.2f} {far:7.2%}")
+        print(f"{str(name):42} {load * 1000:8.1f} {draw * 1000:8.1f} {_ms(resvg_time)} {_ms(cairo)} "
+              + (f"{mean:9.2f} {far:7.2%}" if mean is not None else f"{'-':>9} {'-':>7}"))
     print(f"{len(rows)} files: pnp read {sum(r[1] for r in rows) * 1000:.0f} ms and drew "
-          f"{sum(r[2] for r in rows) * 1000:.0f} ms in all; mean difference to resvg "
-          f"{statistics.fmean(r[5] for r in rows):.2f}/255 (worst {max(r[5] for r in rows):.2f}), pixels off by more "
-          f"than 32: {statistics.fmean(r[6] for r in rows):.2%} (worst {max(r[6] for r in rows):.2%})")
+          f"{sum(r[2] for r in rows) * 1000:.0f} ms in all")
+    compared = [r for r in rows if r[5] is not None]
+    if compared:
+        print(f"mean difference to resvg {statistics.fmean(r[5] for r in compared):.2f}/255 (worst "
+              f"{max(r[5] for r in compared):.2f}), pixels off by more than 32: "
+              f"{statistics.fmean(r[6] for r in compared):.2%} (worst {max(r[6] for r in compared):.2%})")
+    else:
+        print("resvg-py is not installed: no fidelity figures (pip install resvg-py cairosvg)")
+
+
+def measure(path: Path, fonts, args: argparse.Namespace) -> tuple:
+    """One file's row: name, read and draw seconds, resvg and cairo seconds, mean difference and far share."""
+    runs = [pnp_picture(path, fonts, args.size) for _ in range(args.repeat)]
+    picture = runs[0][0]
+    reference = resvg_picture(path, picture.size)
+    mean, far = difference(picture, reference[0]) if reference else (None, None)
+    return (path.relative_to(ROOT / "card_data"), statistics.median(r[1] for r in runs),
+            statistics.median(r[2] for r in runs), reference[1] if reference else None, cairo_seconds(path), mean, far)
+
+
+def _ms(seconds: float | None) -> str:
+    """Milliseconds in a column of 9, or a dash."""
+    return f"{seconds * 1000:9.1f}" if seconds is not None else f"{'-':>9}"
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ from pnp.sheet.marks import cut_positions
 
 
 def inside(box: Rect, area: Rect, eps: float = 1e-6) -> bool:
-    return area.x - eps <= box.x and box.right <= area.right + eps and area.y - eps <= box.y and box.top <= area.top + eps
+    return (area.x - eps <= box.x and box.right <= area.right + eps
+            and area.y - eps <= box.y and box.top <= area.top + eps)
 
 
 def box_of(line) -> Rect:

@@ -154,7 +154,8 @@ def _inline_pictures(face):
             continue
         drawn = []
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(paint, "_picture", lambda canvas, path, art, box, fit: drawn.append((path.name, box)))
+            mp.setattr(paint, "_picture",
+                       lambda canvas, path, art, box, fit, drawn=drawn: drawn.append((path.name, box)))
             paint.paint_face(Canvas(os.devnull), type(face)(face.width, face.height, face.bleed, (op,)))
         found.append((op.box, op.text.size, drawn))
     return found

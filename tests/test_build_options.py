@@ -33,11 +33,12 @@ def test_new_writes_the_manifest_the_readme_describes(tmp_path):
     result = run("new", "mygame", "--project", str(tmp_path))
     assert result.exit_code == 0, result.output
     created = [line for line in result.output.splitlines() if line.startswith("created ")]
-    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 11  # game.yaml, cards.csv, README,
-    # four layouts, four SVG pictures
+    # game.yaml, cards.csv, README, four layouts, four SVG pictures
+    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 11
     manifest = yaml.safe_load((tmp_path / "card_data/mygame/game.yaml").read_text(encoding="utf-8"))
     assert manifest["title"] == "mygame" and manifest["components"] == [
-        {"name": "cards", "layout": {"by": "kind", "attack": "cards.yaml", "defence": "cards.yaml", "item": "item.yaml"}}]
+        {"name": "cards",
+         "layout": {"by": "kind", "attack": "cards.yaml", "defence": "cards.yaml", "item": "item.yaml"}}]
     assert manifest["check"]["deck"] == ["cards"]
     base = yaml.safe_load((tmp_path / "layouts/mygame/_base.yaml").read_text(encoding="utf-8"))
     assert base["vars"]["kind_colors"] == {"attack": "#c0392b", "defence": "#2471a3", "item": "#27ae60"}

@@ -32,7 +32,8 @@ def ticks(lines, x_scale: bool, baseline: float, above: bool):
     """Positions along a scale of the ticks on one side of its baseline."""
     found = []
     for line in lines:
-        along, across = ((line.x1, line.x2), (line.y1, line.y2)) if x_scale else ((line.y1, line.y2), (line.x1, line.x2))
+        xs, ys = (line.x1, line.x2), (line.y1, line.y2)
+        along, across = (xs, ys) if x_scale else (ys, xs)
         if abs(along[0] - along[1]) < 1e-3 and min(across) >= baseline - 8 and max(across) <= baseline + 8:
             if (min(across) >= baseline - 1e-3) == above:
                 found.append(along[0])

@@ -113,7 +113,8 @@ def test_cli_replay_and_bad_usage(repo):
     assert result.exit_code == 0 and "player 1 plays" in result.output
     bad = CliRunner().invoke(main, ["check", "toy", "--players", "7", "--project", str(repo.root)])
     assert bad.exit_code == 2
-    assert bad.output == "error: pnp check --players: toy is for 2, 3, 4 players, not 7; choose a supported player count\n"
+    assert bad.output == ("error: pnp check --players: toy is for 2, 3, 4 players, not 7; "
+                          "choose a supported player count\n")
     unknown = CliRunner().invoke(main, ["check", "nosuch", "--project", str(repo.root)])
     assert unknown.exit_code == 1 and "no rules simulation for 'nosuch'" in unknown.output
 

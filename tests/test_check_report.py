@@ -165,7 +165,8 @@ def test_cli_writes_the_report_and_refuses_bad_paths(repo, tmp_path):
     blocker.write_text("x")
     bad = CliRunner().invoke(main, args + ["--report", str(blocker / "report.pdf")])
     assert bad.exit_code == 1
-    assert bad.output == f"error: {blocker / 'report.pdf'}: '{blocker}' is a file, not a folder; choose a path in a folder\n"
+    assert bad.output == (f"error: {blocker / 'report.pdf'}: '{blocker}' is a file, not a folder; "
+                          "choose a path in a folder\n")
     wrong = CliRunner().invoke(main, args + ["--report", str(tmp_path / "report.svg")])
     assert wrong.exit_code == 2
     assert wrong.output == "error: pnp check --report: cannot write a report as '.svg'; name the file .pdf or .png\n"

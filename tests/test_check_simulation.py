@@ -319,7 +319,8 @@ def test_pnp_new_with_rules_on_the_command_line(tmp_path, monkeypatch):
     made = run("new", "probe2", "--rules", "--project", "dir")
     assert made.exit_code == 0, made.output
     lines = made.output.splitlines()
-    assert "created dir/card_data/probe2/rules/__init__.py" in lines and "created dir/card_data/probe2/cards.csv" in lines
+    assert "created dir/card_data/probe2/rules/__init__.py" in lines
+    assert "created dir/card_data/probe2/cards.csv" in lines
     assert lines[-1] == "Next: pnp build probe2 --project dir, then pnp check probe2 --project dir"
     checked = run("check", "probe2", "--project", "dir", "--games", "100", "--json", "out.json")
     assert checked.exit_code == 0, checked.output

@@ -146,13 +146,3 @@ def test_list_reports_a_broken_game_and_goes_on(project):
                         "create it or fix the name in game.yaml")
     assert lines[1].startswith("other  (other)  10 pieces")
 
-
-def test_a_failed_second_writer_fails_the_build(tmp_path):
-    from pnp.build.builder import both
-    from pnp.errors import PnpError
-    done = []
-    with pytest.raises(PnpError, match="writing the print-shop files failed"):
-        both(lambda: done.append("sheets"), lambda: 1 / 0)
-    assert done == ["sheets"]
-    both(lambda: done.append("again"), lambda: (tmp_path / "child").write_text("ok"))
-    assert (tmp_path / "child").read_text() == "ok"

@@ -176,7 +176,8 @@ def test_cmyk_pages_keep_boxes_and_embedded_fonts(demo):
         for page in reader.pages:
             trim, bleed = [float(v) for v in page.trimbox], [float(v) for v in page.bleedbox]
             assert round(trim[0] - bleed[0], 2) == round(3 * 72 / 25.4, 2)
-        fonts = [obj for obj in _walk(reader) if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/FontDescriptor"]
+        fonts = [obj for obj in _walk(reader)
+                 if isinstance(obj, DictionaryObject) and obj.get("/Type") == "/FontDescriptor"]
         assert fonts and all("/FontFile2" in font for font in fonts)
 
 

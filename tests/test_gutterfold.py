@@ -183,7 +183,8 @@ def test_budget_backs_are_turned_and_mirrored_across_the_fold(folded):
     out, _ = folded
     reader = PdfReader(out / "eitsuku" / "eitsuku-budget-a4-gutterfold.pdf")
     page = reader.pages[0]
-    assert float(page.mediabox.width) == pytest.approx(297 * MM) and float(page.mediabox.height) == pytest.approx(210 * MM)
+    assert float(page.mediabox.width) == pytest.approx(297 * MM)
+    assert float(page.mediabox.height) == pytest.approx(210 * MM)
     placed = draws(page)
     fronts = [m for m in placed if m[:4] == (1, 0, 0, 1)]
     backs = [m for m in placed if m[:4] == (-1, 0, 0, -1)]
@@ -197,7 +198,8 @@ def test_budget_backs_are_turned_and_mirrored_across_the_fold(folded):
     assert lines and all(y1 == pytest.approx(fold, abs=0.01) and y2 == pytest.approx(fold, abs=0.01)
                          for _, y1, _, y2 in lines)
     assert max(x2 for *_, x2, _ in lines) - min(x1 for x1, *_ in lines) > 270 * MM
-    assert "fold / 山折り" in poppler("pdftotext", "-f", "1", "-l", "1", str(out / "eitsuku" / "eitsuku-budget-a4-gutterfold.pdf"), "-")
+    sheet = out / "eitsuku" / "eitsuku-budget-a4-gutterfold.pdf"
+    assert "fold / 山折り" in poppler("pdftotext", "-f", "1", "-l", "1", str(sheet), "-")
 
 
 def test_mini_backs_upright_beside_a_vertical_fold_and_a_part_filled_last_sheet(folded):

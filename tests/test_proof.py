@@ -208,7 +208,8 @@ def test_misspelt_event_names_in_eitsuku_are_caught(tmp_path):
     aid = tmp_path / "card_data/eitsuku/player_aid.csv"
     edit(aid, "【タイアップキャンペーン】", "【タイアップキャンペン】")
     edit(aid, "【巻きを入れる】", "【巻きを入れ】")
-    edit(tmp_path / "card_data/eitsuku/event.csv", "『イベント』カードを【エンドフェイズ】", "『イベソト』カードを【エンドフェイズ】")
+    edit(tmp_path / "card_data/eitsuku/event.csv", "『イベント』カードを【エンドフェイズ】",
+         "『イベソト』カードを【エンドフェイズ】")
     found = collect(Project(tmp_path), "eitsuku", FontBook()).findings
     assert [f.line() for f in found] == [
         "card_data/eitsuku/event.csv:4: text: 『イベソト』 names no card of this game; did you mean 'イベント'?",

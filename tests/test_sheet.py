@@ -223,5 +223,6 @@ def test_the_butted_note_names_what_gutters_would_cost(repo):
     from pnp.build.builder import BuildOptions, _butted_note
     role = next(c for c in repo.load_game("eitsuku").components if c.name == "role")
     assert _butted_note(role, 60, A4, BuildOptions(None)) == (
-        "eitsuku/role: butted, 9 a sheet on 7 sheet(s) (8 with gutters); a cut off the line shows a sliver of the next card")
+        "eitsuku/role: butted, 9 a sheet on 7 sheet(s) (8 with gutters); "
+        "a cut off the line shows a sliver of the next card")
     assert _butted_note(role, 8, A4, BuildOptions(None)) is None  # 8 fit one sheet with gutters

@@ -251,7 +251,8 @@ def test_the_set_bonus_needs_both_names_in_the_treasure():
 
 # --- events ---------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("card,partner,more", [("karakasa_1_flip1", "からかさ小僧", 1), ("mikage_1_flip2", "御影さくら", 2),
+@pytest.mark.parametrize("card,partner,more", [("karakasa_1_flip1", "からかさ小僧", 1),
+                                               ("mikage_1_flip2", "御影さくら", 2),
                                                ("okiku_1_flip3", "お菊さん", 3)])
 def test_flip_events_turn_more_cards(card, partner, more):
     state = arrange(field={0: card}, hands=([partner, PIKO], ["雪女"]))
@@ -435,7 +436,8 @@ def test_abilities_do_not_pair_with_the_vanish_area():
 
 
 def test_a_drawn_card_pairing_with_a_vanished_card_never_reaches_the_hand():
-    state = arrange(field={0: "ポルター"}, hands=([PIKO, "河童"], ["雪女"]), vanish=["うにゅう"], top=["猫又", "さくら"])
+    state = arrange(field={0: "ポルター"}, hands=([PIKO, "河童"], ["雪女"]), vanish=["うにゅう"],
+                    top=["猫又", "さくら"])
     do(state, 0, 1, 0)  # no couple: swap, the turn passes; the refill takes nothing, P2 draws 猫又
     assert hand_names(state, 1) == ["雪女", "猫又"]
     state = arrange(field={0: "ポルター"}, hands=([PIKO, "河童"], ["雪女"]), vanish=["うにゅう"], top=["さくら"])
@@ -506,7 +508,8 @@ def test_invariants_catch_a_lost_or_duplicated_card_and_wrong_masks():
     doubled = DECK.labels[state.draw_pile[0]]
     state.draw_pile.append(state.draw_pile[0])
     state.turn = FULL_CHECK  # the first move of every FULL_CHECK-th turn counts every card
-    with pytest.raises(InvariantViolation, match=re.escape(f"turn 16: {doubled} is in two places: draw pile and draw pile")):
+    twice = f"turn 16: {doubled} is in two places: draw pile and draw pile"
+    with pytest.raises(InvariantViolation, match=re.escape(twice)):
         state.check_invariants()
     state = arrange(hands=([PIKO], ["河童"]))
     state.draw_pile[0] = state.hands[0][0]  # the count holds, one card is in two places

@@ -255,7 +255,8 @@ def test_a_component_reads_as_the_print_reads_it(project):
     manifest = project / "card_data" / "demo" / "game.yaml"
     text = manifest.read_text(encoding="utf-8")
     manifest.write_text(text.replace("  - name: cards      # reads cards.csv, layouts cards.yaml and cards-back.yaml",
-                                     "  - name: cards\n    where: \"kind == 'attack'\"\n    selection: true"), encoding="utf-8")
+                                     "  - name: cards\n    where: \"kind == 'attack'\"\n    selection: true"),
+                        encoding="utf-8")
     table = read_component(demo, "demo", "cards")
     printed = Project(project).load_game("demo").components[0].table
     assert table.rows == printed.rows and {row.values["kind"] for row in table.rows} == {"attack"}

@@ -303,7 +303,8 @@ def formations(state):
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), players=st.sampled_from([3, 4, 5]))
 def test_engine_agrees_with_a_plain_reading_of_the_centre_and_captain_rules(seed, players):
-    for trick, lead, led, centre, captain, owner, standing, _ in formations(Torite(DATA, players, random.Random(seed))):
+    engine = Torite(DATA, players, random.Random(seed))
+    for trick, lead, _led, centre, captain, owner, standing, _ in formations(engine):
         numbers = [key >> POSITION for key in standing]
         assert formation_result(DATA, lead, players, trick, numbers) == (owner if owner < players else -1, captain,
                                                                          centre)

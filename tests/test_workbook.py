@@ -73,7 +73,8 @@ def test_a_manifest_names_the_sheet_and_where_and_from_work_as_with_csv(tmp_path
     for number, row in enumerate(example_rows()):
         sheet.write_row(number, 0, row)
     workbook.close()
-    edit(project / MANIFEST, "    sheet: cards", "    sheet: cards\n    where: \"kind == 'attack'\"\n    selection: true")
+    edit(project / MANIFEST, "    sheet: cards",
+         "    sheet: cards\n    where: \"kind == 'attack'\"\n    selection: true")
     out = build(project)
     assert poppler("pdfinfo", str(out / "print-shop/cards.pdf")).count("Pages:           6") == 1  # 4 Spark, 2 Blaze
     scaffold(Project(project), "other")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import glob
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
@@ -17,8 +17,9 @@ from pnp.face.standee import standee_face
 from pnp.face.svgart import undrawn_warnings
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
-from pnp.pdf.printshop import both, shop_plan, shop_profile, write_shop
+from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tile_pages
+from pnp.pool import Pool, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.grid import best_spaced, choose_plan, fits, impose, page_imposition
@@ -27,43 +28,6 @@ from pnp.sheet.marks import page_marks, sheet_marks
 from pnp.sheet.tiles import tile_piece
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
-
-PAPERS = ("a4", "letter")
-MARKS = ("jp", "plain", "none")
-DUPLEX = ("long", "short", "none")
-LAYOUTS = ("grid", "gutterfold")
-COLORS = ("rgb", "cmyk")
-MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
-
-
-def parse_back_offset(value: str) -> tuple[float, float]:
-    """Read --back-offset X,Y in mm (each may be negative)."""
-    fix = "write X,Y in mm, e.g. --back-offset 0.5,-1; measure them with 'pnp calibrate'"
-    problem = UsageError(f"'{value}' is not X,Y in mm", where="--back-offset", fix=fix)
-    try:
-        x, y = (float(part) for part in value.split(","))
-    except ValueError:
-        raise problem from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise problem
-    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
-        raise UsageError(f"{value} mm: more than {MAX_BACK_OFFSET:g} mm is not a duplex printer's error",
-                         where="--back-offset", fix=fix)
-    return x + 0.0, y + 0.0  # -0.0 becomes 0.0
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    """What the user asked for on the command line."""
-
-    out: Path
-    paper: str = "a4"
-    marks: str = "jp"
-    duplex: str = "long"
-    layout: str = "grid"  # or "gutterfold": fronts and backs on one side of the sheet, folded
-    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page of the grid sheets is shifted by
-    components: tuple[str, ...] = ()  # only these components: their own sheet file, nothing else replaced
-    color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)
 
 
 @dataclass
@@ -83,8 +47,8 @@ Progress = Callable[[int], None]
 class CardFaces:
     """Every copy of a component's cards, in CSV order, as (key, face) pairs."""
 
-    fronts: list[tuple[object, Face]]
-    backs: list[tuple[object, Face]] | None
+    fronts: list[tuple[tuple, Face]]
+    backs: list[tuple[tuple, Face]] | None
 
 
 def select_components(game: Game, names: tuple[str, ...]) -> Game:
@@ -99,8 +63,8 @@ def select_components(game: Game, names: tuple[str, ...]) -> Game:
 
 def render_component(component: Component, renderer: Renderer, paper: Size, progress: Progress) -> CardFaces:
     """Resolve each row once (each copy when a layout reads `card`) and expand by count."""
-    fronts: list[tuple[object, Face]] = []
-    backs: list[tuple[object, Face]] | None = [] if component.back else None
+    fronts: list[tuple[tuple, Face]] = []
+    backs: list[tuple[tuple, Face]] | None = [] if component.back else None
     placed = {id(layout): layout.on_paper(paper) for layout in component.layouts()}
     for row in component.table.rows:
         sides = [("front", component.front_for(row), fronts), ("back", component.back_for(row), backs)]
@@ -117,10 +81,11 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
                 out.append(shared)
         progress(row.count)
     if component.kind == "standee":
-        strips = {}
-        for (key, front), back in zip(fronts, backs or [(None, None)] * len(fronts)):
+        strips: dict[tuple, Face] = {}
+        back_faces: list[Face | None] = [face for _, face in backs] if backs else [None] * len(fronts)
+        for (key, front), back in zip(fronts, back_faces):
             if key not in strips:
-                strips[key] = standee_face(front, back[1], component.base)
+                strips[key] = standee_face(front, back, component.base)
         return CardFaces([(("standee",) + key, strips[key]) for key, _ in fronts], None)
     return CardFaces(fronts, backs)
 
@@ -173,7 +138,13 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
                 report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
                 report.cards += len(faces.fronts)
 
-    both(write_sheets, lambda: write_shop(shop, fonts, profile, game.rich_black))
+    if not shop:
+        write_sheets()
+        return
+    with Pool(2 if every_core() > 1 else 1, where="pnp build") as pool:  # the print-shop files beside the sheets
+        shop_files = pool.submit(write_shared_shop, pool.share((shop, fonts, profile, game.rich_black)))
+        write_sheets()
+        shop_files.result()
 
 
 def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:
@@ -227,7 +198,8 @@ def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold,
                       fonts: FontBook, options: BuildOptions) -> int:
     """A component's own gutterfold file: fronts and backs on one side of each sheet."""
     name = f"{component.game}-{component.name}-{options.paper}-gutterfold.pdf"
-    doc = Document(files.temp_for(folder / name), fonts, f"{component.game} {component.name} (gutterfold, {options.paper})")
+    title = f"{component.game} {component.name} (gutterfold, {options.paper})"
+    doc = Document(files.temp_for(folder / name), fonts, title)
     pages = write_gutterfold_pages(doc, sheet, lambda used: sheet_marks(used, options.marks, component.cut),
                                    faces.fronts, faces.backs or [])
     doc.save()

@@ -183,7 +183,8 @@ def _back_text(paper: Size, duplex: str) -> list[Label]:
 
 def _paper_name(paper: Size) -> str:
     """The name of a paper size, as the command line writes it."""
-    return next((name for name, size in PAPER_SIZES.items() if Size(*size) == paper), f"{paper.width:g}x{paper.height:g}")
+    return next((name for name, size in PAPER_SIZES.items() if Size(*size) == paper),
+                f"{paper.width:g}x{paper.height:g}")
 
 
 def write_calibration(path: Path, paper_name: str, duplex: str, fonts: FontBook | None = None) -> Path:
@@ -191,7 +192,8 @@ def write_calibration(path: Path, paper_name: str, duplex: str, fonts: FontBook 
     sheet = calibration(Size(*PAPER_SIZES[paper_name]), duplex)
     files = AtomicFiles()
     try:
-        doc = Document(files.temp_for(path), fonts or FontBook(), f"pnp duplex calibration ({paper_name}, {duplex} edge)")
+        title = f"pnp duplex calibration ({paper_name}, {duplex} edge)"
+        doc = Document(files.temp_for(path), fonts or FontBook(), title)
         for side in (sheet.front, sheet.back):
             _draw_side(doc, sheet.paper, side)
         doc.save()

@@ -12,7 +12,9 @@ import click
 from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
 from pnp.errors import PnpError, UsageError
-from pnp.project.games import Project, find_project
+
+if TYPE_CHECKING:
+    from pnp.project.games import Project
 
 if TYPE_CHECKING:
     from pnp.check.report.model import Report
@@ -57,6 +59,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     from pnp.check.core import InvariantViolation
     from pnp.check.play.precision import DEFAULT_PRECISION
     from pnp.check.report.text import render_text
+    from pnp.project.games import find_project
     project = find_project(project_dir)
     if report_path is not None:
         check_report_path(report_path, replay is not None)

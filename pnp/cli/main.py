@@ -1,4 +1,7 @@
-"""The `pnp` command line: a thin click layer over the library."""
+"""The `pnp` command line: a thin click layer over the library.
+
+Each command imports what it runs when it runs, so `pnp --help` and light commands start quickly.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +11,13 @@ from pathlib import Path
 
 import click
 
-from pnp.build.builder import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, build, parse_back_offset
+from pnp.build.options import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, parse_back_offset
 from pnp.cli.check import check_command
 from pnp.cli.common import bar as _bar
 from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
 from pnp.cli.watch import watch_command
 from pnp.errors import PnpError, UsageError
-from pnp.project.games import Project, find_project
 
 
 def _fail(exc: PnpError) -> None:
@@ -84,7 +86,8 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
                   components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
-    from pnp.build.builder import select_components
+    from pnp.build.builder import build, select_components
+    from pnp.project.games import find_project
     from pnp.project.lang import localize_game
     shift = parse_back_offset(back_offset)
     project = find_project(project_dir)
@@ -137,6 +140,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
                    components: tuple[str, ...], workers: int | None, out: Path | None, project_dir: Path) -> None:
     """Export GAME as PNG images (--png) and Tabletop Simulator decks (--tts) into OUT/<game>/."""
     from pnp.export import PRESETS, ExportOptions, export_game
+    from pnp.project.games import find_project
     project = find_project(project_dir)
     options = ExportOptions(out or project.root / "output", png, tts,
                             dpi if dpi is not None else PRESETS[preset].dpi if preset else 300, preset,
@@ -166,6 +170,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
 @project_option
 def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, project_dir: Path) -> None:
     """Proof-read GAME: a proof PDF of each distinct card with its source rows and findings."""
+    from pnp.project.games import find_project
     from pnp.proof.findings import grouped_lines
     from pnp.proof.proofread import run_proof
     project = find_project(project_dir)
@@ -186,6 +191,7 @@ def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | N
 @project_option
 def list_command(project_dir: Path) -> None:
     """Show the games and their components with card counts."""
+    from pnp.project.games import find_project
     project = find_project(project_dir)
     broken = 0
     for name in project.game_names():
@@ -214,6 +220,7 @@ def list_command(project_dir: Path) -> None:
 @project_option
 def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> None:
     """Start a game NAME with a small example deck that builds at once (and a simulation `pnp check` plays)."""
+    from pnp.project.games import Project
     from pnp.scaffold.writer import scaffold
     written = scaffold(Project(project_dir), name, data_format, rules)
     for path in written:

@@ -8,7 +8,6 @@ import click
 
 from pnp.cli.common import project_option
 from pnp.errors import UsageError
-from pnp.project.games import find_project
 
 
 @click.command("watch")
@@ -22,6 +21,7 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
     import signal
     import threading
 
+    from pnp.project.games import find_project
     from pnp.watch.loop import Watcher
     project = find_project(project_dir)
     if not (project.root / "card_data" / game).is_dir():

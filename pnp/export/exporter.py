@@ -162,7 +162,7 @@ def _plan_png(part: Pages, folder: Path, dpi: int, preset: Preset | None, plan: 
     designs = part.designs()
     digits = max(3, len(str(len(designs))))
     back_pages = sorted({d.back for d in designs if d.back is not None})
-    back_names = {page: "back.png" if len(back_pages) == 1 else f"back-{n:0{digits}d}.png"
+    back_names: dict[int | None, str] = {page: "back.png" if len(back_pages) == 1 else f"back-{n:0{digits}d}.png"
                   for n, page in enumerate(back_pages, 1)}
     rows = [["front", "back", "count", "row"]]
     for number, design in enumerate(designs, 1):
@@ -170,6 +170,7 @@ def _plan_png(part: Pages, folder: Path, dpi: int, preset: Preset | None, plan: 
         plan.jobs.append(PngJob(PageRef(str(part.front.pdf), design.front), placement, str(folder / front), dpi))
         rows.append([front, back_names.get(design.back, ""), str(design.count), str(design.row)])
     for page, name in back_names.items():
+        assert part.back is not None and page is not None  # back pages are pages of the back side
         plan.jobs.append(PngJob(PageRef(str(part.back.pdf), page), placement, str(folder / name), dpi))
     plan.texts[folder / "quantities.csv"] = _csv(rows)
     plan.folders.append(folder)
@@ -183,6 +184,7 @@ def _preset_placement(preset: Preset) -> Placement:
 def _plan_tts(part: Pages, folder: Path, dpi: int, plan: _Plan) -> None:
     """Deck sheets with every copy in its own slot, the back image (or back sheets), and the import note."""
     name = part.component.name
+    assert part.back is not None  # a TTS deck is made of cards with a back
     fronts = [PageRef(str(part.front.pdf), page) for page in part.front.first]
     backs = [PageRef(str(part.back.pdf), page) for page in part.back.first]
     sheets = grids(len(fronts))

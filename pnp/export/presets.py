@@ -23,7 +23,8 @@ class Preset:
 
     def trim_mm(self) -> tuple[float, float]:
         """The cut line's size in millimetres."""
-        return tuple(px / self.dpi * MM_PER_INCH for px in self.trim)
+        width, height = (px / self.dpi * MM_PER_INCH for px in self.trim)
+        return width, height
 
     def trim_rect(self) -> tuple[float, float, float, float]:
         """Where the cut line lies in the image (left, top, right, bottom), centred: the rest is bleed."""

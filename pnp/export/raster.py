@@ -24,7 +24,7 @@ class PageRef:
 
 @dataclass(frozen=True)
 class Placement:
-    """An image of `size` pixels in which the page's `box` ("trim" or "page") fills `rect` (left, top, right, bottom)."""
+    """An image of `size` pixels where the page's `box` ("trim" or "page") fills `rect` (left, top, right, bottom)."""
 
     box: str
     size: tuple[int, int]

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build.builder import render_component
-from pnp.face.parts import Face
 from pnp.face.render import Renderer
-from pnp.pdf.document import Document, write_shop_pages
+from pnp.pdf.document import Document, Faces, write_shop_pages
 from pnp.project.component import Component
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
@@ -62,7 +61,7 @@ class Pages:
 
 
 def write_pages(components: list[Component], folder: Path, root: Path, fonts: FontBook) -> list[Pages]:
-    """Render each component (at least one piece each) and write its pieces one per page, as the print shop gets them."""
+    """Render each component (at least one piece each) and write its pieces one per page, as a print shop gets them."""
     renderer = Renderer(fonts, root)
     written = []
     for component in components:
@@ -75,7 +74,7 @@ def write_pages(components: list[Component], folder: Path, root: Path, fonts: Fo
     return written
 
 
-def _write_side(folder: Path, component: Component, suffix: str, faces: list[tuple[object, Face]],
+def _write_side(folder: Path, component: Component, suffix: str, faces: Faces,
                 fonts: FontBook) -> Side:
     """One side's PDF, with the title the print-shop file has, and its distinct faces."""
     path = folder / f"{component.name}{suffix}.pdf"
@@ -85,7 +84,7 @@ def _write_side(folder: Path, component: Component, suffix: str, faces: list[tup
     return Side(path, first_pages(faces))
 
 
-def first_pages(faces: list[tuple[object, Face]]) -> tuple[int, ...]:
+def first_pages(faces: Faces) -> tuple[int, ...]:
     """For each page, the first page that draws the same face (same key, or an equal face under another key)."""
     by_key: dict[object, int] = {}
     distinct: list[int] = []

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import multiprocessing
-import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Protocol
 
-from pnp.errors import PnpError
 from pnp.export.raster import close_documents
+from pnp.pool import Pool
 
 
 class Job(Protocol):
@@ -29,24 +25,9 @@ def run_job(job: Job) -> None:
 def run_jobs(jobs: Sequence[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> None:
     """Run jobs, the largest first, on `workers` processes (in this process when one is enough)."""
     ordered = sorted(jobs, key=lambda job: -job.cost())
-    workers = max(1, min(workers, len(ordered)))
-    if workers == 1:
-        try:
-            for job in ordered:
-                job.run()
-                progress(1)
-        finally:
-            close_documents()
-        return
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-            for _ in pool.map(run_job, ordered, chunksize=1):
+        with Pool(min(workers, len(ordered)), where="pnp export") as pool:
+            for _ in pool.map(run_job, ordered):
                 progress(1)
-    except BrokenProcessPool:
-        raise PnpError("a rendering process stopped unexpectedly", where="pnp export",
-                       fix="export again, with --workers 1 if it happens again") from None
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    """Fork on Linux (fast start-up); the platform's default elsewhere."""
-    return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else None)
+    finally:
+        close_documents()  # the documents this process opened (all of them when it did the work itself)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib import colors as rl_colors
 from reportlab.lib.utils import ImageReader
@@ -12,7 +14,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from pnp.face.images import image_reader
 from pnp.face.parts import Box, Face, Op
 from pnp.face.svgdraw import draw_svg
-from pnp.text.fit import Run, TextBlock
+from pnp.text.fit import Run
 
 
 def paint_face(canvas, face: Face) -> None:
@@ -83,7 +85,8 @@ def _line(canvas, op: Op) -> None:
 
 def _text(canvas, op: Op) -> None:
     """Draw laid-out text lines with alignment and vertical alignment, in one text object; inline images after."""
-    block: TextBlock = op.text
+    block = op.text
+    assert block is not None  # a text op carries its laid-out block
     size, line_height = block.size, block.size * block.leading
     total = line_height * (len(block.lines) - 1) + size
     b = op.box
@@ -134,7 +137,7 @@ def line_runs(line) -> list[Run]:
 
 def _source(canvas, path: Path) -> ImageReader:
     """The image as the document's colour space wants it: CMYK files convert it through their profile."""
-    paint = getattr(canvas, "_enforceColorSpace", None)
+    paint: Any = getattr(canvas, "_enforceColorSpace", None)
     return paint.image(path) if hasattr(paint, "image") else image_reader(path)
 
 
@@ -217,7 +220,7 @@ def _hexagon() -> list[tuple[float, float]]:
             for i in range(6)]
 
 
-SHAPE_POINTS = {
+SHAPE_POINTS: dict[str, Callable[[], list[tuple[float, float]]]] = {
     "square": lambda: [(0, 0), (1, 0), (1, 1), (0, 1)],
     "diamond": lambda: [(0.5, 0), (1, 0.5), (0.5, 1), (0, 0.5)],
     "triangle": lambda: [(0, 0), (1, 0), (0.5, 1)],
@@ -262,7 +265,9 @@ def _nested(canvas, op: Op) -> None:
     path.rect(b.x, b.y, b.w, b.h)
     canvas.clipPath(path, stroke=0, fill=0)
     canvas.transform(*op.matrix)
+    assert op.face is not None  # a face op carries the face it draws
     paint_face(canvas, op.face)
 
 
-PAINTERS = {"face": _nested, "rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image, "icon": _icon}
+PAINTERS = {"face": _nested, "rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image,
+            "icon": _icon}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib import colors as rl_colors
 
@@ -81,7 +82,7 @@ class Renderer:
         """Resolve one element."""
         value = Resolver(element, ctx)
         box = _box(element, value, layout)
-        common = {"rotate": value.number("rotate", 0.0)}
+        common: dict[str, Any] = {"rotate": value.number("rotate", 0.0)}
         if element.type in ("rect", "ellipse", "icon"):
             shape = value.text("shape", "") if element.type == "icon" else ""
             if shape and shape not in SHAPES:
@@ -113,7 +114,8 @@ class Renderer:
             return self._traced(key, source, (regular, bold, color), box, sizes, element, layout, ctx, place)
         block = self._blocks.get(key)
         if block is None:  # the same text in the same box and style is laid out once per build
-            block = self._blocks[key] = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
+            block = self._layout_text(source, regular, bold, color, box, sizes, element, layout, ctx)
+            self._blocks[key] = block
         return Op("text", box, text=block, align=value.text("align", "left"), valign=value.text("valign", "top"),
                   **common)
 
@@ -129,6 +131,7 @@ class Renderer:
             found = self._found[key] = (found[0], found[1], symbols + found[2], found[3])
         block, shown, problems, fits = found
         op = Op("text", box, text=block, **place)
+        assert self.traces is not None  # only called in collecting mode
         self.traces.append(TextTrace(element, _field(element, ctx), op, shown, problems, fits))
         return op
 
@@ -151,7 +154,8 @@ class Renderer:
             raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
                            fix="shorten the text, enlarge the box or lower min_size") from None
 
-    def _runs(self, source: str, style, element: Element, layout: Layout, ctx: RowContext) -> list:
+    def _runs(self, source: str, style: tuple[Any, Any, Any], element: Element, layout: Layout,
+              ctx: RowContext) -> list:
         """The text's markup parsed into runs in (regular, bold, colour), its {colour|...} names checked."""
         palette, symbols = self._inline(layout, ctx)
         _check_markup_colors(source, palette, element, ctx)

@@ -20,6 +20,12 @@ class LowResolution:
     op: Op
     dpi: float
 
+    @property
+    def image(self) -> Path:
+        """The image file (every low-resolution op has one)."""
+        assert self.op.image is not None
+        return self.op.image
+
 
 def effective_dpi(pixels: tuple[int, int], box_w: float, box_h: float, fit: str, scale: float = 1.0) -> float:
     """Dots per inch of an image of `pixels` drawn into a box of points with `fit`, the face scaled by `scale`."""
@@ -33,7 +39,7 @@ def effective_dpi(pixels: tuple[int, int], box_w: float, box_h: float, fit: str,
 
 def describe(low: LowResolution, label: str, threshold: float = PRINT_DPI) -> str:
     """The message for a low-resolution image: its file, its pixels, its printed size and dpi."""
-    pixels = image_pixels(low.op.image) or (0, 0)
+    pixels = image_pixels(low.image) or (0, 0)
     return (f"image '{label}' ({pixels[0]}x{pixels[1]} px) prints at {low.dpi:.0f} dpi, below {threshold:.0f} dpi; "
             f"use an image of at least {PRINT_DPI} dpi at its printed size")
 
@@ -65,7 +71,7 @@ def build_warnings(components: list[tuple[str, list[tuple[tuple, Face]]]], root:
                 continue
             seen.add(id(face))
             for low in low_resolution(face, WARN_DPI):
-                message = describe(low, low.op.image.relative_to(root).as_posix(), WARN_DPI)
+                message = describe(low, low.image.relative_to(root).as_posix(), WARN_DPI)
                 found = rows.setdefault((table, message), [])
                 if key[-2] not in found:
                     found.append(key[-2])

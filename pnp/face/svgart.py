@@ -115,6 +115,7 @@ class _ArtReader(SvgRenderer):
 
 def _expanded_size(svg) -> int:
     """How many elements the art draws with every in-file <use> expanded; above the limit when it never ends."""
+    from lxml import etree
     targets = {element.get("id"): element for element in svg.iter() if element.get("id")}
     sizes: dict = {}  # keyed by the element itself: holding it keeps lxml's proxy (and its hash) the same
 

@@ -87,6 +87,8 @@ class _ArtPainter(renderPDF._PDFRenderer):
             return float(state.get("strokeWidth") or 0) * self._scale * _ctm_scale(state)
         if isinstance(node, String):
             return float(state.get("fontSize") or 0) * self._scale * _ctm_scale(state)
+        if node is None:
+            return 0.0
         try:
             x0, y0, x1, y1 = node.getBounds()
         except Exception:  # a group or shape without bounds: treat as small

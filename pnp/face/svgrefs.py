@@ -74,7 +74,7 @@ def _resolve(main: etree._Element, tree: etree._Element, path: Path, sources: So
             continue
         name = next((n for n in HREFS if element.get(n)), None)
         href = (element.get(name) or "").strip() if name else ""
-        if not href or href.startswith("#") or etree.QName(element).localname == "a":
+        if name is None or not href or href.startswith("#") or etree.QName(element).localname == "a":
             continue
         tag = etree.QName(element).localname
         if tag == "image" and DATA_PICTURE.match(href):

@@ -23,7 +23,7 @@ from jinja2.utils import Cycler, Joiner, Namespace, generate_lorem_ipsum
 from pnp.limits import MAX_TEMPLATE_CHARS
 
 SCALARS = (str, int, float)  # bool is an int
-PLAIN = (str, bytes, int, float, type(None), list, tuple, dict, set, frozenset, range, datetime.date,
+PLAIN: tuple[type, ...] = (str, bytes, int, float, type(None), list, tuple, dict, set, frozenset, range, datetime.date,
          datetime.time, Undefined, type({}.keys()), type({}.values()), type({}.items()))
 BUILTIN_TYPES = (str, bytes, int, float, list, tuple, dict, set, frozenset, range, datetime.date, datetime.time)
 MUTATORS = {"append", "extend", "insert", "update", "setdefault", "add"}
@@ -134,7 +134,7 @@ def _int_arg(args: tuple, kwargs: dict, index: int, key: str, default: int = 0) 
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-def _text_arg(args: tuple, kwargs: dict, index: int, key: str, default: str = "") -> str:
+def _text_arg(args: tuple, kwargs: dict, index: int, key: str, default: str = "") -> str | bytes:
     value = args[index] if len(args) > index else kwargs.get(key, default)
     return value if isinstance(value, str | bytes) else str(value) if isinstance(value, SCALARS) else default
 
@@ -150,8 +150,10 @@ def _expandtabs(receiver: Any, args: tuple, kwargs: dict) -> int:
 
 def replaced_size(text: Any, old: Any, new: Any, count: int = -1) -> int:
     """The longest text replace(old, new, count) can make."""
-    if not isinstance(text, str | bytes) or not isinstance(old, str | bytes) or not isinstance(new, str | bytes):
-        return 0  # the call itself refuses other types
+    same_kind = all(isinstance(part, str) for part in (text, old, new)) or all(
+        isinstance(part, bytes) for part in (text, old, new))
+    if not same_kind:
+        return 0  # the call itself refuses other types and mixed str and bytes
     times = text.count(old) if old else len(text) + 1
     if count is not None and count >= 0:
         times = min(times, count)
@@ -159,7 +161,7 @@ def replaced_size(text: Any, old: Any, new: Any, count: int = -1) -> int:
 
 
 def _replace(receiver: Any, args: tuple, kwargs: dict) -> int:
-    return replaced_size(receiver, *args[:2], _int_arg(args, kwargs, 2, "count", -1)) if len(args) >= 2 else 0
+    return replaced_size(receiver, args[0], args[1], _int_arg(args, kwargs, 2, "count", -1)) if len(args) >= 2 else 0
 
 
 def joined_size(items: Any, separator: Any) -> int:

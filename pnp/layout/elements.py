@@ -105,8 +105,10 @@ def _element(item: Any, index: int, label: str, styles: dict, size: Size, safe: 
         props.update(_area(props["area"], size, safe, where))
     missing = sorted(REQUIRED[kind] - set(props))
     if missing:
-        raise PnpError(f"missing key '{missing[0]}'", where=where, fix=f"a {kind} needs {', '.join(sorted(REQUIRED[kind]))}")
-    compiled = {key: _compile(value, f"{where}.{key}") for key, value in props.items() if key not in ("visible", "type", "id")}
+        raise PnpError(f"missing key '{missing[0]}'", where=where,
+                       fix=f"a {kind} needs {', '.join(sorted(REQUIRED[kind]))}")
+    compiled = {key: _compile(value, f"{where}.{key}") for key, value in props.items()
+                if key not in ("visible", "type", "id")}
     _check_values(compiled, where)
     visible = compile_expression(str(props["visible"]), f"{where}.visible") if "visible" in props else None
     element = Element(str(name or f"#{index}"), kind, where, compiled, visible)
@@ -153,7 +155,8 @@ def _check_values(props: dict[str, Any], where: str) -> None:
     for key, choices in CHOICES.items():
         value = props.get(key)
         if value is not None and not isinstance(value, Template) and not (isinstance(value, str) and value in choices):
-            raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
+            raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}",
+                           fix=f"use one of {', '.join(sorted(choices))}")
 
 
 def _check_safe(element: Element, size: Size, safe: float) -> None:

@@ -98,7 +98,8 @@ def _parse_yaml(text: str, label: str) -> dict[str, Any]:
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise PnpError("a layout must be a mapping of keys", where=label, fix="start with keys like size: and elements:")
+        raise PnpError("a layout must be a mapping of keys", where=label,
+                       fix="start with keys like size: and elements:")
     return data
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import signal
+import string
 import threading
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -131,15 +132,16 @@ class BoundedEnvironment(SandboxedEnvironment):
             if value.__name__ == "format_map":
                 if kwargs or len(args) != 1:
                     raise TypeError("format_map() takes exactly one argument")
-                args, kwargs = (), args[0]
+                mapping = args[0]
+                args, kwargs = (), mapping
             formatter.total = len(text)
             return type(text)(formatter.vformat(text, args, kwargs))
 
-        bounded.pnp_gated = True
+        bounded.__dict__["pnp_gated"] = True
         return bounded
 
 
-class _Bounded:
+class _Bounded(string.Formatter):
     """A formatter that refuses a field other than a string, number or boolean, and a result over the limit."""
 
     total = 0

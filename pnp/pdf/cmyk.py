@@ -32,6 +32,15 @@ class Profile:
     condition: str  # the OutputConditionIdentifier: a registered characterization, or Custom
     cms: ImageCms.ImageCmsProfile = field(compare=False, repr=False)
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its bytes: a worker process opens the profile again."""
+        return _profile_from_bytes, (self.data, self.description, self.label, self.condition)
+
+
+def _profile_from_bytes(data: bytes, description: str, label: str, condition: str) -> Profile:
+    """A profile as another process pickled it."""
+    return Profile(data, description, label, condition, ImageCms.ImageCmsProfile(io.BytesIO(data)))
+
 
 @lru_cache(maxsize=8)
 def load_profile(path: Path = DEFAULT_PROFILE, label: str = "the bundled CMYK profile") -> Profile:
@@ -105,7 +114,7 @@ class CmykPaint:
         if picture.mode == "CMYK":
             cmyk = picture.copy()
         else:
-            cmyk = ImageCms.applyTransform(_as_srgb(picture), _to_cmyk(self.profile, ImageCms.Intent.PERCEPTUAL))
+            cmyk = _transformed(_as_srgb(picture), _to_cmyk(self.profile, ImageCms.Intent.PERCEPTUAL))
         reader = ImageReader(cmyk)
         reader.getRGBData()  # reads the CMYK pixels once; then the alpha channel is attached as the soft mask
         reader._dataA = ImageReader(alpha) if alpha is not None else None
@@ -125,7 +134,7 @@ def _cmyk_of(profile: Profile, red: float, green: float, blue: float, alpha) -> 
         return rl_colors.CMYKColor(0, 0, 0, tint, alpha=alpha)
     pixel = Image.new("RGB", (1, 1), tuple(round(255 * v) for v in (red, green, blue)))
     vector = _to_cmyk(profile, ImageCms.Intent.RELATIVE_COLORIMETRIC)
-    c, m, y, k = ImageCms.applyTransform(pixel, vector).getpixel((0, 0))
+    c, m, y, k = _first_pixel(_transformed(pixel, vector))
     return rl_colors.CMYKColor(c / 255, m / 255, y / 255, k / 255, alpha=alpha)
 
 
@@ -136,6 +145,20 @@ def _to_cmyk(profile: Profile, intent: ImageCms.Intent) -> ImageCms.ImageCmsTran
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
+def _transformed(picture: Image.Image, transform: ImageCms.ImageCmsTransform) -> Image.Image:
+    """A new image: the picture through a colour transform."""
+    out = ImageCms.applyTransform(picture, transform)
+    assert out is not None  # None only for a transform in place
+    return out
+
+
+def _first_pixel(picture: Image.Image) -> tuple[int, ...]:
+    """The channel values of a picture's top-left pixel."""
+    pixel = picture.getpixel((0, 0))
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
 def _as_srgb(picture: Image.Image) -> Image.Image:
     """The picture as plain RGB pixels, taken to be sRGB (or converted from its embedded profile)."""
     embedded = picture.info.get("icc_profile")
@@ -144,7 +167,9 @@ def _as_srgb(picture: Image.Image) -> Image.Image:
         try:
             source = ImageCms.ImageCmsProfile(io.BytesIO(embedded))
             if source.profile.xcolor_space.strip() == "RGB":
-                return ImageCms.profileToProfile(rgb, source, SRGB, outputMode="RGB")
+                converted = ImageCms.profileToProfile(rgb, source, SRGB, outputMode="RGB")
+                assert converted is not None  # None only for a conversion in place
+                return converted
         except ImageCms.PyCMSError:
             pass
     return rgb
@@ -155,7 +180,7 @@ class RgbPaint:
 
     def __init__(self, profile_path: Path = DEFAULT_PROFILE):
         self._path = profile_path
-        self._transform = None
+        self._transform: ImageCms.ImageCmsTransform | None = None
         self._colors: dict[tuple[float, float, float, float, float], rl_colors.Color] = {}
 
     def __call__(self, color):
@@ -177,7 +202,7 @@ class RgbPaint:
             self._transform = ImageCms.buildTransform(profile.cms, SRGB, "CMYK", "RGB",
                                                       ImageCms.Intent.RELATIVE_COLORIMETRIC)
         values = tuple(round(255 * v) for v in (color.cyan, color.magenta, color.yellow, color.black))
-        r, g, b = ImageCms.applyTransform(Image.new("CMYK", (1, 1), values), self._transform).getpixel((0, 0))
+        r, g, b = _first_pixel(_transformed(Image.new("CMYK", (1, 1), values), self._transform))
         return rl_colors.Color(r / 255, g / 255, b / 255, alpha=color.alpha)
 
     def image(self, path: Path) -> ImageReader:

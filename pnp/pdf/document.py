@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reportlab import rl_config
@@ -120,7 +120,7 @@ class Document:
         return name
 
     def place(self, form: str, slot: Slot, turned: bool = False) -> None:
-        """Draw a form at a slot (turned 180 degrees if asked), clipped to the slot's trim plus whatever bleed it has."""
+        """Draw a form at a slot (turned 180 degrees if asked), clipped to the slot's trim plus any bleed it has."""
         c = self.canvas
         c.saveState()
         path = c.beginPath()
@@ -161,12 +161,12 @@ def _complete_resources(form, shadings: dict) -> None:
 
 
 MarksFor = Callable[[Imposition], SheetMarks]
-Faces = list[tuple[object, Face]]
+Faces = Sequence[tuple[object, Face]]
 
 
 def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: Faces, backs: Faces | None,
                       duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
-    """Add front sheets, each followed by its back sheet shifted by `back_offset` mm (see back_shift); return the page count."""
+    """Add front sheets, each followed by its back sheet shifted `back_offset` mm (see back_shift); return the pages."""
     c, per, pages = doc.canvas, imposition.per_sheet, 0
     mirrored, shift = back_slots(imposition, duplex), back_shift(imposition.page, back_offset)
     cache: dict[tuple[Slot, ...], SheetMarks] = {}
@@ -280,7 +280,7 @@ def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:
     c.restoreState()
 
 
-def write_shop_pages(doc: Document, faces: list[tuple[object, Face]]) -> int:
+def write_shop_pages(doc: Document, faces: Faces) -> int:
     """One card per page: page = card + bleed, with TrimBox and BleedBox."""
     c = doc.canvas
     for key, face in faces:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 import zlib
 from functools import lru_cache
-from xml.sax.saxutils import escape
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -64,8 +63,10 @@ def _deflated(data: bytes) -> bytes:
 
 def _metadata(doc, title: str):
     """An uncompressed XMP packet repeating the Info dictionary, as PDF/X-4 asks."""
-    stamp = "%04d-%02d-%02dT%02d:%02d:%02d" % tuple(doc._timeStamp.YMDhms)
-    offset = "%+03d:%02d" % (doc._timeStamp.dhh, doc._timeStamp.dmm)
+    from xml.sax.saxutils import escape  # here: it loads urllib and http, which an RGB build never needs
+    year, month, day, hour, minute, second = doc._timeStamp.YMDhms
+    stamp = f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}"
+    offset = f"{doc._timeStamp.dhh:+03d}:{doc._timeStamp.dmm:02d}"
     document_id = uuid.uuid5(uuid.NAMESPACE_URL, "pnp:" + title)
     xmp = XMP.format(title=escape(title), date=stamp + offset, producer=escape(doc.info.producer),
                      version=PDFX_VERSION, id=document_id)

@@ -1,15 +1,13 @@
-"""Print-shop files: one piece per page, fronts and backs, in RGB or through a CMYK profile; written beside the sheets."""
+"""Print-shop files: one piece per page, fronts and backs, in RGB or through a CMYK profile, beside the sheets."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from pathlib import Path
 
-from pnp.errors import PnpError
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import Profile, load_profile
 from pnp.pdf.document import AtomicFiles, Document, write_shop_pages
+from pnp.pool import Shared
 from pnp.project.component import Component
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
@@ -44,24 +42,6 @@ def write_shop(plan, fonts: FontBook, profile: Profile | None = None,
         doc.save()
 
 
-def both(first: Callable[[], None], second: Callable[[], None]) -> None:
-    """Run two writing jobs at once, the second in a forked process, where the system allows; else in turn."""
-    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
-        first()
-        second()
-        return
-    pid = os.fork()
-    if pid == 0:  # the child writes its files and leaves without running any cleanup of the parent's
-        code = 1
-        try:
-            second()
-            code = 0
-        finally:
-            os._exit(code)
-    try:
-        first()
-    finally:
-        _, status = os.waitpid(pid, 0)
-    if status != 0:
-        raise PnpError("writing the print-shop files failed", where="pnp build",
-                       fix="check the output folder is writable and has space, then build again")
+def write_shared_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
+    """Write the print-shop files of a (plan, fonts, profile, rich black) handed to a worker process."""
+    write_shop(*shared.value)

@@ -87,8 +87,10 @@ def _targets(c, tile: Tile) -> None:
 def _cut_marks(c, tile: Tile, tiling: Tiling, bleed: float) -> None:
     """Cut lines at seams and at the piece's trim on outer edges, as marks outside the region."""
     region, piece = tile.region, tiling.piece
-    xs = [bleed if region.x <= 1e-9 else region.x, piece.width - bleed if region.right >= piece.width - 1e-9 else region.right]
-    ys = [bleed if region.y <= 1e-9 else region.y, piece.height - bleed if region.top >= piece.height - 1e-9 else region.top]
+    xs = [bleed if region.x <= 1e-9 else region.x,
+          piece.width - bleed if region.right >= piece.width - 1e-9 else region.right]
+    ys = [bleed if region.y <= 1e-9 else region.y,
+          piece.height - bleed if region.top >= piece.height - 1e-9 else region.top]
     c.saveState()
     c.setStrokeColor(REGISTRATION)
     c.setLineWidth(HAIRLINE)

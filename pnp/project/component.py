@@ -184,7 +184,8 @@ def _choice(spec: dict[str, Any], key: str, default: str, choices: set[str], whe
     """Read a key with a fixed set of values."""
     value = spec.get(key, default)
     if not isinstance(value, str) or value not in choices:
-        raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}", fix=f"use one of {', '.join(sorted(choices))}")
+        raise PnpError(f"unknown {key} '{value}'", where=f"{where}.{key}",
+                       fix=f"use one of {', '.join(sorted(choices))}")
     return str(value)
 
 

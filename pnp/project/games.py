@@ -173,4 +173,4 @@ def _rich_black(value: Any, where: str) -> tuple[float, float, float, float] | N
     if sum(inks) > MAX_RICH_BLACK_INK:
         raise PnpError(f"rich_black inks add up to {sum(inks):g}%, more than the {MAX_RICH_BLACK_INK:g}% presses "
                        "accept", where=where, fix="lower C, M or Y; [60, 40, 40, 100] is 240%")
-    return inks  # type: ignore[return-value]
+    return (inks[0], inks[1], inks[2], inks[3])

@@ -94,7 +94,7 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
 
 def _image_findings(side: Side, file: str, row: int, project: Project) -> list[Finding]:
     """Raster images printed below 300 dpi on one side of a card."""
-    return [Finding(file, row, "image", describe(low, project.label(low.op.image)), spot(side, low.op.box))
+    return [Finding(file, row, "image", describe(low, project.label(low.image)), spot(side, low.op.box))
             for low in low_resolution(side.face)]
 
 

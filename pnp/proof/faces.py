@@ -77,7 +77,7 @@ def side_findings(side: Side, file: str, row: int) -> list[Finding]:
         ink = ink_box(trace.op)
         mark = spot(side, _union(trace.op.box, ink))
         findings += [Finding(file, row, field, message, mark) for field, message in trace.problems]
-        if ink is None or not trace.fits:
+        if ink is None or not trace.fits or trace.op.text is None:
             continue
         where = trace.element.where
         size = trace.op.text.size * side.face.scale

@@ -171,7 +171,8 @@ def _rank(plan: GridPlan, pieces: int | None) -> tuple:
     return _cost(plan, pieces), not plan.spaced, -plan.count, not plan.portrait
 
 
-def best_spaced(card: Size, bleed: float, paper: Size, marks: bool = True, pieces: int | None = None) -> GridPlan | None:
+def best_spaced(card: Size, bleed: float, paper: Size, marks: bool = True,
+                pieces: int | None = None) -> GridPlan | None:
     """The best grid with gutters and CUT_BLEED each side of every cut, to compare with a butted one."""
     plans = [p for p in _plans(card, bleed, paper, PRINTER_MARGIN, MARK_ROOM if marks else 0.0) if p.spaced and p.count]
     return min(plans, key=lambda p: _rank(p, pieces), default=None)
@@ -259,7 +260,7 @@ def page_imposition(page: Size) -> Imposition:
 
 
 def back_shift(page: Size, offset: tuple[float, float]) -> tuple[float, float]:
-    """How far to move a back page's content for a back offset measured on portrait paper (X right, Y up, seen on the back).
+    """How far to move a back page's content for a back offset measured on portrait paper (X right, Y up, on the back).
 
     A landscape page is printed a quarter turn anticlockwise on the paper (the usual landscape setting), so the
     paper's X runs down that page and its Y to the right.

@@ -24,7 +24,7 @@ FOLD_LABEL = "fold / 山折り"
 
 @dataclass(frozen=True)
 class Fold:
-    """The fold line, vertical (x = at) or horizontal (y = at), and the distance between front and back trims across it."""
+    """The fold line, vertical (x = at) or horizontal (y = at), and the distance between front and back trims."""
 
     vertical: bool
     at: float
@@ -140,7 +140,8 @@ def _score(option: _Option, pieces: int | None) -> int:
 def _half(card: Size, bleed: float, option: _Option, margin: float) -> Imposition:
     """The fronts' half: the grid sits against the gutter, centred along the fold."""
     vertical, gap = option.vertical, option.gap
-    half = Size(option.page.width / 2, option.page.height) if vertical else Size(option.page.width, option.page.height / 2)
+    page = option.page
+    half = Size(page.width / 2, page.height) if vertical else Size(page.width, page.height / 2)
     cols, rows = (option.across, option.along) if vertical else (option.along, option.across)
     block_w = cols * card.width + (cols - 1) * gap
     block_h = rows * card.height + (rows - 1) * gap
@@ -171,7 +172,7 @@ def _half(card: Size, bleed: float, option: _Option, margin: float) -> Impositio
 def front_marks(marks: SheetMarks, sheet: Gutterfold) -> SheetMarks:
     """Marks worked out on the fronts' half, moved onto the page."""
     dx, dy = sheet.origin
-    lines = tuple(Line(l.x1 + dx, l.y1 + dy, l.x2 + dx, l.y2 + dy) for l in marks.lines)
+    lines = tuple(Line(line.x1 + dx, line.y1 + dy, line.x2 + dx, line.y2 + dy) for line in marks.lines)
     bar = None if marks.bar is None else replace(marks.bar, x=marks.bar.x + dx, y=marks.bar.y + dy)
     return SheetMarks(lines, bar, tuple(sheet.to_page(box) for box in marks.circles))
 
@@ -180,7 +181,7 @@ def back_marks(marks: SheetMarks, sheet: Gutterfold) -> SheetMarks:
     """The fronts' crop marks mirrored onto the backs' half; one scale bar per sheet is enough."""
     placed = front_marks(marks, sheet)
     fold = sheet.fold
-    return SheetMarks(tuple(fold.reflect_line(l) for l in placed.lines), None,
+    return SheetMarks(tuple(fold.reflect_line(line) for line in placed.lines), None,
                       tuple(fold.reflect(box) for box in placed.circles))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pnp.text.markup import Run, append_run
@@ -45,7 +46,7 @@ def _is_wide(char: str) -> bool:
     return unicodedata.east_asian_width(char) in "WF"
 
 
-def _chars(runs: list[Run]):
+def _chars(runs: Sequence[Run]):
     """Yield (char, run) pairs."""
     for run in runs:
         for char in run.text:

@@ -60,6 +60,16 @@ class Font:
             total += w
         return total
 
+    def __reduce__(self) -> tuple:
+        """Pickled as its file: a worker process reads and registers the font itself (once)."""
+        return _font_from_file, (self.key, self.pdf_name, self.ttf.face.filename)
+
+
+def _font_from_file(key: str, pdf_name: str, path: str) -> Font:
+    """A font as another process pickled it, read from its file in this one."""
+    ttf = _load(path, pdf_name, path)
+    return Font(key, pdf_name, ttf, ttf.face.ascent / 1000.0, ttf.face.descent / 1000.0)
+
 
 def subset_tag(font_name: bytes, subset: list[int]) -> bytes:
     """Six capital letters derived from a subset's characters in order: the same tag means the same subset."""

@@ -50,10 +50,9 @@ def _rasterise(part: Pages, folder: Path, dpi: int) -> list[Card]:
     for design in designs:
         cards.append(_save(PageRef(str(part.front.pdf), design.front), placement, folder, dpi, part,
                            "front", design.row, design.count))
-        back_count = back_counts.pop(design.back, None) if part.back is not None else None
-        if back_count is not None:
+        if part.back is not None and design.back is not None and design.back in back_counts:
             cards.append(_save(PageRef(str(part.back.pdf), design.back), placement, folder, dpi, part,
-                               "back", design.row, back_count))
+                               "back", design.row, back_counts.pop(design.back)))
     return cards
 
 

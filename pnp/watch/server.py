@@ -29,7 +29,8 @@ class PreviewServer:
     @property
     def address(self) -> tuple[str, int]:
         """The host and port the page is served on."""
-        return self._http.server_address[:2]
+        host, port = self._http.server_address[:2]
+        return str(host), port
 
     @property
     def url(self) -> str:

@@ -101,7 +101,7 @@ def _setup(data: Data, players: int) -> list[str]:
             findings.append(_at(budget, "size", size, f"{players} players: not enough 予算:{size} for the initial "
                                 f"hands ({players} x {INITIAL_BUDGET[k]}, ◆3 準備 4)"))
     role, event = data.tables["role"], data.tables["event"]
-    for k, name in enumerate(ROLE_KINDS):
+    for name in ROLE_KINDS:
         have = len(data.kind_ids[data.kinds.index(name)]) if name in data.kinds else 0
         if have < players * INITIAL_ROLES:
             findings.append(_at(role, "role", name, f"{players} players: the {name} pile has {have} cards; "

@@ -69,7 +69,7 @@ class Plays:
         hand = self.hand
         j, size = index >> 1, len(hand)
         count = 0
-        for count, n in enumerate(COUNTS[size]):
+        for count, n in enumerate(COUNTS[size]):  # noqa: B007 (count is read after the loop)
             if j < n:
                 break
             j -= n

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from pnp.check.play.pool import in_chunk_order
+from pnp.pool import Pool
 
 CHUNK = 1000
 
@@ -79,8 +79,10 @@ def run_job(job: Job) -> Tally:
         top = order[:needed]
         for number, kind in enumerate(table.kinds):
             tally = counts[number]
-            dealt = list(map(table.values[number].__getitem__, top))  # each card's value, in the order dealt
-            for key in _COUNTERS[kind]("".join(dealt) if kind == "longest_run" else dealt, deal, deal.bounds[number]):
+            dealt: list | str = list(map(table.values[number].__getitem__, top))  # each card's value, in deal order
+            if kind == "longest_run":
+                dealt = "".join(dealt)
+            for key in _COUNTERS[kind](dealt, deal, deal.bounds[number]):
                 tally[key] = tally.get(key, 0) + 1
     return Tally(job.shuffles, counts)
 
@@ -159,6 +161,7 @@ def run_deal(table: QuestionValues, deal: Deal, shuffles: int, seed: int, worker
     jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
             for index, start in enumerate(range(0, shuffles, CHUNK))]
     total = Tally()
-    for chunk in in_chunk_order(run_job, jobs, workers):
-        total.add(chunk)
+    with Pool(workers, where="pnp check") as pool:
+        for chunk in pool.map(run_job, jobs):
+            total.add(chunk)
     return total

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.check.core import GameRecord, game_seed, play
-from pnp.check.play.pool import in_chunk_order
+from pnp.pool import Pool
 from pnp.sim import GameSpec, Policy, random_policy
 
 EXHAUSTED = "exhausted."
@@ -116,7 +116,8 @@ def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = la
     results = Results([], {})
     if workers > 1 and len(jobs) > 1:
         _data(jobs[0])  # load before forking, so no worker reads the CSV files again
-    for chunk in in_chunk_order(run_job, jobs, workers):
-        results.add(chunk)
-        progress(len(chunk.records))
+    with Pool(workers, where="pnp check") as pool:
+        for chunk in pool.map(run_job, jobs):
+            results.add(chunk)
+            progress(len(chunk.records))
     return results

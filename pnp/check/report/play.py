@@ -107,7 +107,7 @@ class PileFigure:
         when: dict[str, list[float]] = {pile: [] for pile in piles}
         for record in records:
             for key, value in record.figures.items():
-                if key.startswith(EXHAUSTED):
+                if key.startswith(EXHAUSTED) and value is not None:
                     when.setdefault(key[len(EXHAUSTED):], []).append(value)
         return {pile: cls(ShareFigure.of(len(times), len(records)), Summary.of(times))
                 for pile, times in sorted(when.items())}

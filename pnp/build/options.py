@@ -1,0 +1,49 @@
+"""What `pnp build` can be asked for: papers, marks, duplex, layouts, colours and the back offset.
+
+Kept apart from the builder so the command line reads its choices without loading the drawing stack.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import UsageError
+
+PAPERS = ("a4", "letter")
+MARKS = ("jp", "plain", "none")
+DUPLEX = ("long", "short", "none")
+LAYOUTS = ("grid", "gutterfold")
+COLORS = ("rgb", "cmyk")
+MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
+
+
+def parse_back_offset(value: str) -> tuple[float, float]:
+    """Read --back-offset X,Y in mm (each may be negative)."""
+    fix = "write X,Y in mm, e.g. --back-offset 0.5,-1; measure them with 'pnp calibrate'"
+    problem = UsageError(f"'{value}' is not X,Y in mm", where="--back-offset", fix=fix)
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise problem from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise problem
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
+        raise UsageError(f"{value} mm: more than {MAX_BACK_OFFSET:g} mm is not a duplex printer's error",
+                         where="--back-offset", fix=fix)
+    return x + 0.0, y + 0.0  # -0.0 becomes 0.0
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for on the command line."""
+
+    out: Path
+    paper: str = "a4"
+    marks: str = "jp"
+    duplex: str = "long"
+    layout: str = "grid"  # or "gutterfold": fronts and backs on one side of the sheet, folded
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page of the grid sheets is shifted by
+    components: tuple[str, ...] = ()  # only these components: their own sheet file, nothing else replaced
+    color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)

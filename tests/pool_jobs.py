@@ -1,0 +1,42 @@
+"""Module-level work for the process pool's tests: a spawned worker imports these by name."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from pnp.errors import PnpError
+from pnp.pool import Shared
+
+
+def square(n: int) -> tuple[int, int]:
+    """n squared and the process that worked it out; the first jobs finish last."""
+    time.sleep(0.05 * (n < 2))
+    return n * n, os.getpid()
+
+
+def fail(n: int) -> int:
+    """A job that fails with a user error on 3, and with a file-system error on 5."""
+    if n == 3:
+        raise PnpError("job 3 is bad", where="jobs.csv: row 4", fix="fix row 4")
+    if n == 5:
+        raise PermissionError(13, "Permission denied", "/nowhere/out.pdf")
+    return n
+
+
+def die(n: int) -> int:
+    """A worker that stops without a word, as one killed by the system would."""
+    if n == 1:
+        os._exit(3)
+    return n
+
+
+def read_shared(shared: Shared[dict], key: str) -> object:
+    """A value from a shared mapping."""
+    return shared.value[key]
+
+
+def forever(n: int) -> int:
+    """Work that never ends (the caller is stopped meanwhile)."""
+    while True:
+        time.sleep(0.1)

@@ -1,0 +1,41 @@
+"""Every benchmark script runs in its quick mode and prints its figures, so none can break unseen."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[1] / "bench"
+NUMBER = r"[\d,]+(\.\d+)?"
+
+# Per script, lines its output must contain (regular expressions): the figures it exists to print.
+FIGURES = {
+    "bench_build.py": [rf"\[rgb\] ratio pnp / floor: +{NUMBER} ", rf"eitsuku-a4\.pdf: +{NUMBER} MB",
+                       rf"\[rgb\] peak memory x1 +: {NUMBER} MB for 242 cards",
+                       r"x100 project: 24200 pieces in \d+ components"],
+    "bench_check.py": [rf"^eitsuku \(4 players, random\): {NUMBER} games/s on 1 core",
+                       rf"^torite4to6 \(4 players, random\): {NUMBER} games/s .* on 2 workers \(x{NUMBER}\)"],
+    "bench_export.py": [r"pnp export eitsuku --png --dpi 50: \d+ PNG files", rf"speed-up: +{NUMBER}x"],
+    "check_breakdown.py": [rf"^eitsuku \(4 players\): {NUMBER} us a game .* checks -?{NUMBER}$"],
+    "compare_check.py": [rf"^promotion \(4 players, random\): other {NUMBER} games/CPU s .*: [+-]{NUMBER}%$"],
+    "floor_reportlab.py": [rf"^median \(s\): {NUMBER}$", r"^floor_shop\.pdf: \d+ bytes$"],
+    "svg_renderers.py": [rf"^3 files: pnp read {NUMBER} ms and drew {NUMBER} ms in all$"],
+}
+
+
+def test_every_bench_script_has_its_figures_listed():
+    assert sorted(path.name for path in BENCH.glob("*.py")) == sorted(FIGURES)
+
+
+@pytest.mark.parametrize("script", sorted(FIGURES))
+def test_bench_script_runs_quickly_and_prints_its_figures(script, tmp_path):
+    done = subprocess.run([sys.executable, str(BENCH / script), "--quick"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    for figure in FIGURES[script]:
+        assert re.search(figure, done.stdout, re.M), f"{script} did not print {figure!r}:\n{done.stdout}"
+    assert list(tmp_path.iterdir()) == []  # nothing left behind

@@ -1,0 +1,209 @@
+"""The process pool shared by check, export and build, run under the `spawn` start method (and the others)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pool_jobs
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli.main import main
+from pnp.errors import PnpError
+from pnp.pool import START_METHOD_VARIABLE, Pool, start_method
+
+ROOT = Path(__file__).resolve().parents[1]
+PNP = [sys.executable, "-c", "from pnp.cli.main import main; main()"]
+METHODS = [m for m in ("spawn", "forkserver", "fork") if m in multiprocessing.get_all_start_methods()]
+
+
+@pytest.fixture(autouse=True)
+def spawn(monkeypatch):
+    """Workers start as fresh interpreters, as they do on macOS and Windows."""
+    monkeypatch.setenv(START_METHOD_VARIABLE, "spawn")
+
+
+def test_results_come_back_in_job_order_from_other_processes():
+    with Pool(2) as pool:
+        results = list(pool.map(pool_jobs.square, range(8)))
+    assert [value for value, _ in results] == [n * n for n in range(8)]
+    assert {pid for _, pid in results} - {os.getpid()}  # the work was done elsewhere
+
+
+def test_one_worker_does_the_work_here_in_order():
+    with Pool(1) as pool:
+        assert list(pool.map(pool_jobs.square, range(3))) == [(0, os.getpid()), (1, os.getpid()), (4, os.getpid())]
+        done = []
+        later = pool.submit(done.append, "shop")
+        done.append("sheets")
+        later.result()
+    assert done == ["sheets", "shop"]  # with one worker a submitted call runs when its result is asked for
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_workers_user_error_reaches_the_caller_as_itself(workers):
+    with pytest.raises(PnpError) as raised, Pool(workers) as pool:
+        list(pool.map(pool_jobs.fail, range(6)))
+    assert str(raised.value) == "jobs.csv: row 4: job 3 is bad; fix row 4"
+    assert (raised.value.where, raised.value.fix) == ("jobs.csv: row 4", "fix row 4")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_workers_file_system_error_keeps_its_kind_and_file(workers):
+    with pytest.raises(PermissionError) as raised, Pool(workers) as pool:
+        list(pool.map(pool_jobs.fail, [5]) if workers == 1 else pool.map(pool_jobs.fail, [4, 5]))
+    assert (raised.value.errno, raised.value.strerror, raised.value.filename) == (13, "Permission denied",
+                                                                                   "/nowhere/out.pdf")
+
+
+def test_a_worker_that_dies_is_one_line_naming_the_command():
+    with pytest.raises(PnpError) as raised, Pool(2, where="pnp export") as pool:
+        list(pool.map(pool_jobs.die, range(4)))
+    assert str(raised.value) == ("pnp export: a worker process stopped unexpectedly; run the command again; "
+                                 "if it stops again, the system may be short of memory")
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_shared_value_reaches_the_workers_as_it_was_when_shared(monkeypatch, method):
+    monkeypatch.setenv(START_METHOD_VARIABLE, method)
+    table = {"title": "えいつく"}
+    with Pool(2) as pool:
+        shared = pool.share(table)
+        pending = pool.submit(pool_jobs.read_shared, shared, "title")
+        table["title"] = "changed after sharing"
+        assert pending.result() == "えいつく"
+
+
+def test_a_check_writes_the_same_json_on_one_worker_and_on_two(tmp_path):
+    written = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"{workers}.json"
+        result = CliRunner().invoke(main, ["check", "promotion", "--games", "400", "--seed", "3", "--workers", workers,
+                                           "--json", str(out), "--project", str(ROOT)])
+        assert result.exit_code == 0, result.output
+        written.append(out.read_bytes())
+    assert written[0] == written[1]
+
+
+def test_an_export_writes_the_same_files_on_one_worker_and_on_two(project, tmp_path):
+    folders = [tmp_path / "1", tmp_path / "2"]
+    for out in folders:
+        result = CliRunner().invoke(main, ["export", "demo", "--png", "--tts", "--dpi", "50", "--workers", out.name,
+                                           "--out", str(out), "--project", str(project)])
+        assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(folders[0]) for p in folders[0].rglob("*") if p.is_file())
+    assert files and files == sorted(p.relative_to(folders[1]) for p in folders[1].rglob("*") if p.is_file())
+    assert all((folders[0] / f).read_bytes() == (folders[1] / f).read_bytes() for f in files)
+
+
+def test_an_unknown_start_method_is_one_line(monkeypatch):
+    monkeypatch.setenv(START_METHOD_VARIABLE, "teleport")
+    with pytest.raises(PnpError, match=f"^{START_METHOD_VARIABLE}: start method 'teleport' is not offered here; "
+                                       "use one of "):
+        start_method()
+
+
+def test_without_the_variable_the_platform_default_is_used(monkeypatch):
+    monkeypatch.delenv(START_METHOD_VARIABLE)
+    assert start_method() == multiprocessing.get_start_method()
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process below `pid` (read from /proc)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z":
+                parents[int(entry.name)] = int(fields[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def alive(pids: set[int]) -> set[int]:
+    """The processes among `pids` that still run (a zombie has stopped)."""
+    running = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            running.add(pid)
+    return running
+
+
+def wait_for(condition, seconds: float = 90):
+    """Poll until condition() is true (or give up after `seconds`); return its last value."""
+    deadline = time.monotonic() + seconds
+    value = condition()
+    while not value and time.monotonic() < deadline:
+        time.sleep(0.1)
+        value = condition()
+    return value
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
+def test_stopping_a_pooled_check_leaves_no_process_and_no_traceback(tmp_path, method, stop):
+    env = {**os.environ, START_METHOD_VARIABLE: method}
+    command = PNP + ["check", "eitsuku", "--players", "4", "--games", "200000", "--workers", "2",
+                     "--project", str(ROOT)]
+    with open(tmp_path / "err", "w+") as err:
+        check = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, env=env, start_new_session=True)
+        try:
+            least = {"fork": 2, "spawn": 3, "forkserver": 4}[method]  # workers, resource tracker, fork server
+            workers = wait_for(lambda: len(descendants(check.pid)) >= least and descendants(check.pid))
+            assert workers, "the check never started its workers"
+            if stop == "ctrl-c":
+                os.killpg(check.pid, signal.SIGINT)  # a terminal sends Ctrl-C to the whole foreground group
+            else:
+                check.send_signal(signal.SIGTERM)  # a service manager stops the command itself
+            code = check.wait(timeout=90)
+        finally:
+            if check.poll() is None:
+                os.killpg(check.pid, signal.SIGKILL)
+        err.seek(0)
+        printed = err.read()
+    # between two pooled runs a SIGTERM finds no workers to stop and ends the command as the system does
+    assert code in ((1,) if stop == "ctrl-c" else (128 + signal.SIGTERM, -signal.SIGTERM)), printed
+    assert "Traceback" not in printed and "BrokenPipeError" not in printed, printed
+    assert wait_for(lambda: not alive(workers), 20), f"left running: {alive(workers)}"
+
+
+def limited(cores: int):
+    """In the child before it starts: files of at most 100 kB (writing past it fails), and `cores` processors."""
+    def setup() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))
+        os.sched_setaffinity(0, sorted(os.sched_getaffinity(0))[:cores])
+    return setup
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2,
+                    reason="needs two processors and a way to use only one")
+def test_a_print_shop_file_that_cannot_be_written_says_why_on_one_core_and_on_two(tmp_path):
+    subprocess.run(PNP + ["new", "demo"], cwd=tmp_path, check=True, capture_output=True)
+    shown = {}
+    for cores in (1, 2):  # CMYK print-shop files embed a 120 kB profile; the RGB sheets stay under 100 kB
+        done = subprocess.run(PNP + ["build", "demo", "--color", "cmyk"], cwd=tmp_path,
+                              capture_output=True, text=True, preexec_fn=limited(cores), timeout=300,
+                              env={**os.environ, START_METHOD_VARIABLE: "spawn"})
+        assert done.returncode != 0
+        shown[cores] = done.stderr.strip().splitlines()[-1]
+        assert "File too large" in shown[cores] and "print-shop files failed" not in done.stderr
+        assert list((tmp_path / "output").rglob("*.tmp")) == []  # nothing half-written is left
+    assert shown[2] == shown[1]

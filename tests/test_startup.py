@@ -1,0 +1,61 @@
+"""Start-up: `pnp --help` and `pnp list` import only what they need (checked in a fresh interpreter)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Runs the command line as `pnp ARGS...` would, then writes the names of every imported module to a file.
+CHILD = """
+import json, sys
+from pnp.cli.main import main
+modules_file, args = sys.argv[1], sys.argv[2:]
+try:
+    main(args, prog_name="pnp")
+except SystemExit as exit:
+    code = exit.code
+with open(modules_file, "w") as out:
+    json.dump({"code": code, "modules": sorted(sys.modules)}, out)
+"""
+
+DRAWING_STACK = ("reportlab", "svglib", "PIL.ImageCms", "pypdfium2", "lxml", "pnp.face", "pnp.pdf", "pnp.build.builder")
+CHECK_STACK = ("pnp.check",)
+
+
+def imported(tmp_path: Path, *args: str) -> list[str]:
+    """The modules a fresh `pnp ARGS` has imported by the time it exits (successfully)."""
+    record = tmp_path / "modules.json"
+    done = subprocess.run([sys.executable, "-c", CHILD, str(record), *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(record.read_text())
+    assert result["code"] == 0, done.stdout + done.stderr
+    return result["modules"]
+
+
+def loaded(modules: list[str], packages: tuple[str, ...]) -> list[str]:
+    """The modules that belong to any of the packages."""
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)]
+
+
+def test_help_loads_neither_the_drawing_nor_the_check_stack_nor_the_project_readers(tmp_path):
+    modules = imported(tmp_path, "--help")
+    assert "click" in modules  # the command line itself was loaded
+    assert loaded(modules, DRAWING_STACK + CHECK_STACK + ("jinja2", "yaml", "pnp.project", "pnp.layout")) == []
+
+
+def test_list_reads_the_project_without_the_drawing_or_check_stack(tmp_path):
+    modules = imported(tmp_path, "list", "--project", str(ROOT))
+    assert "pnp.project.games" in modules and "pnp.layout.files" in modules  # the games were read
+    assert loaded(modules, DRAWING_STACK + CHECK_STACK + ("pnp.text", "budoux")) == []
+
+
+@pytest.mark.parametrize("command", ["build", "check", "export", "proof", "watch", "new", "calibrate"])
+def test_each_command_shows_its_help_without_the_drawing_stack(tmp_path, command):
+    assert loaded(imported(tmp_path, command, "--help"), DRAWING_STACK + CHECK_STACK) == []
