@@ -13,7 +13,8 @@ from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.pdf.document import AtomicFiles, Document
+from pnp.output.atomic import AtomicFiles
+from pnp.pdf.document import Document
 from pnp.sheet.marks import Line
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size, pt

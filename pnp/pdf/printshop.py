@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import ctypes
+import json
 import os
+import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from pnp.errors import PnpError
+from pnp.output.publish import Publication
 from pnp.pdf.cmyk import Profile, load_profile
-from pnp.pdf.document import AtomicFiles, Document, write_shop_pages
+from pnp.pdf.document import Document, write_shop_pages
 from pnp.project.component import Component
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
 
 
-def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: AtomicFiles):
+def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: Publication):
     """(temporary path, title, pages) of every print-shop file: one card per page, fronts and backs."""
     plan = []
     for component, fronts, backs in components:
@@ -43,23 +48,73 @@ def write_shop(plan, fonts: FontBook, profile: Profile | None = None) -> None:
 
 
 def both(first: Callable[[], None], second: Callable[[], None]) -> None:
-    """Run two writing jobs at once, the second in a forked process, where the system allows; else in turn."""
+    """Run two writing jobs at once, the second in a forked process, where the system allows; else in turn.
+
+    The child's error is raised here as the child met it; when the first job fails or is interrupted,
+    the child is stopped before this returns.
+    """
     if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
         first()
         second()
         return
+    reader, writer = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child writes its files and leaves without running any cleanup of the parent's
-        code = 1
-        try:
-            second()
-            code = 0
-        finally:
-            os._exit(code)
+        _run_child(second, reader, writer)
+    os.close(writer)
     try:
         first()
+    except BaseException:
+        os.kill(pid, signal.SIGTERM)
+        raise
     finally:
         _, status = os.waitpid(pid, 0)
+        with os.fdopen(reader, "rb") as pipe:
+            failure = pipe.read()
     if status != 0:
-        raise PnpError("writing the print-shop files failed", where="pnp build",
-                       fix="check the output folder is writable and has space, then build again")
+        raise _child_error(failure)
+
+
+def _run_child(job: Callable[[], None], reader: int, writer: int) -> None:
+    """In the forked child: run the job, report any error through the pipe, and exit without cleanup."""
+    code = 1
+    try:
+        os.close(reader)
+        _die_with_parent()
+        job()
+        code = 0
+    except BaseException as exc:  # reported to the parent, which raises it as one line
+        os.write(writer, _describe(exc).encode("utf-8")[:8192])
+    finally:
+        os._exit(code)
+
+
+def _describe(exc: BaseException) -> str:
+    """The child's error as JSON the parent can raise again."""
+    if isinstance(exc, PnpError):
+        return json.dumps({"message": exc.render()})
+    if isinstance(exc, OSError):
+        return json.dumps({"errno": exc.errno, "strerror": exc.strerror, "filename": os.fsdecode(exc.filename)
+                           if isinstance(exc.filename, (str, bytes, os.PathLike)) else None})
+    return json.dumps({"message": f"writing the print-shop files failed: {type(exc).__name__}: {exc}"})
+
+
+def _child_error(failure: bytes) -> Exception:
+    """The error the child reported (an OSError stays one, so the caller can name the folder)."""
+    try:
+        found = json.loads(failure.decode("utf-8"))
+    except ValueError:
+        found = {}
+    if "errno" in found:
+        return OSError(found["errno"], found["strerror"], found["filename"])
+    return PnpError(found.get("message", "writing the print-shop files failed"), where=None if found else "pnp build",
+                    fix=None if found else "check the output folder is writable and has space, then build again")
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to stop this child when its parent dies (a killed build leaves no writer behind)."""
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass

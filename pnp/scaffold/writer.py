@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from pathlib import Path
 
 from pnp.data.workbook_write import write_workbook
 from pnp.errors import PnpError, UsageError
+from pnp.output.failures import writing_into
+from pnp.output.temps import Temp, sweep
 from pnp.project.games import Project
 from pnp.scaffold.rules import rules_files
 
@@ -221,13 +224,29 @@ def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool 
     if rules:
         files[data / "README.md"] += RULES_README.format(name=name)
         files.update(rules_files(data / "rules", name))
-    for path, text in files.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if text is None:
-            write_workbook(path, "cards", example_rows())
-        else:
-            path.write_text(text, encoding="utf-8")
+    _write_whole(project.root, files, (layouts, data))
     return list(files)
+
+
+def _write_whole(root: Path, files: dict[Path, str | None], folders: tuple[Path, ...]) -> None:
+    """Write the files into a hidden folder of the project, then move each new folder into place whole."""
+    root.mkdir(parents=True, exist_ok=True)
+    with writing_into(root.as_posix(), root, elsewhere="choose another --project folder"):
+        sweep(root)
+        stage = Temp.folder(root, "new")
+        try:
+            for path, text in files.items():
+                staged = stage.path / path.relative_to(root)
+                staged.parent.mkdir(parents=True, exist_ok=True)
+                if text is None:
+                    write_workbook(staged, "cards", example_rows())
+                else:
+                    staged.write_text(text, encoding="utf-8")
+            for folder in folders:  # the layouts first: the game exists once its card_data/ folder does
+                folder.parent.mkdir(parents=True, exist_ok=True)
+                os.rename(stage.path / folder.relative_to(root), folder)
+        finally:
+            stage.remove()
 
 
 def example_rows() -> list[list[str | int]]:

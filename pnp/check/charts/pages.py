@@ -28,7 +28,7 @@ from pnp.check.charts.panels import (
 from pnp.check.charts.plots import ROW
 from pnp.check.report.figures import flags_for
 from pnp.errors import PnpError, UsageError
-from pnp.pdf.document import AtomicFiles
+from pnp.output.atomic import AtomicFiles
 from pnp.text.fonts import FontBook
 
 PAGE_W, PAGE_H = landscape(A4)
@@ -269,8 +269,10 @@ def write_report(path: Path, report: dict) -> list[Path]:
         for final, data in contents.items():
             files.temp_for(final).write_bytes(data)
         written = files.commit()
-    except OSError as exc:
+    except BaseException as exc:
         files.abort()
+        if not isinstance(exc, OSError):
+            raise
         raise PnpError(f"cannot write the report: {exc.strerror or exc}", where=str(path),
                        fix="choose a writable path") from None
     if path.suffix.lower() == ".png":
