@@ -11,14 +11,16 @@ PLAIN = re.compile(r"[^\W_][\w-]*|_[\w-]*")  # letters (any script), digits, '_'
 RULE = f"letters, digits, '_' and '-' only, at most {MAX_NAME_CHARS} characters, not starting with '-'"
 
 
-def is_plain(name: object) -> bool:
+def is_plain(name: object, limit: int = MAX_NAME_CHARS) -> bool:
     """Tell whether a name can be a file or folder name as it is: no separator, dot, space or control character."""
-    return isinstance(name, str) and len(name) <= MAX_NAME_CHARS and PLAIN.fullmatch(name) is not None
+    return isinstance(name, str) and len(name) <= limit and PLAIN.fullmatch(name) is not None
 
 
-def plain_name(name: object, where: str, what: str, fix: str) -> str:
+def plain_name(name: object, where: str, what: str, fix: str, limit: int = MAX_NAME_CHARS) -> str:
     """The name, or one line naming where it was read, what it names and how to write it."""
-    if not is_plain(name):
+    if isinstance(name, int) and not isinstance(name, bool):
+        name = str(name)  # name: 2024 in YAML
+    if not is_plain(name, limit):
         raise PnpError(f"{what} {_shown(name)} is not a plain name ({RULE})", where=where, fix=fix)
     return str(name)
 

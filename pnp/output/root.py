@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError, UsageError
-from pnp.output.names import plain_name
+from pnp.output.names import MAX_NAME_CHARS, plain_name
 
 try:
     import fcntl
@@ -59,8 +59,9 @@ class OutputRoot:
 
     def folder(self, name: str) -> Path:
         """The folder of one game (or edition) under the root, after checking everything in it."""
-        plain_name(name, where=self.label(self.path), what="game",
-                   fix="a game's folder under card_data/ and its --lang code must be plain names")
+        plain_name(name, where=self.label(self.path), what="output folder",
+                   fix="a game's folder under card_data/ and its --lang code must be plain names",
+                   limit=2 * MAX_NAME_CHARS)
         folder = self.path / name
         for protected in self.protected():
             if folder == protected or folder in protected.parents:

@@ -65,14 +65,24 @@ def both(first: Callable[[], None], second: Callable[[], None]) -> None:
     try:
         first()
     except BaseException:
-        os.kill(pid, signal.SIGTERM)
+        os.kill(pid, signal.SIGKILL)
         raise
     finally:
-        _, status = os.waitpid(pid, 0)
         with os.fdopen(reader, "rb") as pipe:
+            status = _reap(pid)
             failure = pipe.read()
     if status != 0:
         raise _child_error(failure)
+
+
+def _reap(pid: int) -> int:
+    """Wait for the child; when interrupted while waiting, stop it first, so no writer outlives the build."""
+    try:
+        return os.waitpid(pid, 0)[1]
+    except BaseException:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise
 
 
 def _run_child(job: Callable[[], None], reader: int, writer: int) -> None:

@@ -16,6 +16,7 @@ from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
+from pnp.output.names import plain_name
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
@@ -103,6 +104,8 @@ def _checked_spec(spec: Any, where: str) -> dict[str, Any]:
     if not isinstance(spec, dict) or "name" not in spec:
         raise PnpError("a component needs a name", where=where, fix="write '- name: cards'")
     check_keys(spec, COMPONENT_KEYS, where)
+    plain_name(spec["name"], where=f"{where}.name", what="component",
+               fix="it names the component's output files; write a name such as 'cards' or 'event_cards'")
     return spec
 
 
