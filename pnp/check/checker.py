@@ -137,8 +137,13 @@ def replay(project: Project, game: str, players: int, seed: int, policy: str) ->
 
 def write_json(path: Path, report: dict) -> None:
     """Write the JSON report atomically: a failed write leaves any earlier report as it was."""
-    from pnp.output.atomic import write_atomically
+    from pnp.output.atomic import AtomicFiles
+    files = AtomicFiles()
     try:
-        write_atomically(path, to_json(report).encode("utf-8"))
-    except OSError as exc:
+        files.temp_for(path).write_text(to_json(report), encoding="utf-8")
+        files.commit()
+    except BaseException as exc:
+        files.abort()
+        if not isinstance(exc, OSError):
+            raise
         raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path), fix="choose a writable path") from None

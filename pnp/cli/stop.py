@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 SIGNAL_NAMES = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
+PR_SET_PDEATHSIG = 1
 _active = [False]
+_parent = [0]
 
 
 class Stopped(KeyboardInterrupt):
@@ -25,11 +29,16 @@ def stoppable() -> Iterator[None]:
         yield
         return
     previous = signal.signal(signal.SIGTERM, _raise_stopped)
-    _active[0] = True
+    previous_hook, sys.unraisablehook = sys.unraisablehook, _deliver_again(sys.unraisablehook)
+    _active[0], stopped = True, False
     try:
         yield
+    except KeyboardInterrupt:
+        stopped = True
+        raise
     finally:
-        _active[0] = False
+        _active[0] = stopped  # forks made while a stopped process ends (a pool refilling itself) die with it
+        sys.unraisablehook = previous_hook
         signal.signal(signal.SIGTERM, previous)
 
 
@@ -57,13 +66,38 @@ def _raise_stopped(signum: int, frame: object) -> None:
     raise Stopped()
 
 
+def _deliver_again(hook):
+    """An unraisable-exception hook that, for a stop raised where Python cannot raise (a fork handler, a __del__),
+    sends the signal again instead of printing a traceback, so the stop lands at the next place that can take it."""
+    def unraisable(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            signum = getattr(unraisable.exc_value, "signum", signal.SIGINT)
+            threading.Timer(0.05, os.kill, (os.getpid(), signum)).start()
+            return
+        hook(unraisable)
+    return unraisable
+
+
+def _before_fork() -> None:
+    _parent[0] = os.getpid()
+
+
 def _in_forked_child() -> None:
-    """A worker forked while a command runs: Ctrl+C is its parent's to handle, SIGTERM ends it at once."""
-    if _active[0]:
-        _active[0] = False
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """A worker forked while a command runs: Ctrl+C is its parent's to handle, SIGTERM ends it at once,
+    and so does its parent's death (however the parent ended, even half-way through starting a pool)."""
+    if not _active[0]:
+        return
+    _active[0] = False
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        except (OSError, AttributeError):
+            return
+        if os.getppid() != _parent[0]:  # the parent died before the request took hold
+            os._exit(1)
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_in_forked_child)
+    os.register_at_fork(before=_before_fork, after_in_child=_in_forked_child)

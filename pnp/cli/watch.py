@@ -38,6 +38,8 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
         watcher.start(click.echo)
         click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
         watcher.run(stop, click.echo)
+    except KeyboardInterrupt:
+        pass  # Ctrl+C (or SIGTERM) is how a watch ends
     except (OSError, RuntimeError) as exc:  # the system refused to watch the folders (too many, or gone)
         raise PnpError(f"cannot watch the project's folders: {exc}", where="pnp watch",
                        fix="raise the system's limit on watched folders, or watch a smaller project") from None

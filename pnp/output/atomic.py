@@ -48,13 +48,3 @@ class AtomicFiles:
             temp.remove()
         self._pending = []
 
-
-def write_atomically(final: Path, data: bytes) -> Path:
-    """Write one file whole or not at all."""
-    files = AtomicFiles()
-    try:
-        files.temp_for(final).write_bytes(data)
-        return files.commit()[0]
-    except BaseException:
-        files.abort()
-        raise

@@ -56,7 +56,7 @@ class Project:
         folder = self.root / "card_data" / name
         if not is_plain(name) or not folder.is_dir():
             known = ", ".join(self.game_names()) or "none"
-            if folder.is_dir():
+            if name in known.split(", "):  # a folder of card_data/, but its name is no plain name
                 plain_name(name, where=self.label(folder), what="game folder",
                            fix="rename the folder: its name is the name of the game's output folder")
             raise PnpError(f"no game '{name}' in card_data/", where=self.label(self.root / "card_data"),
