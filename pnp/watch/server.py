@@ -22,6 +22,7 @@ class _BoundedServer(ThreadingHTTPServer):
     """A threading server that answers at most MAX_CONNECTIONS connections at once and logs no errors."""
 
     daemon_threads = True
+    request_queue_size = 2 * MAX_CONNECTIONS  # connections waiting to be accepted, or refused
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]):
         super().__init__(address, handler)
