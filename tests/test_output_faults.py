@@ -90,8 +90,9 @@ def test_a_folder_that_vanishes_while_writing_is_one_line(built, monkeypatch):
     monkeypatch.setattr(printshop, "write_shop", vanish_then_write)
     monkeypatch.setattr("pnp.build.builder.write_shop", vanish_then_write)
     result = run("build", "--project", str(built))
-    assert result.stderr.splitlines() == ["error: output: cannot write: No such file or directory; the folder was "
-                                          "moved or deleted while pnp wrote; run the command again"]
+    assert result.stderr.splitlines() == ["error: output: cannot write: No such file or directory; the folder is "
+                                          "gone (deleted or moved while pnp wrote, or never there); check it and run "
+                                          "again"]
     assert result.exit_code == 1
 
 
@@ -156,3 +157,25 @@ def test_without_an_atomic_swap_two_renames_publish_and_a_kill_between_them_is_m
     assert run("build", "--project", str(project), "--paper", "letter").exit_code == 0
     assert sorted(p.name for p in (project / "output").iterdir()) == ["demo"]
     assert sorted(p.name for p in game.iterdir()) == ["demo-a4.pdf", "demo-letter.pdf", "print-shop"]
+
+
+
+IN_THE_WAY = "a file stands where a folder should be, or a folder where a file should; move it, or "
+
+
+@pytest.mark.parametrize("command,message", [
+    (["calibrate", "--out", "{f}/cal.pdf"], "{f}/cal.pdf: cannot write: File exists; " + IN_THE_WAY +
+     "choose another --out file"),
+    (["proof", "demo", "--text", "{f}/cards.md"], "{f}/cards.md: cannot write: File exists; " + IN_THE_WAY +
+     "choose another --text file"),
+    (["check", "demo", "--json", "{f}/r.json"], "{f}/r.json: cannot write the report: File exists; choose a "
+                                                "writable path"),
+    (["build", "--out", "{f}/out"], "blocker: is a file, not a folder; move it away, or write elsewhere with --out"),
+])
+def test_a_file_you_name_in_a_folder_that_cannot_be_is_one_line(project, command, message):
+    blocker = project / "blocker"
+    blocker.write_text("a file where a folder would be\n", encoding="utf-8")
+    result = run(*[arg.replace("{f}", str(blocker)) for arg in command], "--project", str(project)) \
+        if command[0] != "calibrate" else run(*[arg.replace("{f}", str(blocker)) for arg in command])
+    assert result.stderr.splitlines() == ["error: " + message.replace("{f}", blocker.as_posix())]
+    assert result.exit_code == 1

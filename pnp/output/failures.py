@@ -12,7 +12,8 @@ from pnp.errors import PnpError
 
 FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 LOCKED = {errno.EROFS, errno.EACCES, errno.EPERM}
-GONE = {errno.ENOENT, errno.ENOTDIR, errno.ESTALE}
+GONE = {errno.ENOENT, errno.ESTALE}
+IN_THE_WAY = {errno.EEXIST, errno.ENOTDIR, errno.EISDIR}
 ALWAYS_WRITES = FULL | {errno.EROFS, errno.EIO}  # errors only a write gives, wherever they name no file
 
 
@@ -23,8 +24,10 @@ def write_failure(exc: OSError, where: str, elsewhere: str = "write elsewhere wi
         fix = f"free some space, or {elsewhere}; earlier output is kept"
     elif exc.errno in LOCKED:
         fix = f"make the folder writable, or {elsewhere}; earlier output is kept"
+    elif exc.errno in IN_THE_WAY:
+        fix = f"a file stands where a folder should be, or a folder where a file should; move it, or {elsewhere}"
     elif exc.errno in GONE:
-        fix = "the folder was moved or deleted while pnp wrote; run the command again"
+        fix = "the folder is gone (deleted or moved while pnp wrote, or never there); check it and run again"
     else:
         fix = f"check the folder, or {elsewhere}; earlier output is kept"
     return PnpError(f"cannot write: {reason}", where=where, fix=fix)

@@ -52,10 +52,7 @@ class OutputRoot:
 
     def label(self, path: Path) -> str:
         """A path as messages name it: relative to the project when inside it, else as it is."""
-        for base in (self.project, Path.cwd().resolve()):
-            if path == base or base in path.parents:
-                return path.relative_to(base).as_posix() or "."
-        return path.as_posix()
+        return _label(path, self.project)
 
     def folder(self, name: str) -> Path:
         """The folder of one game (or edition) under the root, after checking everything in it."""
@@ -128,14 +125,22 @@ def _real_path(out: Path, project: Path) -> Path:
         step = current / part
         if step.is_symlink():
             if current == project or project in current.parents:
-                where = step.relative_to(project).as_posix()
                 raise PnpError("is a symbolic link; pnp never writes through a link in its output folder",
-                               where=where, fix=f"delete the link (what it points to is not pnp's), {ELSEWHERE}")
+                               where=_label(step, project),
+                               fix=f"delete the link (what it points to is not pnp's), {ELSEWHERE}")
             step = step.resolve()  # the user's own link, outside the project
         elif step.exists() and not step.is_dir():
-            raise PnpError("is a file, not a folder", where=step.as_posix(), fix=f"move it away, {ELSEWHERE}")
+            raise PnpError("is a file, not a folder", where=_label(step, project), fix=f"move it away, {ELSEWHERE}")
         current = step
     return current
+
+
+def _label(path: Path, project: Path) -> str:
+    """A path relative to the project when inside it, else relative to the working folder, else as it is."""
+    for base in (project, Path.cwd().resolve()):
+        if path == base or base in path.parents:
+            return path.relative_to(base).as_posix() or "."
+    return path.as_posix()
 
 
 def _raise(error: OSError) -> None:

@@ -230,8 +230,8 @@ def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool 
 
 def _write_whole(root: Path, files: dict[Path, str | None], folders: tuple[Path, ...]) -> None:
     """Write the files into a hidden folder of the project, then move each new folder into place whole."""
-    root.mkdir(parents=True, exist_ok=True)
     with writing_into(root.as_posix(), root, elsewhere="choose another --project folder"):
+        root.mkdir(parents=True, exist_ok=True)
         sweep(root)
         stage = Temp.folder(root, "new")
         try:
