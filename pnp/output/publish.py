@@ -30,6 +30,10 @@ class _Staged:
         """Tell whether an earlier file is left out of the new set: written again, or matching an owned pattern."""
         return relative in self.written or any(_matches(relative.parts, pattern) for pattern in self.owned)
 
+    def replaces_whole(self, relative: PurePosixPath) -> bool:
+        """Tell whether an earlier folder is left out with everything in it (its pattern ends in '**')."""
+        return any(pattern[-1] == TREE and _matches(relative.parts, pattern[:-1]) for pattern in self.owned)
+
 
 class Publication:
     """Files for game folders under an output root: nothing appears until commit, which swaps each folder in whole."""
@@ -127,7 +131,7 @@ def _carry_over(staged: _Staged, label) -> None:
         for name in list(dirs):
             relative = base / name
             check_entry(Path(parent) / name, label)
-            if is_temporary(name) or any(_matches(relative.parts + ("_",), p) for p in staged.owned if p[-1] == TREE):
+            if is_temporary(name) or staged.replaces_whole(relative):
                 dirs.remove(name)  # a killed run's leftover, or a folder this run replaces whole
                 continue
             target = staged.temp.path.joinpath(*relative.parts)
