@@ -226,3 +226,14 @@ def test_a_failed_export_leaves_no_empty_folder(demo):
     result = run("export", "demo", "--png", "--project", str(demo), "--out", str(demo.parent / "new" / "deep"))
     assert result.exit_code == 1
     assert not (demo.parent / "new").exists()
+
+
+@pytest.mark.parametrize("command", [["check", "demo", "--json", "{p}/output/r.json"],
+                                     ["check", "demo", "--report", "{p}/output/r.pdf"],
+                                     ["proof", "demo", "--out", "{p}/../out", "--text", "{p}/output/cards.md"]])
+def test_a_file_you_name_is_not_written_through_a_link_of_the_project(demo, command):
+    link_to_victim(demo, "output")
+    home = snapshot(demo.parent / "home")
+    result = run(*[arg.replace("{p}", str(demo)) for arg in command], "--project", str(demo))
+    assert result.stderr.splitlines() == [f"error: output: {LINK}"]
+    assert snapshot(demo.parent / "home") == home

@@ -93,6 +93,11 @@ class OutputRoot:
             os.close(handle)
 
 
+def named_file(path: Path, project_root: Path) -> Path:
+    """A file the user names (--json, --text ...), reached through no link the project brought."""
+    return _real_path(path.parent, project_root.resolve()) / path.name
+
+
 def check_tree(folder: Path, label) -> None:
     """Refuse a link, or anything but files and folders, at folder or anywhere under it."""
     check_entry(folder, label)

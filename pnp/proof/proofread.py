@@ -9,7 +9,7 @@ from pnp.errors import UsageError
 from pnp.output.atomic import AtomicFiles
 from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
-from pnp.output.root import OutputRoot
+from pnp.output.root import OutputRoot, named_file
 from pnp.project.games import Project
 from pnp.proof.collect import Proof, collect
 from pnp.proof.pdf import write_proof_pdf
@@ -42,8 +42,9 @@ def run_proof(project: Project, name: str, out: Path, text: Path | None = None,
         with writing_into(root.label(root.path), root.path):
             pages = write_proof_pdf(published.temp_for(pdf), proof, fonts)
         if text is not None:
-            with writing_into(text.as_posix(), text.parent, elsewhere="choose another --text file"):
-                write_text(files.temp_for(text), text, proof)
+            target = named_file(text, project.root)
+            with writing_into(text.as_posix(), target.parent, elsewhere="choose another --text file"):
+                write_text(files.temp_for(target), target, proof)
                 files.commit()
         published.commit()
     except BaseException:
