@@ -95,7 +95,7 @@ class OutputRoot:
 
 def named_file(path: Path, project_root: Path) -> Path:
     """A file the user names (--json, --text ...), reached through no link the project brought."""
-    return _real_path(path.parent, project_root.resolve()) / path.name
+    return _real_path(path.parent, project_root.resolve(), files_in_the_way=False) / path.name
 
 
 def check_tree(folder: Path, label) -> None:
@@ -122,8 +122,9 @@ def check_entry(path: Path, label) -> None:
                        where=label(path), fix=f"delete it, {ELSEWHERE}")
 
 
-def _real_path(out: Path, project: Path) -> Path:
-    """The output path with links resolved, where a link inside the project (the project brought it) is refused."""
+def _real_path(out: Path, project: Path, files_in_the_way: bool = True) -> Path:
+    """The output path with links resolved, where a link inside the project (the project brought it) is refused
+    (and a file where a folder should be, unless the caller words that itself)."""
     absolute = Path(os.path.abspath(out))
     current = Path(absolute.anchor)
     for part in absolute.parts[1:]:
@@ -134,7 +135,7 @@ def _real_path(out: Path, project: Path) -> Path:
                                where=_label(step, project),
                                fix=f"delete the link (what it points to is not pnp's), {ELSEWHERE}")
             step = step.resolve()  # the user's own link, outside the project
-        elif step.exists() and not step.is_dir():
+        elif files_in_the_way and step.exists() and not step.is_dir():
             raise PnpError("is a file, not a folder", where=_label(step, project), fix=f"move it away, {ELSEWHERE}")
         current = step
     return current
