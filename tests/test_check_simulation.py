@@ -343,3 +343,26 @@ def test_a_rules_folder_without_init_is_not_a_simulation(tmp_path):
     scaffold(Project(tmp_path), "plain")
     (tmp_path / "card_data" / "plain" / "rules").mkdir()  # e.g. the rules text as PDF files
     assert find_simulation(Project(tmp_path), "plain") is None
+
+
+def test_another_games_rules_mapping_never_supplies_a_games_simulation(tmp_path):
+    """A user who looked in card_data/plain/ and saw no Python runs none: another folder cannot declare it."""
+    scaffold(Project(tmp_path), "plain")
+    scaffold(Project(tmp_path), "other")
+    canary = tmp_path / "ran.txt"
+    other = tmp_path / "card_data" / "other"
+    (other / "sim.py").write_text(f"open({str(canary)!r}, 'w').write('ran')\n", encoding="utf-8")
+    (other / "game.yaml").write_text((other / "game.yaml").read_text(encoding="utf-8") +
+                                     "rules: {plain: sim.py, extra: sim.py}\n", encoding="utf-8")
+    assert find_simulation(Project(tmp_path), "plain") is None
+    result = run("check", "plain", "--project", str(tmp_path))
+    assert result.exit_code == 0
+    assert result.output.startswith("pnp check plain: no rules simulation; deck integrity")
+    assert not canary.exists()
+    plain = tmp_path / "card_data" / "plain"
+    (plain / "game.yaml").write_text((plain / "game.yaml").read_text(encoding="utf-8") + "rules: {extra: rules}\n",
+                                     encoding="utf-8")
+    result = run("check", "extra", "--project", str(tmp_path))
+    assert result.output == ("error: pnp check extra: card_data/other/game.yaml and card_data/plain/game.yaml both "
+                             "declare a simulation 'extra'; keep the name in one game's rules: mapping\n")
+    assert not canary.exists()

@@ -267,3 +267,81 @@ def test_a_raster_image_saved_again_under_the_same_name_is_drawn_anew(project):
     second = session.rebuild({art / "attack.png"})
     assert second.changed == ("cards",) and len(second.new_images) >= 1
     assert images(first.to_json())[0] != images(second.to_json())[0]
+
+
+def test_idle_connections_are_capped_and_time_out(project, monkeypatch):
+    """A flood of half-sent requests holds at most MAX_CONNECTIONS threads, each only until its timeout."""
+    from pnp.watch import server
+    monkeypatch.setattr(server._Handler, "timeout", 5.0)
+    watcher = Watcher(project, "demo", port=0)
+    watcher.start()
+    host, port = watcher.server.address
+    threads = threading.active_count()
+    idle = [socket.create_connection((host, port), timeout=10) for _ in range(server.MAX_CONNECTIONS + 20)]
+    try:
+        for sock in idle:
+            sock.sendall(b"GET /state.json HTTP/1.1\r\n")  # and never the rest
+        refused = 0
+        for sock in idle[server.MAX_CONNECTIONS:]:
+            sock.settimeout(2.0)  # well within the 5 s a connection with a slot is kept waiting
+            refused += sock.recv(100) == b""  # closed at once: every slot is taken
+        assert refused == 20
+        assert threading.active_count() <= threads + server.MAX_CONNECTIONS
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:  # the idle ones time out and free their slots
+            try:
+                if state(watcher.url)["version"] == 1:
+                    break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the page never answered again")
+    finally:
+        for sock in idle:
+            sock.close()
+        watcher.close()
+
+
+def test_an_unexpected_error_in_a_rebuild_is_one_line_on_the_page(project, monkeypatch):
+    session = PreviewSession(project, "demo", project / "previews")
+    first = session.rebuild()
+
+    def broken(*args, **kwargs):
+        raise IndexError("list index out of range")
+    monkeypatch.setattr("pnp.watch.session.render_previews", broken)
+    failed = session.rebuild({project / "card_data/demo/cards.csv"})
+    assert failed.error == "pnp watch demo: unexpected IndexError: list index out of range; save the file again; " \
+                           "if this stays, please report it"
+    assert failed.components == first.components  # the cards shown stay until a rebuild works
+    monkeypatch.undo()
+    assert session.rebuild({project / "card_data/demo/cards.csv"}).error is None
+
+
+def test_images_are_served_whole_while_rebuilds_replace_them(watching, project):
+    """Fetching every image of the current state while the CSV is saved again and again never fails or tears."""
+    url, csv = watching.url, project / "card_data" / "demo" / "cards.csv"
+    problems: list[str] = []
+    done = threading.Event()
+
+    def fetch() -> None:
+        while not done.is_set():
+            current = state(url)
+            for name in images(current):
+                try:
+                    Image.open(__import__("io").BytesIO(get(url + "img/" + name))).load()
+                except urllib.error.HTTPError as error:
+                    if error.code != 404 or state(url)["version"] < current["version"] + 2:
+                        problems.append(f"{name}: {error.code}")  # only an image two versions old may be gone
+                except Exception as error:  # a torn image or a dropped connection
+                    problems.append(f"{name}: {error!r}")
+    fetchers = [threading.Thread(target=fetch) for _ in range(3)]
+    for thread in fetchers:
+        thread.start()
+    version = state(url)["version"]
+    for n in range(6):
+        edit(csv, "Spark" if n == 0 else f"Spark{n - 1}", f"Spark{n}")
+        version = wait_for_version(url, version)["version"]
+    done.set()
+    for thread in fetchers:
+        thread.join(timeout=30)
+    assert problems == []

@@ -15,8 +15,11 @@ from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
 from pnp.face.svgart import undrawn_warnings
+from pnp.output.failures import writing_into
+from pnp.output.publish import Publication
+from pnp.output.root import OutputRoot
 from pnp.pdf.cmyk import Profile
-from pnp.pdf.document import AtomicFiles, Document, write_gutterfold_pages, write_sheet_pages
+from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tile_pages
 from pnp.pool import Pool, every_core
@@ -95,12 +98,15 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     """Build the given games; nothing is written unless every file succeeds."""
     fonts = fonts or FontBook()
     renderer = Renderer(fonts, project.root)
-    files = AtomicFiles()
     report = BuildReport()
     profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
+    root = OutputRoot.checked(options.out, project.root)
+    files = Publication(root)
     try:
-        for game, profile in zip(games, profiles):
-            _build_game(game, renderer, fonts, options, files, report, progress, profile)
+        folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
+        with writing_into(root.label(root.path), root.path):
+            for game, folder, profile in zip(games, folders, profiles):
+                _build_game(game, folder, renderer, fonts, options, files, report, progress, profile)
         report.notes += undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
@@ -109,10 +115,9 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     return report
 
 
-def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildOptions, files: AtomicFiles,
-                report: BuildReport, progress: Progress, profile: Profile | None) -> None:
-    """Render a game's components and write its sheets and print-shop files."""
-    folder = options.out / game.name
+def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, options: BuildOptions,
+                files: Publication, report: BuildReport, progress: Progress, profile: Profile | None) -> None:
+    """Render a game's components and write its sheets and print-shop files into its (staged) folder."""
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered], renderer.root)
@@ -147,7 +152,7 @@ def _build_game(game: Game, renderer: Renderer, fonts: FontBook, options: BuildO
         shop_files.result()
 
 
-def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> None:
+def _own_outputs(files: Publication, folder: Path, game: str, paper: str) -> None:
     """A build replaces its game's home-print files for this paper, A3 files and print-shop files: none go stale."""
     name = glob.escape(game)
     for pattern in (f"{name}-{paper}.pdf", f"{name}-*-{paper}-gutterfold.pdf", f"{name}-*-a3.pdf", "print-shop/*.pdf"):
@@ -155,7 +160,7 @@ def _own_outputs(files: AtomicFiles, folder: Path, game: str, paper: str) -> Non
 
 
 def _write_grid(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions,
-                folder: Path, files: AtomicFiles, fonts: FontBook) -> int:
+                folder: Path, files: Publication, fonts: FontBook) -> int:
     """A component on the game's grid sheets: imposed, or tiled (and then also on A3) when larger than the paper."""
     if component.kind != "page" and _tiled(component, paper):
         pages = _write_tiled(doc, component, faces, paper)
@@ -194,7 +199,7 @@ def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: Bui
     return sheet
 
 
-def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold, folder: Path, files: AtomicFiles,
+def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold, folder: Path, files: Publication,
                       fonts: FontBook, options: BuildOptions) -> int:
     """A component's own gutterfold file: fronts and backs on one side of each sheet."""
     name = f"{component.game}-{component.name}-{options.paper}-gutterfold.pdf"
@@ -246,7 +251,7 @@ def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: S
     return sum(write_tile_pages(doc, tiling, key, face, bleed, component.name) for key, face in faces.fronts)
 
 
-def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: AtomicFiles,
+def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: Publication,
               options: BuildOptions) -> None:
     """The same piece on A3 sheets, for a copy shop's large format."""
     doc = Document(files.temp_for(folder / f"{component.game}-{component.name}-a3.pdf"), fonts,

@@ -13,7 +13,9 @@ from pathlib import Path
 
 from reportlab.lib import colors as rl_colors
 
-from pnp.pdf.document import AtomicFiles, Document
+from pnp.output.atomic import AtomicFiles
+from pnp.output.failures import writing_into
+from pnp.pdf.document import Document
 from pnp.sheet.marks import Line
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size, pt
@@ -191,13 +193,14 @@ def write_calibration(path: Path, paper_name: str, duplex: str, fonts: FontBook 
     """Write the two-page calibration sheet to `path`, atomically."""
     sheet = calibration(Size(*PAPER_SIZES[paper_name]), duplex)
     files = AtomicFiles()
+    title = f"pnp duplex calibration ({paper_name}, {duplex} edge)"
     try:
-        title = f"pnp duplex calibration ({paper_name}, {duplex} edge)"
-        doc = Document(files.temp_for(path), fonts or FontBook(), title)
-        for side in (sheet.front, sheet.back):
-            _draw_side(doc, sheet.paper, side)
-        doc.save()
-        files.commit()
+        with writing_into(path.as_posix(), path.parent, elsewhere="choose another --out file"):
+            doc = Document(files.temp_for(path), fonts or FontBook(), title)
+            for side in (sheet.front, sheet.back):
+                _draw_side(doc, sheet.paper, side)
+            doc.save()
+            files.commit()
     except BaseException:
         files.abort()
         raise

@@ -155,12 +155,14 @@ def replay(project: Project, game: str, players: int, seed: int, policy: str) ->
 
 def write_json(path: Path, report: Report) -> None:
     """Write the JSON report atomically: a failed write leaves any earlier report as it was."""
-    from pnp.pdf.document import AtomicFiles
+    from pnp.output.atomic import AtomicFiles
     files = AtomicFiles()
     try:
         files.temp_for(path).write_text(to_json(report), encoding="utf-8")
         files.commit()
-    except OSError as exc:
+    except BaseException as exc:
         files.abort()
+        if not isinstance(exc, OSError):
+            raise
         raise PnpError(f"cannot write the report: {exc.strerror}", where=str(path),
                        fix="choose a writable path") from None

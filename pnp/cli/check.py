@@ -12,12 +12,11 @@ import click
 from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
 from pnp.errors import PnpError, UsageError
-
-if TYPE_CHECKING:
-    from pnp.project.games import Project
+from pnp.output.root import named_file
 
 if TYPE_CHECKING:
     from pnp.check.report.model import Report
+    from pnp.project.games import Project
 
 
 def _progress():
@@ -61,6 +60,8 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     from pnp.check.report.text import render_text
     from pnp.project.games import find_project
     project = find_project(project_dir)
+    for path in filter(None, (json_path, report_path)):
+        named_file(path, project.root)  # no link of the project's on the way: refused before the games are played
     if report_path is not None:
         check_report_path(report_path, replay is not None)
     if replay is not None:

@@ -16,6 +16,7 @@ from pnp.cli.check import check_command
 from pnp.cli.common import bar as _bar
 from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
+from pnp.cli.stop import quiet, stoppable, stopped_line
 from pnp.cli.watch import watch_command
 from pnp.errors import PnpError, UsageError
 
@@ -34,11 +35,17 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context):
         try:
-            return super().invoke(ctx)
+            with stoppable():
+                return super().invoke(ctx)
         except PnpError as exc:
             _fail(exc)
         except click.UsageError as exc:
             _fail(_usage_error(exc))
+        except KeyboardInterrupt as exc:
+            line, code = stopped_line(f"pnp {ctx.invoked_subcommand or ''}".strip(), exc)
+            with quiet():
+                click.echo(f"error: {line}", err=True)
+            sys.exit(code)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:

@@ -7,7 +7,8 @@ from pathlib import Path
 import click
 
 from pnp.cli.common import project_option
-from pnp.errors import UsageError
+from pnp.errors import PnpError, UsageError
+from pnp.output.names import is_plain
 
 
 @click.command("watch")
@@ -24,8 +25,8 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
     from pnp.project.games import find_project
     from pnp.watch.loop import Watcher
     project = find_project(project_dir)
-    if not (project.root / "card_data" / game).is_dir():
-        project.load_game(game)  # names the known games
+    if not is_plain(game) or not (project.root / "card_data" / game).is_dir():
+        project.load_game(game)  # names the known games, or says why the name is not one
     try:
         watcher = Watcher(project.root, game, port, lang=lang)
     except OSError as exc:
@@ -37,5 +38,11 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
         watcher.start(click.echo)
         click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
         watcher.run(stop, click.echo)
+    except KeyboardInterrupt:
+        pass  # Ctrl+C (or SIGTERM) is how a watch ends
+    except (OSError, RuntimeError) as exc:  # the system refused to watch the folders (too many, or gone)
+        raise PnpError(f"cannot watch the project's folders: {exc}", where="pnp watch",
+                       fix="raise the system's limit on watched folders, or watch a smaller project") from None
     finally:
         watcher.close()
+    click.echo(f"Stopped watching {game}; the preview images are removed")

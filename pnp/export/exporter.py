@@ -5,10 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import os
-import shutil
-import tempfile
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +15,10 @@ from pnp.export.raster import PageRef, Placement, PngJob, page_placement, trim_p
 from pnp.export.source import Pages, write_pages
 from pnp.export.tts import Deck, SheetJob, grids, note, slot_size
 from pnp.export.workers import Job, run_jobs
+from pnp.output.failures import writing_into
+from pnp.output.publish import Publication
+from pnp.output.root import OutputRoot
+from pnp.output.temps import Temp
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.text.fonts import FontBook
@@ -56,6 +57,7 @@ class _Plan:
     jobs: list[Job] = field(default_factory=list)
     texts: dict[Path, str] = field(default_factory=dict)
     folders: list[Path] = field(default_factory=list)
+    finals: list[str] = field(default_factory=list)  # each folder's place in the game's output folder
 
 
 def export_game(project: Project, game: Game, options: ExportOptions,
@@ -72,25 +74,44 @@ def export_game(project: Project, game: Game, options: ExportOptions,
     if not needed:
         raise PnpError(f"nothing to export from {game.name}: " + "; ".join(report.notes), where="pnp export",
                        fix="choose other components with --component, or other options")
-    folder = options.out / game.name
-    with _staging(folder) as stage:
-        pages = write_pages(needed, stage, project.root, FontBook())
-        plan = _Plan()
-        png_dir = f"png-{preset.name}" if preset else "png"
-        for part in pages:
-            if part.component.name in png_names:
-                _plan_png(part, stage / png_dir / part.component.name, options.dpi, preset, plan)
-            if part.component.name in tts_names:
-                _plan_tts(part, stage / "tts" / part.component.name, options.dpi, plan)
-        try:
-            _write_plan(plan, options.workers or os.cpu_count() or 1, progress)
-            report.folders = _move_into_place(plan.folders, stage, folder)
-        except OSError as exc:
-            raise PnpError(f"cannot write the export: {exc.strerror or exc}", where=folder.as_posix(),
-                           fix="check the folder is writable and has space, then export again") from None
+    root = OutputRoot.checked(options.out, project.root)
+    files = Publication(root)
+    try:
+        folder = files.folder(game.name)
+        with writing_into(root.label(root.path), root.path):
+            scratch = Temp.folder(root.path, f"{game.name}-pages")
+            try:
+                pages = write_pages(needed, scratch.path, project.root, FontBook())
+                plan = _plan(pages, folder, files, options, preset, png_names, tts_names)
+                _write_plan(plan, options.workers or os.cpu_count() or 1, progress)
+            finally:
+                scratch.remove()
+        report.folders = [folder / name for name in plan.finals]
+        files.commit()
+    except BaseException:
+        files.abort()
+        raise
     report.images = sum(isinstance(job, PngJob) for job in plan.jobs)
     report.sheets = sum(isinstance(job, SheetJob) for job in plan.jobs)
     return report
+
+
+def _plan(pages: list[Pages], folder: Path, files: Publication, options: ExportOptions, preset: Preset | None,
+          png_names: set[str], tts_names: set[str]) -> _Plan:
+    """The jobs and text files of every component's folder, each folder replacing its earlier export whole."""
+    plan = _Plan()
+    png_dir = f"png-{preset.name}" if preset else "png"
+    for part in pages:
+        for wanted, kind in ((png_names, png_dir), (tts_names, "tts")):
+            if part.component.name in wanted:
+                final = folder / kind / part.component.name
+                staged = files.folder_for(final)
+                plan.finals.append(f"{kind}/{part.component.name}")
+                if kind == "tts":
+                    _plan_tts(part, staged, options.dpi, plan)
+                else:
+                    _plan_png(part, staged, options.dpi, preset, plan)
+    return plan
 
 
 def check_options(options: ExportOptions) -> None:
@@ -230,31 +251,3 @@ def _write_plan(plan: _Plan, workers: int, progress: Progress) -> None:
         progress(done, len(plan.jobs))
 
     run_jobs(plan.jobs, workers, advance)
-
-
-@contextmanager
-def _staging(folder: Path) -> Iterator[Path]:
-    """A hidden scratch folder inside the game's output folder, removed afterwards whatever happens."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=".export-", dir=folder))
-    except OSError as exc:
-        raise PnpError(f"cannot write to {folder.as_posix()}: {exc.strerror}", where="pnp export",
-                       fix="choose a writable folder with --out") from None
-    try:
-        yield stage
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)
-
-
-def _move_into_place(folders: list[Path], stage: Path, final_root: Path) -> list[Path]:
-    """Replace each component's earlier export folder with the new one."""
-    moved = []
-    for folder in folders:
-        final = final_root / folder.relative_to(stage)
-        if final.exists():
-            shutil.rmtree(final)
-        final.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(folder, final)
-        moved.append(final)
-    return moved

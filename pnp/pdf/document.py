@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -39,50 +37,6 @@ CUT_GUIDE = rl_colors.Color(0.45, 0.45, 0.45)  # circle guides sit on the art: g
 FOLD_LINE = rl_colors.Color(0.35, 0.35, 0.35)
 FOLD_DASH = (pt(3.0), pt(2.0))
 FOLD_LABEL_SIZE = 5.5  # pt
-
-
-class AtomicFiles:
-    """Output files written to temporary names and renamed into place only on commit."""
-
-    def __init__(self) -> None:
-        self._pending: list[tuple[Path, Path]] = []
-        self._owned: list[tuple[Path, str]] = []
-
-    def own(self, folder: Path, pattern: str) -> None:
-        """On commit, delete files in folder matching pattern that this run did not write (left by earlier runs)."""
-        self._owned.append((folder, pattern))
-
-    def temp_for(self, final: Path) -> Path:
-        """A temporary path beside `final` to write into."""
-        final.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(prefix=f".{final.name}.", suffix=".tmp", dir=final.parent)
-        os.close(handle)
-        self._pending.append((Path(name), final))
-        return Path(name)
-
-    def commit(self) -> list[Path]:
-        """Move every finished file into place, with the permissions a normal write would give."""
-        umask = os.umask(0)
-        os.umask(umask)
-        done = []
-        for temp, final in self._pending:
-            os.chmod(temp, 0o666 & ~umask)
-            os.replace(temp, final)
-            done.append(final)
-        self._pending = []
-        written = set(done)
-        for folder, pattern in self._owned:
-            for stale in sorted(folder.glob(pattern)):
-                if stale not in written and stale.is_file():
-                    stale.unlink()
-        self._owned = []
-        return done
-
-    def abort(self) -> None:
-        """Delete every temporary file; earlier outputs stay untouched."""
-        for temp, _ in self._pending:
-            temp.unlink(missing_ok=True)
-        self._pending, self._owned = [], []
 
 
 class Document:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.output.publish import Publication
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import Profile, load_profile
-from pnp.pdf.document import AtomicFiles, Document, write_shop_pages
+from pnp.pdf.document import Document, write_shop_pages
 from pnp.pool import Shared
 from pnp.project.component import Component
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
 
 
-def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: AtomicFiles):
+def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: Publication):
     """(temporary path, title, pages) of every print-shop file: one card per page, fronts and backs."""
     plan = []
     for component, fronts, backs in components:

@@ -16,6 +16,7 @@ from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS
+from pnp.output.names import plain_name
 from pnp.project.designs import by_column, check_one_size, row_layouts
 from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size
@@ -155,6 +156,8 @@ def _checked_spec(spec: Any, where: str) -> dict[str, Any]:
         raise PnpError("a component needs a name", where=where, fix="write '- name: cards'")
     check_keys(spec, COMPONENT_KEYS, where)
     check_component_values(spec, where)
+    plain_name(spec["name"], where=f"{where}.name", what="component",
+               fix="it names the component's output files; write a name such as 'cards' or 'event_cards'")
     return spec
 
 

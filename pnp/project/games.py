@@ -15,6 +15,7 @@ from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.files import check_keys
 from pnp.limits import MAX_PROFILE_BYTES
+from pnp.output.names import is_plain, plain_name
 from pnp.project.component import Component, Files, build_component, component_table
 from pnp.project.coverage import unprinted_rows
 from pnp.project.settings import check_game_values
@@ -62,12 +63,15 @@ class Project:
     def load_game(self, name: str) -> Game:
         """Read a game's manifest, tables and layouts."""
         folder = self.root / "card_data" / name
-        if not folder.is_dir():
+        if not is_plain(name) or not folder.is_dir():
             known = ", ".join(self.game_names()) or "none"
+            if name in known.split(", "):  # a folder of card_data/, but its name is no plain name
+                plain_name(name, where=self.label(folder), what="game folder",
+                           fix="rename the folder: its name is the name of the game's output folder")
             raise PnpError(f"no game '{name}' in card_data/", where=self.label(self.root / "card_data"),
                            fix=f"known games: {known}; start one with 'pnp new {name}'")
         manifest = self.manifest(name)
-        specs = manifest.get("components") or [{"name": p.stem} for p in sorted(folder.glob("*.csv"))]
+        specs = manifest.get("components") or [self._named_by_file(path) for path in sorted(folder.glob("*.csv"))]
         files = Files(self.root, self.label, self.manifest, self.lenient)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
         problems = _swallowed(components) + unprinted_rows(components)
@@ -77,6 +81,13 @@ class Project:
         rich_black = _rich_black(manifest.get("rich_black"), f"{self.label(folder / MANIFEST)}: rich_black")
         return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key,
                     rich_black, tuple(problems))
+
+    def _named_by_file(self, path: Path) -> dict[str, str]:
+        """A component found by the naming conventions: its CSV file's name, which must be a plain name."""
+        plain_name(path.stem, where=self.label(path), what="component",
+                   fix="rename the file, or list it in game.yaml with a plain name: "
+                       f"'- {{name: cards, csv: {path.name}}}'")
+        return {"name": path.stem}
 
     def _cmyk_profile(self, where: str, manifest: dict[str, Any]) -> Path | None:
         """The game's own CMYK profile: a file inside the project, named relative to the project folder."""

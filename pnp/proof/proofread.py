@@ -6,7 +6,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import UsageError
-from pnp.pdf.document import AtomicFiles
+from pnp.output.atomic import AtomicFiles
+from pnp.output.failures import writing_into
+from pnp.output.publish import Publication
+from pnp.output.root import OutputRoot, named_file
 from pnp.project.games import Project
 from pnp.proof.collect import Proof, collect
 from pnp.proof.pdf import write_proof_pdf
@@ -32,14 +35,20 @@ def run_proof(project: Project, name: str, out: Path, text: Path | None = None,
                          fix="name the file .md (Markdown), .csv or .xlsx")
     fonts = fonts or FontBook()
     proof = collect(project, name, fonts)
-    files = AtomicFiles()
-    pdf = out / name / f"{name}-proof.pdf"
+    root = OutputRoot.checked(out, project.root)
+    published, files = Publication(root), AtomicFiles()
     try:
-        pages = write_proof_pdf(files.temp_for(pdf), proof, fonts)
+        pdf = published.folder(name) / f"{name}-proof.pdf"
+        with writing_into(root.label(root.path), root.path):
+            pages = write_proof_pdf(published.temp_for(pdf), proof, fonts)
         if text is not None:
-            write_text(files.temp_for(text), text, proof)
-        files.commit()
+            target = named_file(text, project.root)
+            with writing_into(text.as_posix(), target.parent, elsewhere="choose another --text file"):
+                write_text(files.temp_for(target), target, proof)
+                files.commit()
+        published.commit()
     except BaseException:
         files.abort()
+        published.abort()
         raise
     return ProofReport(proof, pdf, pages, text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from importlib.resources import files
 from pathlib import Path
@@ -12,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from pnp.data.workbook_write import write_workbook
 from pnp.errors import PnpError, UsageError
+from pnp.output.failures import writing_into
+from pnp.output.temps import Temp, sweep
 from pnp.project.games import Project
 
 if TYPE_CHECKING:
@@ -45,13 +48,29 @@ def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool 
     written = _game_files(data, name, data_format, rules) | _folder(TEMPLATES / "layouts", layouts, name)
     if rules:
         written |= _folder(TEMPLATES / "rules", data / "rules", name)
-    for path, text in written.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if text is None:
-            write_workbook(path, "cards", example_rows())
-        else:
-            path.write_text(text, encoding="utf-8")
+    _write_whole(project.root, written, (layouts, data))
     return list(written)
+
+
+def _write_whole(root: Path, files: dict[Path, str | None], folders: tuple[Path, ...]) -> None:
+    """Write the files into a hidden folder of the project, then move each new folder into place whole."""
+    with writing_into(root.as_posix(), root, elsewhere="choose another --project folder"):
+        root.mkdir(parents=True, exist_ok=True)
+        sweep(root)
+        stage = Temp.folder(root, "new")
+        try:
+            for path, text in files.items():
+                staged = stage.path / path.relative_to(root)
+                staged.parent.mkdir(parents=True, exist_ok=True)
+                if text is None:
+                    write_workbook(staged, "cards", example_rows())
+                else:
+                    staged.write_text(text, encoding="utf-8")
+            for folder in folders:  # the layouts first: the game exists once its card_data/ folder does
+                folder.parent.mkdir(parents=True, exist_ok=True)
+                os.rename(stage.path / folder.relative_to(root), folder)
+        finally:
+            stage.remove()
 
 
 def _game_files(data: Path, name: str, data_format: str, rules: bool) -> dict[Path, str | None]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pnp.export.raster import PageRef, close_documents, page_placement, render, save_png
 from pnp.export.source import Pages, write_pages
+from pnp.output.atomic import AtomicFiles
 from pnp.project.component import Component
 from pnp.text.fonts import FontBook
 
@@ -57,11 +58,17 @@ def _rasterise(part: Pages, folder: Path, dpi: int) -> list[Card]:
 
 
 def _save(ref: PageRef, placement, folder: Path, dpi: int, part: Pages, side: str, row: int, count: int) -> Card:
-    """Rasterise one page and save it under a name made from its pixels (a changed card gets a new name)."""
+    """Rasterise one page and save it under a name made from its component and pixels (a change, a new name)."""
     image = render(ref, placement)
-    digest = hashlib.sha1(image.tobytes()).hexdigest()[:12]
-    name = f"{part.component.name}-{side}-{digest}.png"
+    digest = hashlib.sha1(part.component.name.encode("utf-8") + b"\0" + image.tobytes()).hexdigest()[:16]
+    name = f"{side}-{digest}.png"  # ASCII whatever the component's name, so the page can ask for it as it is
     path = folder / name
-    if not path.exists():
-        save_png(image, path, dpi)
+    if not path.exists():  # written whole under its name, so the page never gets half an image
+        files = AtomicFiles()
+        try:
+            save_png(image, files.temp_for(path), dpi)
+            files.commit()
+        except BaseException:
+            files.abort()
+            raise
     return Card(name, side, row, count)

@@ -14,6 +14,39 @@ from pnp.watch.session import State
 
 HOST = "127.0.0.1"
 IMAGE = re.compile(r"/img/([A-Za-z0-9_.-]+\.png)")
+MAX_CONNECTIONS = 32  # a page polls once and fetches a few images at a time: far more is a flood
+TIMEOUT = 10.0  # seconds a connection may take over each read or write before it is closed
+
+
+class _BoundedServer(ThreadingHTTPServer):
+    """A threading server that answers at most MAX_CONNECTIONS connections at once and logs no errors."""
+
+    daemon_threads = True
+    request_queue_size = 2 * MAX_CONNECTIONS  # connections waiting to be accepted, or refused
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]):
+        super().__init__(address, handler)
+        self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+    def process_request(self, request, client_address) -> None:
+        """Start a thread for the connection, or close it at once when every slot is taken."""
+        if not self._slots.acquire(blocking=False):
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser that hangs up or times out is no news for the terminal."""
 
 
 class PreviewServer:
@@ -22,8 +55,7 @@ class PreviewServer:
     def __init__(self, state: Callable[[], State], folder: Path, port: int = 0):
         self._state, self._folder = state, folder
         handler = type("Handler", (_Handler,), {"server_side": self})
-        self._http = ThreadingHTTPServer((HOST, port), handler)
-        self._http.daemon_threads = True
+        self._http = _BoundedServer((HOST, port), handler)
         self._thread = threading.Thread(target=self._http.serve_forever, name="pnp-preview", daemon=True)
 
     @property
@@ -54,15 +86,25 @@ class PreviewServer:
         if path == "/state.json":
             return 200, "application/json", json.dumps(self._state().to_json(), ensure_ascii=False).encode("utf-8")
         match = IMAGE.fullmatch(path)
-        if match and (self._folder / match.group(1)).is_file():
-            return 200, "image/png", (self._folder / match.group(1)).read_bytes()
+        image = _read(self._folder / match.group(1)) if match else None
+        if image is not None:
+            return 200, "image/png", image
         return 404, "text/plain; charset=utf-8", b"not found"
+
+
+def _read(path: Path) -> bytes | None:
+    """An image's bytes, or None when it is gone (pruned by a rebuild since the page asked)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 class _Handler(BaseHTTPRequestHandler):
     """Answers GET requests from the server's `respond`, without logging each request."""
 
     server_side: PreviewServer
+    timeout = TIMEOUT
 
     def do_GET(self) -> None:
         status, kind, body = self.server_side.respond(self.path, self.headers.get("Host", ""))

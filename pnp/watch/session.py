@@ -94,6 +94,10 @@ class PreviewSession:
                                     self._fonts, self.dpi)
         except PnpError as exc:
             return self._publish(State(old.version + 1, self.game, old.components, (), exc.render()))
+        except Exception as exc:  # a file read while being saved, or a bug: one line, and the watch goes on
+            message = PnpError(f"unexpected {type(exc).__name__}: {exc}", where=f"pnp watch {self.game}",
+                               fix="save the file again; if this stays, please report it").render()
+            return self._publish(State(old.version + 1, self.game, old.components, (), message))
         self._pending = set()
         self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
         cards = {c.name: fresh[c.name] if c.name in fresh else old.components.get(c.name, [])

@@ -21,7 +21,7 @@ from pnp.check.charts.panels import length_chart, margin_chart, score_chart, sea
 from pnp.check.charts.plots import ROW
 from pnp.check.report.model import CheckReport, CountFigures, DealOnlyReport, Report
 from pnp.errors import PnpError, UsageError
-from pnp.pdf.document import AtomicFiles
+from pnp.output.atomic import AtomicFiles
 from pnp.text.fonts import FontBook
 
 PAGE_W, PAGE_H = landscape(A4)
@@ -268,8 +268,10 @@ def write_report(path: Path, report: Report) -> list[Path]:
         for final, data in contents.items():
             files.temp_for(final).write_bytes(data)
         written = files.commit()
-    except OSError as exc:
+    except BaseException as exc:
         files.abort()
+        if not isinstance(exc, OSError):
+            raise
         raise PnpError(f"cannot write the report: {exc.strerror or exc}", where=str(path),
                        fix="choose a writable path") from None
     if path.suffix.lower() == ".png":

@@ -50,16 +50,18 @@ def simulation_names(project: Project) -> list[str]:
 
 
 def _target(project: Project, name: str) -> Declared | None:
-    """The project's target named NAME: its own game folder first, then another game's `rules:` mapping."""
-    folder = project.root / "card_data" / name
-    if folder.is_dir():
-        found = _declared(project, name).get(name)
-        if found is not None:
-            return found
-    for game in project.game_names():
-        if game != name and (found := _declared(project, game).get(name)) is not None:
-            return found
-    return None
+    """The project's target named NAME: a game's comes from its own folder and game.yaml, never another game's.
+
+    A name that is no game folder (ghost_couple_cards) may be declared by one game's `rules:` mapping.
+    """
+    if (project.root / "card_data" / name).is_dir():
+        return _declared(project, name).get(name)
+    found = [(game, target) for game in project.game_names() if (target := _declared(project, game).get(name))]
+    if len(found) > 1:
+        games = " and ".join(f"card_data/{game}/game.yaml" for game, _ in found)
+        raise PnpError(f"{games} both declare a simulation '{name}'", where=f"pnp check {name}",
+                       fix="keep the name in one game's rules: mapping")
+    return found[0][1] if found else None
 
 
 def _declared(project: Project, game: str) -> dict[str, Declared]:
