@@ -15,11 +15,11 @@ from pnp.data.workbook import WORKBOOKS
 from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
-from pnp.limits import MAX_CARDS
+from pnp.limits import MAX_CARDS, MAX_GUTTER_MM
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where", "vars",
-                  "size", "cut", "tile", "base"}
+                  "size", "cut", "tile", "base", "gutter"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
 
@@ -38,6 +38,7 @@ class Component:
     cut: str = "square"
     tile: bool = False
     base: float = 15.0  # mm, the base tabs of a standee
+    gutter: float | None = None  # mm between pieces on the sheets; None: chosen by the build
 
     def piece_size(self) -> Size:
         """The printed piece's trim size in mm (a standee is its whole fold-over strip)."""
@@ -78,7 +79,17 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     if isinstance(base, bool) or not isinstance(base, (int, float)) or base < 0:
         raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
     return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
-                     float(base))
+                     float(base), gutter_mm(merged.get("gutter"), f"{where}.gutter"))
+
+
+def gutter_mm(value: Any, where: str) -> float | None:
+    """A gap between pieces in mm (None when not given), from 0 (butted) to MAX_GUTTER_MM."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_GUTTER_MM:
+        raise PnpError(f"gutter must be a gap in mm from 0 to {MAX_GUTTER_MM:g}, got {value!r}", where=where,
+                       fix="write gutter: 3 (mm between pieces), or gutter: 0 to butt them")
+    return float(value)
 
 
 def component_table(files: Files, game: str, spec: Any, index: int) -> Table:
