@@ -90,11 +90,11 @@ def _edge_face(face: Face) -> Face:
 def _near_edge(op: Op, face: Face) -> bool:
     """Tell whether an operation may paint within CUT_ERROR of the trim (its box, turned and stroked, reaches there)."""
     b, s = op.box, face.scale
-    half_w, half_h = b.w / 2, b.h / 2
+    half_w, half_h = abs(b.w) / 2, abs(b.h) / 2  # a line's box is the vector to its end, either way
     if op.rotate:
         angle = math.radians(op.rotate)
         cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
-        half_w, half_h = cos * b.w / 2 + sin * b.h / 2, sin * b.w / 2 + cos * b.h / 2
+        half_w, half_h = cos * half_w + sin * half_h, sin * half_w + cos * half_h
     pad = op.stroke_width if op.stroke is not None else 0.0
     cx, cy = b.x + b.w / 2, b.y + b.h / 2
     low_x, high_x = (cx - half_w - pad) * s, (cx + half_w + pad) * s
