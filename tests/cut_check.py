@@ -127,7 +127,7 @@ def _strip(image: Image.Image, side: str, corner: tuple[float, float], size: tup
     return [_lab(tuple(data[i:i + 3])) for i in range(0, len(data), 3)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _lab(rgb) -> tuple[float, float, float]:
     """CIELAB (D65) of an 8-bit sRGB colour."""
     def linear(c: float) -> float:

@@ -124,7 +124,7 @@ def drawn_findings(side: Side, file: str, row: int) -> list[Finding]:
 
 
 def _drawn_box(op: Op) -> Box | None:
-    """Where a shape, line or picture is placed (as the layout gives it, turned); None for text and what draws nothing."""
+    """Where a shape, line or picture is placed (as laid out, turned); None for text and what draws nothing."""
     if op.kind in ("text", "face") or (op.kind != "image" and op.fill is None and op.stroke is None):
         return None
     b = op.box
