@@ -109,6 +109,9 @@ def test_matching_neighbours_stay_butted_and_the_note_says_how_to_space_them(rep
         "standard_deck/cards: butted, 9 a sheet on 6 sheets; neighbours match along every cut, so a cut off the line "
         "shows no other colour; --gutter 3 (or gutter: 3 in game.yaml) spaces them: 8 a sheet on 7 sheets"]
     assert len(PdfReader(tmp_path / "standard_deck" / "standard_deck-cards-a4.pdf").pages) == 12
+    report, _ = _build_one(repo, tmp_path, "standard_deck", "cards", paper="letter")
+    assert report.notes == []  # 8 a sheet butted, and as many with --gutter 3: nothing to say
+    assert _gaps(tmp_path / "standard_deck" / "standard_deck-cards-letter.pdf") == {0.0}
 
 
 def test_gutterfold_sheets_keep_gutters_too(repo, tmp_path):

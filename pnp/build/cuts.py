@@ -84,8 +84,10 @@ def _clashing(component: Component, pieces: int, butted: int, spaced: int | None
 
 
 def _matching(component: Component, pieces: int, butted: int, offer: int, where: str) -> Spacing:
-    """Neighbours match along every cut: butted, saving sheets; the report line says how to ask for gutters."""
+    """Neighbours match along every cut: butted; where that saves sheets, the report line says how to ask for gutters."""
     name, sheets = f"{component.game}/{component.name}", _sheets(pieces, butted)
+    if offer and _sheets(pieces, offer) == sheets:
+        return AUTO
     spaced = f"{offer} a sheet on {_sheets(pieces, offer)}" if offer else "none fit"
     return Spacing(note=(
         f"{name}: butted{where}, {butted} a sheet on {sheets}; neighbours match along every cut, so a cut off the "
