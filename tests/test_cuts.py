@@ -18,7 +18,8 @@ from pnp.build.builder import BuildOptions, build, select_components
 from pnp.cli.main import main
 from pnp.face.parts import Box, Face, Op
 from pnp.pdf.edges import CLASH, EdgeSampler, seam_step
-from pnp.sheet.grid import fits, impose
+from pnp.sheet.grid import CUT_BLEED, NARROW_BLEED, best_spaced, fits, impose
+from pnp.sheet.gutterfold import gutterfold
 from pnp.sheet.marks import sheet_marks
 from pnp.sheet.seams import seams
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size, pt
@@ -224,3 +225,30 @@ def test_narrow_gutters_only_where_they_save_sheets():
     assert impose(POKER, 3.0, A4, butt=False, pieces=60).gap == pytest.approx(6.0)  # 8 a sheet either way
     narrow = impose(POKER, 3.0, LETTER, butt=False, pieces=60)
     assert (narrow.per_sheet, round(narrow.gap, 3)) == (8, 2.6)  # 1.3 mm of bleed each side; 1.5 mm fit only 6
+
+
+@settings(max_examples=80, deadline=None)
+@given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0.1, 5), paper=st.sampled_from([A4, LETTER]),
+       pieces=st.integers(1, 120))
+def test_cards_kept_apart_keep_a_millimetre_of_their_own_bleed_and_no_more_sheets_than_gutters_need(
+        w, h, bleed, paper, pieces):
+    imp = impose(Size(w, h), bleed, paper, butt=False, pieces=pieces)
+    wide = best_spaced(Size(w, h), bleed, paper, pieces=pieces)
+    if imp.gap > 0:
+        assert imp.gap / 2 >= min(bleed, NARROW_BLEED) - 1e-9
+        assert min(imp.outer_bleed_x, imp.outer_bleed_y) >= min(bleed, NARROW_BLEED) - 1e-9
+        if wide is not None:
+            assert -(-pieces // imp.per_sheet) <= -(-pieces // wide.count)
+            if imp.gap / 2 < min(bleed, CUT_BLEED) - 1e-9:  # narrower than usual only to save a sheet
+                assert -(-pieces // imp.per_sheet) < -(-pieces // wide.count)
+    else:
+        assert wide is None or imp.per_sheet == 1
+
+
+def test_gutterfold_sheets_take_a_fixed_gutter():
+    sheet = gutterfold(POKER, 3.0, A4, gutter=5.0)
+    xs = sorted({round(s.trim.x, 6) for s in sheet.fronts})
+    assert all(b - a == pytest.approx(63 + 5) for a, b in zip(xs, xs[1:])) and len(xs) > 1
+    assert gutterfold(POKER, 3.0, A4, gutter=0.0).half.gap == 0.0
+    backs = sorted({round(s.trim.x, 6) for s in sheet.backs})
+    assert all(b - a == pytest.approx(63 + 5) for a, b in zip(backs, backs[1:]))
