@@ -84,7 +84,7 @@ def _clashing(component: Component, pieces: int, butted: int, spaced: int | None
 
 
 def _matching(component: Component, pieces: int, butted: int, offer: int, where: str) -> Spacing:
-    """Neighbours match along every cut: butted; where that saves sheets, the report line says how to ask for gutters."""
+    """Neighbours match along every cut: butted; where that saves sheets, the report line says how to get gutters."""
     name, sheets = f"{component.game}/{component.name}", _sheets(pieces, butted)
     if offer and _sheets(pieces, offer) == sheets:
         return AUTO

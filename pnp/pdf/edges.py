@@ -71,14 +71,17 @@ class EdgeSampler:
         return [self._known[key] for key in keys]
 
 
-def _edge_key(face: Face) -> object:
-    """What decides a face's edges: its size, bleed and the operations that reach its edge strips."""
+def _edge_key(face: Face) -> tuple:
+    """What decides a face's edges: its size, bleed and the operations that reach its edge strips.
+
+    An operation holding something unhashable is compared by identity (the face, kept by the caller, holds it).
+    """
     ops = tuple(op for op in face.ops if _near_edge(op, face))
-    key = (face.width, face.height, face.bleed, face.scale, ops)
+    key: tuple = (face.width, face.height, face.bleed, face.scale, ops)
     try:
         hash(key)
-    except TypeError:  # an operation holding something unhashable: compare by identity
-        key = (face.width, face.height, face.bleed, face.scale, tuple(id(op) for op in ops))
+    except TypeError:
+        key = (face.width, face.height, face.bleed, face.scale, tuple(id(op) for op in ops), id(face))
     return key
 
 
@@ -156,7 +159,7 @@ def _segments(image: Image.Image, across: tuple[float, float], start: float, len
     first, last = px[0], max(px[1], px[0] + 1)
     box = (first, px[2], last, px[3]) if vertical else (px[2], first, px[3], last)
     strip = image.crop(box).resize((1, count) if vertical else (count, 1), Image.Resampling.BOX)
-    means = [strip.getpixel((0, i) if vertical else (i, 0)) for i in range(count)]
+    means = [tuple(strip.getpixel((0, i) if vertical else (i, 0))) for i in range(count)]  # type: ignore[arg-type]
     if vertical:
         means.reverse()  # image rows run down; sides are listed bottom to top
     return tuple(srgb_to_lab(mean) for mean in means)
