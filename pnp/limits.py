@@ -19,6 +19,7 @@ MAX_TEMPLATE_SECONDS = 2.0         # time one template or expression may take fo
 MIN_PIECE_MM = 5.0                 # the smallest side of a card, token or sheet
 MAX_PIECE_MM = 1200.0              # the largest side (an A0 board is 841 x 1189 mm)
 MAX_BLEED_MM = 20.0                # bleed around a piece
+MAX_GUTTER_MM = 50.0               # the gap between pieces on a sheet (--gutter, a component's gutter:)
 MAX_LENGTH = 2000.0                # any other length or number in a layout (mm, pt or degrees)
 MAX_FONT_PT = 500.0                # a font size
 MAX_FONT_BYTES = 50 * 2**20       # one project font file (a full CJK TrueType font is about 20 MB)

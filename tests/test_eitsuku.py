@@ -113,7 +113,7 @@ def test_sheet_pages_and_scale_bar(eitsuku_out):
         assert sorted([float(page.mediabox.width), float(page.mediabox.height)]) == pytest.approx(a4)
     texts = page_texts(eitsuku_out / "eitsuku-a4.pdf")
     assert all("50 mm" in t for t in texts)
-    poker_sheets = sum(2 * math.ceil(n / 9) for n in (108, 60, 60))
+    poker_sheets = sum(2 * math.ceil(n / 8) for n in (108, 60, 60))
     assert len(reader.pages) > poker_sheets
 
 
@@ -132,11 +132,11 @@ def placements(page):
 def test_backs_are_mirrored_for_long_edge_duplex(eitsuku_out):
     reader = PdfReader(eitsuku_out / "eitsuku-a4.pdf")
     front, back = placements(reader.pages[0]), placements(reader.pages[1])
-    width = float(reader.pages[0].mediabox.width)
-    assert len(front) == len(back) == 9
-    for (fx, fy), (bx, by) in zip(front, back):
-        assert bx == pytest.approx(width - fx - 63 * MM, abs=0.01)
-        assert by == pytest.approx(fy, abs=0.01)
+    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    assert width > height and len(front) == len(back) == 8  # 4 x 2 with gutters on landscape A4
+    for (fx, fy), (bx, by) in zip(front, back):  # long edge on a landscape sheet: mirrored top to bottom
+        assert bx == pytest.approx(fx, abs=0.01)
+        assert by == pytest.approx(height - fy - 88 * MM, abs=0.01)
 
 
 def test_same_inputs_give_identical_bytes(eitsuku_out, repo, tmp_path):
@@ -163,3 +163,64 @@ def test_letter_short_edge_plain_marks(repo, tmp_path):
     for (fx, fy), (bx, by) in zip(front, back):  # short edge on a landscape sheet: mirrored left to right
         assert by == pytest.approx(fy, abs=0.01)
         assert bx == pytest.approx(width - fx - 63 * MM, abs=0.01)
+
+
+def _event_art(repo) -> dict:
+    """Each event's picture and frame height, as the event layout maps them."""
+    event = next(c for c in repo.load_game("eitsuku").components if c.name == "event")
+    return event.front.vars["event_art"]
+
+
+def test_every_event_has_its_own_svg_picture_without_text_filters_or_patterns(repo):
+    from lxml import etree
+    art = _event_art(repo)
+    assert sorted(art) == sorted(r["name"] for r in rows("event"))
+    files = {entry["file"] for entry in art.values()}
+    assert len(files) == 15
+    for name in files:
+        tree = etree.parse(str(DATA / "art" / "event" / f"{name}.svg"))
+        tags = {etree.QName(element).localname for element in tree.iter() if isinstance(element.tag, str)}
+        assert tags and not tags & {"text", "tspan", "filter", "pattern", "image", "foreignObject", "style"}, name
+        assert tags <= {"svg", "g", "path", "rect", "circle", "ellipse"}, (name, tags)
+
+
+def _event_pages(eitsuku_out):
+    """The first print-shop page of each of the 15 events, at 4 px/mm (the trim's top-left 3 mm in)."""
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(str(eitsuku_out / "print-shop" / "event.pdf"))
+    try:
+        return [document[i].render(scale=4 * 25.4 / 72).to_pil().convert("RGB") for i in range(0, 60, 4)]
+    finally:
+        document.close()
+
+
+def _mm(x: float) -> int:
+    return round((x + 3) * 4)  # trim mm to pixels of a page with 3 mm of bleed
+
+
+def test_event_pictures_are_drawn_and_fill_the_blank_the_text_left(eitsuku_out, repo):
+    art = _event_art(repo)
+    pictures = []
+    for event, page in zip(rows("event"), _event_pages(eitsuku_out)):
+        height = art[event["name"]]["h"]
+        picture = page.crop((_mm(6.3), _mm(25.2), _mm(56.7), _mm(20 + height)))
+        assert len(picture.getcolors(1 << 16)) > 20, event["name"]  # drawn art, not a plain tint
+        pictures.append(picture.resize((50, 20)).tobytes())
+        blank, longest = 0, 0  # the tallest stretch of bare white panel between the picture and the bottom
+        for y in range(_mm(21), _mm(84.5)):
+            low = min(page.crop((_mm(5.5), y, _mm(57.5), y + 1)).getextrema(), key=lambda e: e[0])[0]
+            blank = blank + 1 if low >= 250 else 0
+            longest = max(longest, blank)
+        assert longest / 4 < 6, (event["name"], longest / 4)  # 20 mm above and below the text before pictures
+    assert len(set(pictures)) == 15
+
+
+def test_event_text_stays_readable_beside_its_picture(repo):
+    from pnp.face.render import Renderer
+    from pnp.text.fonts import FontBook
+    event = next(c for c in repo.load_game("eitsuku").components if c.name == "event")
+    renderer = Renderer(FontBook(), repo.root)
+    for row in event.table.rows:
+        face = renderer.face(event.front, event.table, row)
+        body = next(op for op in face.ops if op.kind == "text" and len(op.text.lines) > 2)
+        assert body.text.size >= 7.5, row.values["name"]

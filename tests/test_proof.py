@@ -118,6 +118,31 @@ def test_layout_problems_are_findings_and_the_build_is_unchanged(project):
         "inside the trim; move or shrink the box, or set safe: to a smaller value")
 
 
+def test_shapes_and_lines_in_the_safe_margin_are_findings_frames_and_bands_are_not(project):
+    with (project / FRONT).open("a", encoding="utf-8") as handle:
+        handle.write("  - {id: badge, type: ellipse, x: 48, y: 1.2, w: 12, h: 12, fill: '#ffffff', stroke: '#333333'}\n"
+                     "  - {id: rule, type: line, x1: 10, y1: 86, x2: 20, y2: 86, stroke: '#333333'}\n"
+                     "  - {id: frame, type: rect, x: 1, y: 1, w: 61, h: 86, stroke: '#333333', stroke_width: 1}\n"
+                     "  - {id: band, type: rect, x: -3, y: -3, w: 69, h: 8, fill: '#c0392b'}\n"
+                     "  - {id: panel, type: rect, x: 1.5, y: 30, w: 60, h: 10, fill: '#ffffff'}\n"
+                     "  - {id: ghost, type: rect, x: 10, y: 30, w: 10, h: 10}\n")
+    lines = proof(project).output.splitlines()
+    where = "layouts/demo/cards.yaml: elements[{}] ({})"
+    item = "layouts/demo/item.yaml: elements[{}] ({})"  # the item card's layout extends the front
+    assert lines[:-1] == [
+        "card_data/demo/cards.csv:2: badge: ellipse crosses the safe line (3 mm inside the trim) by 1.8 mm, 1.2 mm "
+        f"from the trim ({where.format(7, 'badge')}) (also rows 3, 4)",
+        "card_data/demo/cards.csv:2: rule: line crosses the safe line (3 mm inside the trim) by 1.0 mm, 2.0 mm "
+        f"from the trim ({where.format(8, 'rule')}) (also rows 3, 4)",
+        "card_data/demo/cards.csv:5: badge: ellipse crosses the safe line (3 mm inside the trim) by 1.8 mm, 1.2 mm "
+        f"from the trim ({item.format(5, 'badge')})",
+        "card_data/demo/cards.csv:5: rule: line crosses the safe line (3 mm inside the trim) by 1.0 mm, 2.0 mm "
+        f"from the trim ({item.format(6, 'rule')})",
+    ]
+    pages = poppler("pdftotext", "-layout", str(project / "output/demo/demo-proof.pdf"), "-").split("\f")
+    assert "badge: ellipse crosses the safe line" in pages[0]
+
+
 @pytest.mark.parametrize("value,message", [
     ("big", "error: layouts/demo/cards.yaml: readable_size: expected a number, got 'big'; write a number in mm or pt"),
     ("-1", "error: layouts/demo/cards.yaml: readable_size: must be at least 0, got -1; use a larger number"),

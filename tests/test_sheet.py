@@ -217,12 +217,3 @@ def test_round_pieces_keep_their_full_bleed_between_them():
     imp = impose(Size(16, 16), 3.0, A4, spaced=True, marks=False)
     assert imp.gap == pytest.approx(6.0) and imp.outer_bleed_x == pytest.approx(3.0)
     assert impose(Size(16, 16), 3.0, A4, marks=False).gap < 6.0  # square pieces trade bleed down to 1.5 mm for count
-
-
-def test_the_butted_note_names_what_gutters_would_cost(repo):
-    from pnp.build.builder import BuildOptions, _butted_note
-    role = next(c for c in repo.load_game("eitsuku").components if c.name == "role")
-    assert _butted_note(role, 60, A4, BuildOptions(None)) == (
-        "eitsuku/role: butted, 9 a sheet on 7 sheet(s) (8 with gutters); "
-        "a cut off the line shows a sliver of the next card")
-    assert _butted_note(role, 8, A4, BuildOptions(None)) is None  # 8 fit one sheet with gutters

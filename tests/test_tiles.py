@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from conftest import ROOT, poppler
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.build.builder import BuildOptions, build
+from pnp.build.builder import BuildOptions, build, select_components
 from pnp.project.games import Project
 from pnp.sheet.grid import PRINTER_MARGIN
-from pnp.sheet.tiles import OVERLAP, covered_area, tile_piece
+from pnp.sheet.tiles import OVERLAP, covered_area, tile_marks, tile_piece
 from pnp.units import MM, PAPER_SIZES, Size
 
 
@@ -65,3 +66,54 @@ def test_tiled_build_writes_tiles_and_an_a3_file(tmp_path):
     assert len(a3.pages) == 1
     assert sorted([float(a3.pages[0].mediabox.width), float(a3.pages[0].mediabox.height)]) == \
         pytest.approx([297 * MM, 420 * MM])
+
+
+@settings(max_examples=100, deadline=None)
+@given(w=st.floats(50, 1200), h=st.floats(50, 1200), bleed=st.floats(0, 5),
+       paper=st.sampled_from(["a4", "letter", "a3"]))
+def test_tile_cut_marks_stay_inside_the_printer_margin(w, h, bleed, paper):
+    tiling = tile_piece(Size(w + 2 * bleed, h + 2 * bleed), Size(*PAPER_SIZES[paper]))
+    page = tiling.page
+    for tile in tiling.tiles:
+        lines = tile_marks(tile, tiling, bleed)
+        assert lines
+        for line in lines:
+            for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
+                assert PRINTER_MARGIN - 1e-9 <= x <= page.width - PRINTER_MARGIN + 1e-9
+                assert PRINTER_MARGIN - 1e-9 <= y <= page.height - PRINTER_MARGIN + 1e-9
+
+
+def _hairlines(page) -> list[tuple[float, ...]]:
+    """Every line drawn at the marks' hairline width: (x1, y1, x2, y2) in mm."""
+    found, width, start = [], None, None
+    for operands, op in page.get_contents().operations:
+        if op == b"w":
+            width = float(operands[0])
+        elif op == b"m":
+            start = tuple(float(v) / MM for v in operands)
+        elif op == b"l" and width == 0.25:
+            found.append(start + tuple(float(v) / MM for v in operands))
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_boards_marks_have_full_length_inside_the_margin_and_the_last_tile_glues_onto_the_others(paper, tmp_path):
+    project = Project(ROOT)
+    games = [select_components(project.load_game("torite4to6"), ("board",)),
+             select_components(project.load_game("ghost_couple"), ("field_mat",))]
+    for game in games:
+        build(project, [game], BuildOptions(tmp_path, paper=paper, components=(game.components[0].name,)))
+    for game, name in (("torite4to6", "board"), ("ghost_couple", "field_mat")):
+        pdf = tmp_path / game / f"{game}-{name}-{paper}.pdf"
+        reader = PdfReader(pdf)
+        for page in reader.pages:
+            width, height = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+            lines = _hairlines(page)
+            assert len(lines) == 8  # two cut lines each way, a mark at both ends of each
+            for x1, y1, x2, y2 in lines:
+                assert min(x1, x2, y1, y2, width - max(x1, x2), height - max(y1, y2)) >= PRINTER_MARGIN - 1e-3
+                assert abs(x2 - x1) + abs(y2 - y1) == pytest.approx(3.0, abs=1e-3)
+        labels = [poppler("pdftotext", "-f", str(n), "-l", str(n), str(pdf), "-") for n in (1, len(reader.pages))]
+        assert "次のシート" not in labels[0] + labels[1]
+        assert "のりしろに右のシートを重ねる" in labels[0] or "のりしろに下のシートを重ねる" in labels[0]
+        assert any(f"最後のシート: {side}のシートののりしろに重ねる" in labels[1] for side in ("左", "上"))

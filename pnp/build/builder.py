@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.build.cuts import AUTO, Spacing, asked_gutter, fold_spacing, grid_spacing
 from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
 from pnp.face.parts import Face
@@ -20,12 +21,13 @@ from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
+from pnp.pdf.edges import EdgeSampler
 from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tile_pages
 from pnp.pool import Pool, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
-from pnp.sheet.grid import best_spaced, choose_plan, fits, impose, page_imposition
+from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.gutterfold import Gutterfold, gutterfold
 from pnp.sheet.marks import page_marks, sheet_marks
 from pnp.sheet.tiles import tile_piece
@@ -125,16 +127,19 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
     grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
     if not options.components:  # a build of some components replaces only their own files
         _own_outputs(files, folder, game.name, options.paper)
-    folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes) for c, f in rendered}
+    sampler = EdgeSampler()
+    folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes, sampler) for c, f in rendered}
     on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
-    report.notes += [note for c, f in on_grid if (note := _butted_note(c, len(f.fronts), paper, options))]
+    spacing = {c.name: _grid_spacing(c, f, paper, options, sampler) for c, f in on_grid}
+    report.notes += [note for c, _ in on_grid if (note := spacing[c.name].note)]
     sheets_path = files.temp_for(folder / grid_name) if on_grid else None
 
     def write_sheets() -> None:
         if sheets_path is not None:
             sheets = Document(sheets_path, fonts, f"{game.title} ({options.paper})")
             for component, faces in on_grid:
-                report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts)
+                report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
+                                            spacing[component.name])
                 report.cards += len(faces.fronts)
             sheets.save()
         for component, faces in rendered:
@@ -160,13 +165,13 @@ def _own_outputs(files: Publication, folder: Path, game: str, paper: str) -> Non
 
 
 def _write_grid(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions,
-                folder: Path, files: Publication, fonts: FontBook) -> int:
+                folder: Path, files: Publication, fonts: FontBook, spacing: Spacing) -> int:
     """A component on the game's grid sheets: imposed, or tiled (and then also on A3) when larger than the paper."""
     if component.kind != "page" and _tiled(component, paper):
         pages = _write_tiled(doc, component, faces, paper)
         _write_a3(component, faces, folder, fonts, files, options)
         return pages
-    return _write_sheets(doc, component, faces, paper, options, options.back_offset)
+    return _write_sheets(doc, component, faces, paper, options, options.back_offset, spacing)
 
 
 def _tiled(component: Component, paper: Size) -> bool:
@@ -175,7 +180,7 @@ def _tiled(component: Component, paper: Size) -> bool:
 
 
 def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: BuildOptions, grid_name: str,
-               notes: list[str]) -> Gutterfold | None:
+               notes: list[str], sampler: EdgeSampler) -> Gutterfold | None:
     """The gutterfold sheet for a component when --layout gutterfold can fold it; a note on why not otherwise."""
     if options.layout != "gutterfold":
         return None
@@ -189,11 +194,12 @@ def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: Bui
         return None
     sheet = None
     if component.kind != "page":
+        marks, gutter = _crop_marks(component, options), asked_gutter(component, options.gutter)
+        spacing = Spacing(gutter) if gutter is not None else fold_spacing(component, faces.fronts, faces.backs, paper,
+                                                                           marks, sampler)
         sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
-                           marks=_crop_marks(component, options), pieces=len(faces.fronts))
-    if sheet is not None and sheet.half.gap == 0 and component.front.bleed > 0 and sheet.per_sheet > 1:
-        notes.append(f"{where}: butted on its gutterfold sheets, {sheet.per_sheet} a sheet; "
-                     "a cut off the line shows a sliver of the next card")
+                           marks=marks, pieces=len(faces.fronts), gutter=spacing.gutter, butt=spacing.butt)
+        notes += [spacing.note] if spacing.note else []
     if sheet is None:
         notes.append(f"{where}: larger than half a sheet with its marks; printed in {grid_name} with duplex backs")
     return sheet
@@ -212,14 +218,15 @@ def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold,
 
 
 def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: Size, options: BuildOptions,
-                  back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
+                  back_offset: tuple[float, float] = (0.0, 0.0), spacing: Spacing = AUTO) -> int:
     """Impose a component's fronts (and backs, shifted by `back_offset`) on sheets of paper."""
     if component.kind == "page":
         imposition = page_imposition(component.front.on_paper(paper).size)
         return write_sheet_pages(doc, imposition, lambda _: page_marks(), faces.fronts, faces.backs, options.duplex,
                                  back_offset)
     imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
-                        marks=_crop_marks(component, options), pieces=len(faces.fronts))
+                        marks=_crop_marks(component, options), pieces=len(faces.fronts), gutter=spacing.gutter,
+                        butt=spacing.butt)
     return write_sheet_pages(doc, imposition, lambda used: sheet_marks(used, options.marks, component.cut),
                              faces.fronts, faces.backs, options.duplex, back_offset)
 
@@ -229,19 +236,16 @@ def _crop_marks(component: Component, options: BuildOptions) -> bool:
     return options.marks != "none" and component.cut != "circle"
 
 
-def _butted_note(component: Component, pieces: int, paper: Size, options: BuildOptions) -> str | None:
-    """A summary line for a component whose cards are butted on the sheets: only done where it saves sheets."""
-    if component.kind == "page" or _tiled(component, paper) or component.front.bleed <= 0:
-        return None
-    size, bleed, marks = component.piece_size(), component.front.bleed, _crop_marks(component, options)
-    plan = choose_plan(size, bleed, paper, marks=marks, pieces=pieces)
-    if plan.spaced or plan.count < 2:
-        return None
-    spaced = best_spaced(size, bleed, paper, marks=marks, pieces=pieces)
-    sheets = -(-pieces // plan.count)
-    instead = f"{-(-pieces // spaced.count)} with gutters" if spaced else "no gutters fit"
-    return (f"{component.game}/{component.name}: butted, {plan.count} a sheet on {sheets} sheet(s) ({instead}); "
-            "a cut off the line shows a sliver of the next card")
+def _grid_spacing(component: Component, faces: CardFaces, paper: Size, options: BuildOptions,
+                  sampler: EdgeSampler) -> Spacing:
+    """The gap asked for, else butted only where that saves sheets and neighbours match along every cut."""
+    gutter = asked_gutter(component, options.gutter)
+    if gutter is not None:
+        return Spacing(gutter)
+    if component.kind == "page" or _tiled(component, paper):
+        return Spacing()
+    return grid_spacing(component, faces.fronts, faces.backs, paper, _crop_marks(component, options), options.duplex,
+                        sampler)
 
 
 def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import UsageError
+from pnp.limits import MAX_GUTTER_MM
 
 PAPERS = ("a4", "letter")
 MARKS = ("jp", "plain", "none")
@@ -35,6 +36,20 @@ def parse_back_offset(value: str) -> tuple[float, float]:
     return x + 0.0, y + 0.0  # -0.0 becomes 0.0
 
 
+def parse_gutter(value: str | None) -> float | None:
+    """Read --gutter MM: the gap between pieces, 0 (butted) to MAX_GUTTER_MM; None when not given."""
+    if value is None:
+        return None
+    try:
+        gutter = float(value)
+    except ValueError:
+        gutter = math.nan
+    if not 0 <= gutter <= MAX_GUTTER_MM:
+        raise UsageError(f"'{value}' is not a gap in mm from 0 to {MAX_GUTTER_MM:g}", where="--gutter",
+                         fix="write e.g. --gutter 3 (mm between pieces), or --gutter 0 to butt them")
+    return gutter + 0.0
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     """What the user asked for on the command line."""
@@ -47,3 +62,4 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm every back page of the grid sheets is shifted by
     components: tuple[str, ...] = ()  # only these components: their own sheet file, nothing else replaced
     color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)
+    gutter: float | None = None  # mm between pieces for every component; None: each component's own, or chosen

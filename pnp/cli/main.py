@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from pnp.build.options import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, parse_back_offset
+from pnp.build.options import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, parse_back_offset, parse_gutter
 from pnp.cli.check import check_command
 from pnp.cli.common import bar as _bar
 from pnp.cli.common import project_option
@@ -80,6 +80,9 @@ def main() -> None:
               help="grid: fronts and duplex backs on alternate pages; gutterfold: both on one side, folded.")
 @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y",
               help="Shift every back page by X,Y mm as seen on the back (right, up); measure with 'pnp calibrate'.")
+@click.option("--gutter", default=None, metavar="MM",
+              help="Gap between pieces on the sheets, 0 to butt them [default: butted only where that saves sheets "
+                   "and neighbours match along every cut].")
 @click.option("--component", "components", multiple=True,
               help="Build only this component of the one GAME named; repeat for several.")
 @click.option("--lang", default=None, metavar="CODE",
@@ -90,13 +93,13 @@ def main() -> None:
               help="Print-shop files in RGB, or in CMYK through an ICC profile (PDF/X-4 structure).")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
-                  components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
+                  gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build.builder import build, select_components
     from pnp.project.games import find_project
     from pnp.project.lang import localize_game
-    shift = parse_back_offset(back_offset)
+    shift, gap = parse_back_offset(back_offset), parse_gutter(gutter)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
@@ -109,7 +112,7 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
     loaded = [select_components(project.load_game(name), components) for name in names]
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
-    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color)
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "

@@ -57,16 +57,22 @@ class Renderer:
 
     def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
         """Resolve every element of the layout for this row."""
+        return self.face_elements(layout, table, row, copy)[0]
+
+    def face_elements(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> tuple[Face, tuple[Element, ...]]:
+        """The face, and the element each of its operations draws."""
         self._register_fonts(layout)
         values = {**layout.vars, "vars": layout.vars, **row.values,
                   "card": {"row": row.number, "copy": copy, "count": row.count}}
         ctx = RowContext(values, table.where(row), table, row)
-        ops = []
+        ops, drawn = [], []
         for element in layout.elements:
             if element.visible is not None and not _truthy(element.visible, ctx):
                 continue
             ops.append(self._op(element, layout, ctx))
-        return Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
+            drawn.append(element)
+        face = Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
+        return face, tuple(drawn)
 
     def _register_fonts(self, layout: Layout) -> None:
         """Add the project fonts a layout names under fonts: (files inside the project only)."""

@@ -8,7 +8,7 @@ from pnp.face.parts import Face
 from pnp.pdf.document import HAIRLINE, REGISTRATION, Document
 from pnp.sheet.grid import Rect
 from pnp.sheet.marks import MARK_GAP, MARK_LENGTH
-from pnp.sheet.tiles import Tile, Tiling
+from pnp.sheet.tiles import Tile, Tiling, tile_marks
 from pnp.units import pt
 
 GLUE = rl_colors.Color(0.55, 0.55, 0.55)
@@ -86,35 +86,35 @@ def _targets(c, tile: Tile) -> None:
 
 def _cut_marks(c, tile: Tile, tiling: Tiling, bleed: float) -> None:
     """Cut lines at seams and at the piece's trim on outer edges, as marks outside the region."""
-    region, piece = tile.region, tiling.piece
-    xs = [bleed if region.x <= 1e-9 else region.x,
-          piece.width - bleed if region.right >= piece.width - 1e-9 else region.right]
-    ys = [bleed if region.y <= 1e-9 else region.y,
-          piece.height - bleed if region.top >= piece.height - 1e-9 else region.top]
     c.saveState()
     c.setStrokeColor(REGISTRATION)
     c.setLineWidth(HAIRLINE)
-    bottom, top = tile.to_page(region.x, region.y)[1], tile.to_page(region.x, region.top)[1]
-    left, right = tile.to_page(region.x, 0)[0], tile.to_page(region.right, 0)[0]
-    for px in xs:
-        x = tile.to_page(px, 0)[0]
-        c.line(pt(x), pt(bottom - MARK_GAP), pt(x), pt(bottom - MARK_GAP - MARK_LENGTH / 2))
-        c.line(pt(x), pt(top + MARK_GAP), pt(x), pt(top + MARK_GAP + MARK_LENGTH / 2))
-    for py in ys:
-        y = tile.to_page(0, py)[1]
-        c.line(pt(left - MARK_GAP), pt(y), pt(left - MARK_GAP - MARK_LENGTH / 2), pt(y))
-        c.line(pt(right + MARK_GAP), pt(y), pt(right + MARK_GAP + MARK_LENGTH / 2), pt(y))
+    for line in tile_marks(tile, tiling, bleed):
+        c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
     c.restoreState()
 
 
 def _label(c, tile: Tile, tiling: Tiling, title: str, font: str) -> None:
-    """Name the tile: which row and column of how many, above the region."""
+    """Name the tile: which row and column of how many, above the region, and how it is glued."""
     top = tile.to_page(0, tile.region.top)[1]
     c.saveState()
     c.setFillColor(rl_colors.black)
     c.setFont(font, 8)
     text = (f"{title}  {tile.row}行 / {tile.col}列  (row {tile.row} of {tiling.rows}, "
-            f"column {tile.col} of {tiling.cols})  のりしろに次のシートを重ねる")
+            f"column {tile.col} of {tiling.cols})  {glue_note(tile, tiling)}").rstrip()
     c.drawString(pt(tile.to_page(tile.region.x, 0)[0]), pt(min(top + MARK_GAP + MARK_LENGTH / 2 + 1.5,
                                                                 tiling.page.height - 6)), text)
     c.restoreState()
+
+
+def glue_note(tile: Tile, tiling: Tiling) -> str:
+    """How this tile is glued: the sheets laid over its glue strips, or, for the last one, whose strips it covers."""
+    right, below = tile.col < tiling.cols, tile.row < tiling.rows
+    if right or below:
+        sides = "右と下" if right and below else "右" if right else "下"
+        return f"のりしろに{sides}のシートを重ねる"
+    left, above = tile.col > 1, tile.row > 1
+    if not (left or above):
+        return ""
+    sides = "左と上" if left and above else "左" if left else "上"
+    return f"最後のシート: {sides}のシートののりしろに重ねる"

@@ -15,14 +15,14 @@ from pnp.data.workbook import WORKBOOKS
 from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
-from pnp.limits import MAX_CARDS
+from pnp.limits import MAX_CARDS, MAX_GUTTER_MM
 from pnp.output.names import plain_name
 from pnp.project.designs import by_column, check_one_size, row_layouts
 from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
-                  "selection", "vars", "size", "cut", "tile", "base"}
+                  "selection", "vars", "size", "cut", "tile", "base", "gutter"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
 
@@ -52,6 +52,7 @@ class Component:
     cut: str = "square"
     tile: bool = False
     base: float = 15.0  # mm, the base tabs of a standee
+    gutter: float | None = None  # mm between pieces on the sheets; None: chosen by the build
     source: Source | None = None
     row_fronts: dict[int, Layout] = field(default_factory=dict, compare=False)  # by row number, when rows choose
     row_backs: dict[int, Layout] = field(default_factory=dict, compare=False)
@@ -107,7 +108,8 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     if front is None:
         raise PnpError("a component needs a front layout", where=f"{where}.layout", fix="write layout: cards.yaml")
     return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
-                     float(base), source, row_fronts, row_backs)
+                     float(base), gutter_mm(merged.get("gutter"), f"{where}.gutter"), source, row_fronts,
+                     row_backs)
 
 
 def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str, table: Table,
@@ -131,6 +133,16 @@ def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str,
     layouts = {value: by_file[file] for value, file in choice.files.items()}
     check_one_size(list(layouts.values()), f"{where}.{key}")
     return next(iter(layouts.values())), row_layouts(choice, layouts, table, f"{where}.{key}")
+
+
+def gutter_mm(value: Any, where: str) -> float | None:
+    """A gap between pieces in mm (None when not given), from 0 (butted) to MAX_GUTTER_MM."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_GUTTER_MM:
+        raise PnpError(f"gutter must be a gap in mm from 0 to {MAX_GUTTER_MM:g}, got {value!r}", where=where,
+                       fix="write gutter: 3 (mm between pieces), or gutter: 0 to butt them")
+    return float(value)
 
 
 def component_table(files: Files, game: str, spec: Any, index: int) -> Table:

@@ -13,7 +13,7 @@ from pnp.face.svgart import undrawn_message
 from pnp.layout.elements import noting_safe_zone
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
-from pnp.proof.faces import Side, side_findings, spot
+from pnp.proof.faces import Side, drawn_findings, side_findings, spot
 from pnp.proof.findings import Finding, unique
 from pnp.proof.lint import lint_table
 from pnp.proof.references import dangling_names, game_names
@@ -65,6 +65,7 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
         mine = [_placed(f, card) for f in general if card.holds(f)]
         for side in card.sides:
             mine += side_findings(side, card.table.label, card.rows[0].number)
+            mine += drawn_findings(side, card.table.label, card.rows[0].number)
             mine += _image_findings(side, card.table.label, card.rows[0].number, project)
         card.findings = unique(sorted(mine, key=lambda f: (f.row or 0)))
     findings = [f for f in general if not any(card.holds(f) for card in cards)]
@@ -85,8 +86,8 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
         layouts = (("front", component.front_for(rows[0])), ("back", component.back_for(rows[0])))
         for side, layout in ((side, placed[id(layout)]) for side, layout in layouts if layout is not None):
             renderer.traces = []
-            face = renderer.face(layout, component.table, rows[0])
-            sides.append(Side(side, layout, face, tuple(renderer.traces)))
+            face, elements = renderer.face_elements(layout, component.table, rows[0])
+            sides.append(Side(side, layout, face, tuple(renderer.traces), elements))
         cards.append(ProofCard(component, tuple(rows), sum(r.count for r in rows), tuple(sides)))
     renderer.traces = None
     return cards

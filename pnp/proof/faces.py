@@ -1,4 +1,4 @@
-"""Checks on drawn card faces: text a build would refuse, text too small to read, text in the safe margin."""
+"""Checks on drawn card faces: text a build would refuse, text too small to read, text and art in the safe margin."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from pnp.face.parts import Box, Face, Op, TextTrace
+from pnp.layout.elements import Element
 from pnp.layout.files import Layout
 from pnp.proof.breaks import awkward_breaks
 from pnp.proof.findings import Finding, Spot
@@ -22,6 +23,7 @@ class Side:
     layout: Layout
     face: Face
     traces: tuple[TextTrace, ...]
+    elements: tuple[Element, ...] = ()  # the element each of the face's operations draws
 
 
 def spot(side: Side, box: Box) -> Spot:
@@ -103,3 +105,49 @@ def _outside_safe(side: Side, ink: Box) -> float:
     margin = safe * MM
     over = max(margin - ink.x, ink.x + ink.w - (width - margin), margin - ink.y, ink.y + ink.h - (height - margin))
     return max(0.0, over * scale / MM)
+
+
+def drawn_findings(side: Side, file: str, row: int) -> list[Finding]:
+    """Shapes, lines and pictures that reach into the safe margin without running on into the bleed."""
+    findings = []
+    for element, op in zip(side.elements, side.face.ops):
+        box = _drawn_box(op)
+        if box is None:
+            continue
+        gap = _margin_gap(side, box)
+        if gap is not None:
+            over = side.layout.safe * side.face.scale - gap
+            findings.append(Finding(file, row, element.id, (
+                f"{element.type} crosses the safe line ({side.layout.safe:g} mm inside the trim) by {over:.1f} mm, "
+                f"{gap:.1f} mm from the trim ({element.where})"), spot(side, box)))
+    return findings
+
+
+def _drawn_box(op: Op) -> Box | None:
+    """Where a shape, line or picture is placed (as laid out, turned); None for text and what draws nothing."""
+    if op.kind in ("text", "face") or (op.kind != "image" and op.fill is None and op.stroke is None):
+        return None
+    b = op.box
+    return _turned(Box(min(b.x, b.x + b.w), min(b.y, b.y + b.h), abs(b.w), abs(b.h)), op)
+
+
+def _margin_gap(side: Side, box: Box) -> float | None:
+    """The printed mm between the trim and an edge of `box` that stops inside the safe margin, if any.
+
+    An edge at or past the trim runs on into the bleed (a background, a band), and an element that runs along the
+    edge (a frame, a rule, a band: half the edge long or more) or across the card to the opposite margin (a panel)
+    is laid out against the trim on purpose; what is left is a local mark near the edge, such as a badge or a coin.
+    """
+    scale, safe = side.face.scale, side.layout.safe
+    width, height = side.face.width / scale, side.face.height / scale
+    if safe <= 0 or box.x >= width or box.y >= height or box.x + box.w <= 0 or box.y + box.h <= 0:
+        return None
+    limit = safe * MM - EPSILON_MM * MM / scale
+    low_x, high_x = box.x, width - box.x - box.w
+    low_y, high_y = box.y, height - box.y - box.h
+    near_x = [gap for gap in (low_x, high_x) if EPSILON_MM * MM / scale < gap < limit]
+    near_y = [gap for gap in (low_y, high_y) if EPSILON_MM * MM / scale < gap < limit]
+    across_x, across_y = max(low_x, high_x) < limit, max(low_y, high_y) < limit  # spans to both margins
+    local = [gap for gap in near_x if not (across_x or box.h >= height / 2)]
+    local += [gap for gap in near_y if not (across_y or box.w >= width / 2)]
+    return min(local) * scale / MM if local else None

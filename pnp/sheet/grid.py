@@ -6,6 +6,7 @@ as in PDF. Nothing here draws; the PDF writer turns these numbers into ink.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from pnp.units import Size
@@ -15,6 +16,7 @@ MARK_GAP = 1.0  # mm between the bleed edge and the start of a crop mark
 MIN_MARK = 2.5  # mm, the shortest crop mark a grid leaves room for at both ends of every cut
 MARK_ROOM = MARK_GAP + MIN_MARK  # mm a grid keeps free past its outer bleed, inside the printer margin
 CUT_BLEED = 1.5  # mm of bleed each side of every cut between spaced cards (or all the bleed there is)
+NARROW_BLEED = 1.0  # mm each side of a cut, where wider gutters cost sheets and butting would show a neighbour
 
 
 @dataclass(frozen=True)
@@ -123,18 +125,27 @@ def _axis(avail: float, card: float, bleed: float, spaced: bool, room: float, le
     return count, min(bleed, spare / (2 * count) if spaced else spare / 2)
 
 
-def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float, full: bool = False):
+def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float, full: bool = False,
+           least: float = CUT_BLEED):
     """Every orientation, butted and (with bleed) spaced, each with as many cards as fit.
 
-    Spaced cards keep at least CUT_BLEED each side of every cut (or all their bleed; all of it when `full`).
+    Spaced cards keep at least `least` each side of every cut (or all their bleed; all of it when `full`).
     """
-    least = bleed if full else min(bleed, CUT_BLEED)
+    least = bleed if full else min(bleed, least)
     for page in (paper, Size(paper.height, paper.width)):
         for spaced in ((True, False) if bleed > 0 else (False,)):
             cols, bleed_x = _axis(page.width - 2 * margin, card.width, bleed, spaced, room, least)
             rows, bleed_y = _axis(page.height - 2 * margin, card.height, bleed, spaced, room, least)
             gap = 2 * min(bleed_x, bleed_y) if spaced else 0.0
             yield GridPlan(page, cols, rows, gap, room)
+
+
+def _fixed_plans(card: Size, paper: Size, margin: float, room: float, gap: float):
+    """Both orientations with every gap `gap` mm wide (0: butted), as many cards as fit."""
+    for page in (paper, Size(paper.height, paper.width)):
+        cols = fit_count(page.width - 2 * margin - 2 * room, card.width, gap)
+        rows = fit_count(page.height - 2 * margin - 2 * room, card.height, gap)
+        yield GridPlan(page, cols, rows, gap, room)
 
 
 def fits(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN) -> bool:
@@ -148,22 +159,42 @@ def _cost(plan: GridPlan, pieces: int | None) -> int:
 
 
 def choose_plan(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False,
-                marks: bool = True, pieces: int | None = None) -> GridPlan:
+                marks: bool = True, pieces: int | None = None, gutter: float | None = None,
+                butt: bool = True) -> GridPlan:
     """The grid with room for a crop mark at both ends of every cut that takes the fewest sheets.
 
     Ties go to a spaced grid (a miscut shows the card's own bleed, not its neighbour), then to more cards
     per sheet, then to portrait. `spaced` keeps every piece spaced with its full bleed whenever that fits at all
-    (round pieces need it). Without marks, or when no grid leaves them room, the room is not kept.
+    (round pieces need it); `butt=False` keeps pieces spaced whenever any spaced grid fits. A `gutter` in mm
+    fixes every gap instead (round pieces: at least twice the bleed). Without marks, or when no grid leaves them
+    room, the room is not kept.
     """
+    if gutter is not None and spaced:
+        gutter = max(gutter, 2 * bleed)
     for room in ((MARK_ROOM, 0.0) if marks else (0.0,)):
-        plans = [plan for plan in _plans(card, bleed, paper, margin, room, spaced) if plan.count > 0]
-        if spaced and any(plan.spaced for plan in plans):
+        if gutter is not None:
+            plans = [plan for plan in _fixed_plans(card, paper, margin, room, gutter) if plan.count > 0]
+        else:
+            plans = [plan for plan in _plans(card, bleed, paper, margin, room, spaced) if plan.count > 0]
+        if (spaced or not butt) and any(plan.spaced for plan in plans):
             plans = [plan for plan in plans if plan.spaced]
+        if plans and not (butt or spaced or gutter is not None):
+            plans = _narrow_if_fewer(plans, card, bleed, paper, margin, room, pieces)
         if plans:
             return min(plans, key=lambda p: _rank(p, pieces))
     # Larger than the printable area: one card, centred, may reach into the margin.
     portrait = (card.width <= card.height) == (paper.width <= paper.height)
     return GridPlan(paper if portrait else Size(paper.height, paper.width), 1, 1, 0.0, 0.0)
+
+
+def _narrow_if_fewer(plans: list[GridPlan], card: Size, bleed: float, paper: Size, margin: float, room: float,
+                     pieces: int | None) -> list[GridPlan]:
+    """Spaced grids with NARROW_BLEED each side of every cut instead, when the best of them takes fewer sheets."""
+    narrow = [p for p in _plans(card, bleed, paper, margin, room, least=NARROW_BLEED) if p.spaced and p.count]
+    if not narrow:
+        return plans
+    best = min(narrow, key=lambda p: _rank(p, pieces))
+    return [best] if _rank(best, pieces)[0] < min(_rank(p, pieces)[0] for p in plans) else plans
 
 
 def _rank(plan: GridPlan, pieces: int | None) -> tuple:
@@ -179,9 +210,10 @@ def best_spaced(card: Size, bleed: float, paper: Size, marks: bool = True,
 
 
 def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False,
-           marks: bool = True, pieces: int | None = None) -> Imposition:
+           marks: bool = True, pieces: int | None = None, gutter: float | None = None,
+           butt: bool = True) -> Imposition:
     """Lay out the grid choose_plan picks: centred, with per-card clips."""
-    plan = choose_plan(card, bleed, paper, margin, spaced, marks, pieces)
+    plan = choose_plan(card, bleed, paper, margin, spaced, marks, pieces, gutter, butt)
     return _grid(card, bleed, plan)
 
 
@@ -194,7 +226,7 @@ def _grid(card: Size, bleed: float, plan: GridPlan) -> Imposition:
     room_x = max(0.0, (page.width - 2 * PRINTER_MARGIN - block_w) / 2 - plan.mark_room)
     room_y = max(0.0, (page.height - 2 * PRINTER_MARGIN - block_h) / 2 - plan.mark_room)
     outer_x, outer_y = min(bleed, room_x), min(bleed, room_y)
-    slots = grid_slots(card, block, cols, rows, gap, Edges(outer_x, outer_x, outer_y, outer_y))
+    slots = grid_slots(card, block, cols, rows, gap, Edges(outer_x, outer_x, outer_y, outer_y), bleed)
     printable = Rect(PRINTER_MARGIN, PRINTER_MARGIN, page.width - 2 * PRINTER_MARGIN, page.height - 2 * PRINTER_MARGIN)
     return Imposition(page, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable)
 
@@ -209,9 +241,10 @@ class Edges:
     top: float
 
 
-def grid_slots(card: Size, block: Rect, cols: int, rows: int, gap: float, outer: Edges) -> tuple[Slot, ...]:
-    """Slots of a cols x rows grid filling `block`, row 0 at the top; inner edges share the gap's bleed."""
-    inner = gap / 2
+def grid_slots(card: Size, block: Rect, cols: int, rows: int, gap: float, outer: Edges,
+               bleed: float = math.inf) -> tuple[Slot, ...]:
+    """Slots of a cols x rows grid filling `block`, row 0 at the top; inner edges share the gap (up to `bleed`)."""
+    inner = min(gap / 2, bleed)
     slots = []
     for row in range(rows):
         for col in range(cols):

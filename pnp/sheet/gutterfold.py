@@ -11,7 +11,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from pnp.sheet.grid import CUT_BLEED, MARK_ROOM, PRINTER_MARGIN, Edges, Imposition, Rect, Slot, fit_count, grid_slots
+from pnp.sheet.grid import (
+    CUT_BLEED,
+    MARK_ROOM,
+    NARROW_BLEED,
+    PRINTER_MARGIN,
+    Edges,
+    Imposition,
+    Rect,
+    Slot,
+    fit_count,
+    grid_slots,
+)
 from pnp.sheet.marks import MARK_GAP, MARK_LENGTH, MARK_PAGE_CLEARANCE, Line, SheetMarks
 from pnp.units import Size
 
@@ -83,29 +94,36 @@ class _Option:
     mark_room: float  # mm kept free for crop marks inside the margin at each paper edge
 
 
-def _options(card: Size, bleed: float, paper: Size, margin: float, room: float):
+def _options(card: Size, bleed: float, paper: Size, margin: float, room: float, gaps: tuple[float, ...]):
     """Yield every orientation, fold direction and gap, with how many cards each fits per half and `room` for marks."""
     for portrait in (True, False):
         page = paper if portrait else Size(paper.height, paper.width)
         for vertical in (False, True):
             along_len, across_len = (page.height, page.width / 2) if vertical else (page.width, page.height / 2)
             card_along, card_across = (card.height, card.width) if vertical else (card.width, card.height)
-            for gap in sorted({2 * bleed, 2 * min(bleed, CUT_BLEED), 0.0}, reverse=True):
-                outer = gap / 2
+            for gap in gaps:
+                outer = min(gap / 2, bleed)
                 along = fit_count(along_len - 2 * margin - 2 * room - 2 * outer, card_along, gap)
                 across = fit_count(across_len - margin - room - bleed - outer, card_across, gap)
                 yield _Option(along * across, gap > 0, portrait, page, vertical, along, across, gap, room)
 
 
 def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN,
-               spaced: bool = False, marks: bool = True, pieces: int | None = None) -> Gutterfold | None:
+               spaced: bool = False, marks: bool = True, pieces: int | None = None, gutter: float | None = None,
+               butt: bool = True) -> Gutterfold | None:
     """The orientation and fold that fit the most cards per sheet, or None when not one card fits a half.
 
     With `marks`, every paper edge keeps room for crop marks inside the printer margin (None when no fold can).
-    Cards are spaced with at least CUT_BLEED each side of every cut unless butting saves a sheet for `pieces`;
-    `spaced` keeps every piece's full bleed around it whenever that fits at all (round pieces need it).
+    Cards are spaced with at least CUT_BLEED each side of every cut unless butting saves a sheet for `pieces`
+    (never with `butt=False`, while a spaced sheet fits); `spaced` keeps every piece's full bleed around it
+    whenever that fits at all (round pieces need it). A `gutter` in mm fixes every gap between pieces instead.
     """
-    best = _best_option(card, bleed, paper, margin, spaced, MARK_ROOM if marks else 0.0, pieces)
+    if gutter is None:
+        narrow = () if butt else (2 * min(bleed, NARROW_BLEED),)  # only where it saves a sheet: wider gaps win ties
+        gaps = tuple(sorted({2 * bleed, 2 * min(bleed, CUT_BLEED), 0.0, *narrow}, reverse=True))
+    else:
+        gaps = (max(gutter, 2 * bleed) if spaced else gutter,)
+    best = _best_option(card, bleed, paper, margin, (spaced, butt), MARK_ROOM if marks else 0.0, pieces, gaps)
     if best.count == 0:
         return None
     half = _half(card, bleed, best, margin)
@@ -120,13 +138,20 @@ def gutterfold(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MA
     return replace(sheet, fronts=fronts, backs=backs)
 
 
-def _best_option(card: Size, bleed: float, paper: Size, margin: float, spaced: bool, room: float,
-                 pieces: int | None) -> _Option:
-    """The option taking the fewest sheets (spaced, a wider gap, more cards, portrait, a horizontal fold win ties)."""
-    options = list(_options(card, bleed, paper, margin, room))
+def _best_option(card: Size, bleed: float, paper: Size, margin: float, keep: tuple[bool, bool], room: float,
+                 pieces: int | None, gaps: tuple[float, ...]) -> _Option:
+    """The option taking the fewest sheets (spaced, a wider gap, more cards, portrait, a horizontal fold win ties).
+
+    `keep` is (spaced, butt): spaced keeps the options with every gap's full bleed when one fits; butt=False keeps
+    the spaced options when one fits.
+    """
+    options = list(_options(card, bleed, paper, margin, room, gaps))
+    spaced, butt = keep
     full = [o for o in options if o.spaced and o.gap >= 2 * bleed]
     if spaced and any(o.count for o in full):
         options = full
+    elif not butt and any(o.count for o in options if o.spaced):
+        options = [o for o in options if o.spaced]
     return max(options, key=lambda o: (_score(o, pieces), o.spaced, o.gap, o.count, o.portrait, not o.vertical))
 
 
@@ -165,7 +190,7 @@ def _half(card: Size, bleed: float, option: _Option, margin: float) -> Impositio
         outer_x, outer_y = outer_along, outer_across
         printable = Rect(margin, 0.0, half.width - 2 * margin, half.height - margin)
         reach = Rect(margin, MARK_PAGE_CLEARANCE, half.width - 2 * margin, half.height - margin - MARK_PAGE_CLEARANCE)
-    slots = grid_slots(card, block, cols, rows, gap, edges)
+    slots = grid_slots(card, block, cols, rows, gap, edges, bleed)
     return Imposition(half, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable, reach)
 
 

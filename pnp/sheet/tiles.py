@@ -10,11 +10,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.sheet.grid import PRINTER_MARGIN, Rect
+from pnp.sheet.grid import MARK_GAP, PRINTER_MARGIN, Rect
+from pnp.sheet.marks import MARK_LENGTH, Line
 from pnp.units import Size
 
 OVERLAP = 10.0  # mm shared by neighbouring tiles: the glue strip
 LABEL_BAND = 6.0  # mm kept free at the top of each page for the tile's label
+TILE_MARK = MARK_LENGTH / 2  # mm, a tile's cut marks
+MARK_REACH = MARK_GAP + TILE_MARK  # mm the cut marks reach past a tile's region
+LABEL_TOP = MARK_REACH + 1.5 + 3.0  # mm the label reaches above the region: its baseline past the marks, 8 pt high
 
 
 @dataclass(frozen=True)
@@ -76,10 +80,46 @@ def tile_piece(piece: Size, paper: Size, overlap: float = OVERLAP) -> Tiling:
     for r, (y0, h) in enumerate(reversed(ys)):  # row 1 is the top of the piece
         for c, (x0, w) in enumerate(xs):
             region = Rect(x0, y0, w, h)
-            origin = ((page.width - w) / 2, PRINTER_MARGIN + (page.height - 2 * PRINTER_MARGIN - LABEL_BAND - h) / 2)
+            origin = (_clear((page.width - w) / 2, w, page.width, MARK_REACH),
+                      _clear(PRINTER_MARGIN + (page.height - 2 * PRINTER_MARGIN - LABEL_BAND - h) / 2, h, page.height,
+                             LABEL_TOP))
             glue = _glue(region, c < cols - 1, r < rows - 1, overlap)
             tiles.append(Tile(r + 1, c + 1, region, origin, glue, _targets(region, seams_x, seams_y)))
     return Tiling(page, piece, rows, cols, overlap, tuple(tiles))
+
+
+def _clear(start: float, length: float, page: float, above: float) -> float:
+    """A region's start moved, where the page has room, so that its cut marks below and what reaches `above` it stay
+    inside the printer margin."""
+    low, high = PRINTER_MARGIN + MARK_REACH, page - PRINTER_MARGIN - above - length
+    return min(max(start, low), high) if low <= high else start
+
+
+def tile_marks(tile: Tile, tiling: Tiling, bleed: float) -> list[Line]:
+    """Page lines marking where to cut, at the seams and at the piece's trim: outside the region, inside the printer
+    margin (a mark the margin leaves less than 1 mm of is left out)."""
+    region, piece, page = tile.region, tiling.piece, tiling.page
+    xs = [bleed if region.x <= 1e-9 else region.x,
+          piece.width - bleed if region.right >= piece.width - 1e-9 else region.right]
+    ys = [bleed if region.y <= 1e-9 else region.y,
+          piece.height - bleed if region.top >= piece.height - 1e-9 else region.top]
+    left, bottom = tile.to_page(region.x, region.y)
+    right, top = tile.to_page(region.right, region.top)
+    lines = []
+    for px in xs:
+        x = tile.to_page(px, 0)[0]
+        lines += [Line(x, y1, x, y2) for y1, y2 in _outward(bottom, top, page.height)]
+    for py in ys:
+        y = tile.to_page(0, py)[1]
+        lines += [Line(x1, y, x2, y) for x1, x2 in _outward(left, right, page.width)]
+    return lines
+
+
+def _outward(low: float, high: float, page: float) -> list[tuple[float, float]]:
+    """A mark's start and end below `low` and above `high`, each cut short at the printer margin."""
+    spans = [(low - MARK_GAP, max(low - MARK_GAP - TILE_MARK, PRINTER_MARGIN)),
+             (high + MARK_GAP, min(high + MARK_GAP + TILE_MARK, page - PRINTER_MARGIN))]
+    return [(start, end) for start, end in spans if abs(end - start) >= 1.0]
 
 
 def _glue(region: Rect, right: bool, below: bool, overlap: float) -> tuple[Rect, ...]:
