@@ -55,8 +55,8 @@ class Stuck:
         pass
 
 
-@pytest.mark.parametrize("player", [0, CHANCE])
-def test_a_uniform_seat_with_no_legal_action_stops_the_game_with_its_seed(player):
+@pytest.mark.parametrize("player,seat", [(0, "seat 1"), (CHANCE, "chance")])
+def test_a_uniform_seat_with_no_legal_action_stops_the_game_with_its_seed(player, seat):
     spec = GameSpec("stuck", (1,), lambda project: None, lambda data, counts: [], Stuck, random_policy)
-    with pytest.raises(InvariantViolation, match=f"^seed 41: player {player} has no legal action$"):
+    with pytest.raises(InvariantViolation, match=f"^seed 41: {seat} has no legal action$"):
         play(spec, player, 1, 41, [random_policy])

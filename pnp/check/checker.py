@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
+from pnp.check.core import BrokenRule, GameRecord, GameSpec, play, unknown_game
 from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
-from pnp.check.play.chunks import Results, jobs_for, keep_data, run_jobs
+from pnp.check.play.chunks import Results, jobs_for, keep_data, policies_for, run_jobs
 from pnp.check.play.find import find_simulation, game_folder, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
@@ -133,24 +133,35 @@ def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
     return players or list(spec.player_counts)
 
 
-def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
+def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str,
+                seats: tuple[str, ...] = ()) -> str:
     """Play one game again, move by move, as text."""
     spec = spec_for(game, project)
-    return replay(project, game, players or spec.player_counts[0], seed, policy)[1]
+    return replay(project, game, players or spec.player_counts[0], seed, policy, seats)[1]
 
 
-def replay(project: Project, game: str, players: int, seed: int, policy: str) -> tuple[GameRecord, str]:
-    """Play one game again, move by move."""
+def replay(project: Project, game: str, players: int, seed: int, policy: str,
+           seats: tuple[str, ...] = ()) -> tuple[GameRecord, str]:
+    """Play one game again, move by move (`seats`: who plays each seat, else `policy` in every seat)."""
     spec = spec_for(game, project)
     player_counts(project, game, [players])
+    if seats and len(seats) != players:
+        raise UsageError(f"--seats names {len(seats)} of {players} seats", where="pnp check --seats",
+                         fix="name one player (greedy or random) for each seat, separated by commas")
+    names = seats or (policy,) * players
     data = spec.load(project)
-    policies = [spec.greedy if policy == "greedy" else random_policy] * players
-    record = play(spec, data, players, seed, policies, log=True)
-    lines = [f"{i + 1:4d}. {line}" for i, line in enumerate(record.log)]
+    try:
+        record = play(spec, data, players, seed, policies_for(spec, names), log=True)
+    except BrokenRule as broken:
+        raise broken.played_by(str(project.root), names) from None
     ending = "ended by the rules" if record.ended_by_rules else f"stopped at the safety cap ({spec.max_moves} moves)"
-    lines.append(f"{ending} after {record.moves} moves; scores {record.scores}; winners "
-                 f"{[w + 1 for w in record.winners]}")
-    return record, "\n".join(lines) + "\n"
+    return record, numbered_moves(record.log) + (f"{ending} after {record.moves} moves; scores {record.scores}; "
+                                                 f"winners {[w + 1 for w in record.winners]}\n")
+
+
+def numbered_moves(moves: list[str] | tuple[str, ...]) -> str:
+    """The lines of a replay, numbered from 1."""
+    return "".join(f"{i + 1:4d}. {line}\n" for i, line in enumerate(moves))
 
 
 def write_json(path: Path, report: Report) -> None:

@@ -14,7 +14,10 @@ from pnp.cli.common import shown as _shown
 from pnp.errors import PnpError, UsageError
 from pnp.output.root import named_file
 
+POLICIES = ("random", "greedy")
+
 if TYPE_CHECKING:
+    from pnp.check.core import BrokenRule
     from pnp.check.report.model import Report
     from pnp.project.games import Project
 
@@ -40,7 +43,7 @@ def _progress():
 @click.option("--against", "against_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also run GAME from this project folder on the same seeds and report what changed.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
+@click.option("--policy", type=click.Choice(POLICIES), default="greedy", show_default=True,
               help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -48,14 +51,16 @@ def _progress():
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also draw the report as charts: FILE.pdf, or FILE.png (more pages: FILE-2.png ...).")
 @click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
+@click.option("--seats", default=None, metavar="P,P,...",
+              help="With --replay: who plays each seat, in seat order (greedy or random), instead of --policy.")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
                   against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
-                  report_path: Path | None, replay: int | None, project_dir: Path) -> None:
+                  report_path: Path | None, replay: int | None, seats: str | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.charts.pages import check_report_path
-    from pnp.check.checker import check, has_simulation, replay_game
-    from pnp.check.core import InvariantViolation
+    from pnp.check.checker import check, has_simulation
+    from pnp.check.core import BrokenRule, InvariantViolation
     from pnp.check.play.precision import DEFAULT_PRECISION
     from pnp.check.report.text import render_text
     from pnp.project.games import find_project
@@ -65,8 +70,11 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     if report_path is not None:
         check_report_path(report_path, replay is not None)
     if replay is not None:
-        click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
+        _replay(project, game, players, replay, policy, _seat_list(seats), project_dir)
         return
+    if seats is not None:
+        raise UsageError("--seats names the players of one replayed game", where="pnp check --seats",
+                         fix="give it with --replay SEED, or leave it out")
     if games is not None and precision is not None:
         raise UsageError("--games and --precision both say when to stop", where="pnp check",
                          fix="give one of them")
@@ -83,11 +91,49 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     try:
         report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
                        precision=precision, against=against)
+    except BrokenRule as broken:
+        theirs = against_dir is not None and against is not None and broken.root == str(against.root)
+        folder = against_dir if theirs and against_dir is not None else project_dir
+        raise PnpError(f"rule broken in a simulated game: {broken}", where=f"pnp check {game}",
+                       fix=f"replay it with: {_replay_of(game, broken, policy, folder)}") from None
     except InvariantViolation as exc:
-        raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
-                       fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None
+        raise PnpError(f"rule broken: {exc}", where=f"pnp check {game}",
+                       fix="correct the rules simulation where it breaks this rule") from None
     click.echo(render_text(report), nl=False)
     _write_outputs(report, json_path, report_path)
+
+
+def _replay(project: Project, game: str, players: tuple[int, ...], seed: int, policy: str, seats: tuple[str, ...],
+            project_dir: Path) -> None:
+    """Print one game move by move; a rule it breaks ends it with the moves so far and one error line."""
+    from pnp.check.checker import numbered_moves, replay_game
+    from pnp.check.core import BrokenRule
+    try:
+        click.echo(replay_game(project, game, players[0] if players else None, seed, policy, seats), nl=False)
+    except BrokenRule as broken:
+        click.echo(numbered_moves(broken.moves), nl=False)
+        when = f"after move {len(broken.moves)}" if broken.moves else "before the first move"
+        raise PnpError(f"rule broken {when}: {broken.problem}", where=f"pnp check {game} --replay {seed}",
+                       fix="the moves above lead to it: correct the rules simulation (or the check) that "
+                           "breaks there") from None
+
+
+def _seat_list(seats: str | None) -> tuple[str, ...]:
+    """The players named by --seats, checked."""
+    if seats is None:
+        return ()
+    names = tuple(name.strip() for name in seats.split(","))
+    for name in names:
+        if name not in POLICIES:
+            raise UsageError(f"'{name}' is not a player", where="pnp check --seats",
+                             fix=f"name one of {', '.join(POLICIES)} for each seat, separated by commas")
+    return names
+
+
+def _replay_of(game: str, broken: BrokenRule, policy: str, project_dir: Path) -> str:
+    """The command that replays the game that broke a rule."""
+    from pnp.check.report.hints import replay_command
+    return replay_command(game, broken.players, broken.seats or (policy,), broken.seed, str(project_dir))
 
 
 def _refuse_without_simulation(game: str, options: dict[str, object]) -> None:

@@ -190,7 +190,7 @@ class Rules(State):
             _check_exchange(exchange)
         holders = [p for p in range(SEATS) if KING in cards[p * 4:p * 4 + 4]] if KING in cards else []
         if holders != self.won:
-            raise InvariantViolation(f"K13 held by {holders} but the winners are {self.won}")
+            raise InvariantViolation(f"K13 held by {_seats(holders)} but the winners are {_seats(self.won)}")
         if self.round_count != self.checked_round and self.round_count % CARD_CHECK == 1 or self.phase == OVER:
             self.checked_round = self.round_count  # cards move only by the exchanges checked above
             self.check_cards()
@@ -223,6 +223,11 @@ class Rules(State):
             wins[self.start_sides[player]] += 1.0 / len(self.won)
         out.update({f"win_side.{side.number}": wins[i] for i, side in enumerate(self.data.sides)})
         return out
+
+
+def _seats(players: list[int]) -> str:
+    """Players as the log names them: P1, P2, ..."""
+    return ", ".join(f"P{p + 1}" for p in players) or "nobody"
 
 
 def _check_exchange(exchange: tuple) -> None:

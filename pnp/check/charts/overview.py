@@ -8,6 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.check.charts.kit import GRID, INK, WARN, Fonts, Frame, fit_text, number, percent, wrap
 from pnp.check.charts.panels import TEXT_LEADING, interval_of, spread, text_block
 from pnp.check.charts.plots import range_chart, share_chart
+from pnp.check.report.hints import report_replay
 from pnp.check.report.model import CheckReport
 
 ROW = 17.0
@@ -116,8 +117,8 @@ def seed_lines(report: CheckReport) -> list[tuple[str, bool]]:
         if seeds:
             lines.append((f"{count} players, stalled at the safety cap: {', '.join(map(str, seeds))}", True))
     first = next(iter(report.players))
-    lines.append((f"Replay one game move by move: pnp check {report.game} --players {first} "
-                  f"--policy {report.policy} --replay SEED", False))
+    lines.append((f"Replay one game move by move: {report_replay(report.game, first, report.policy, report.command)}",
+                  False))
     return lines
 
 

@@ -6,6 +6,7 @@ from reportlab.graphics.shapes import Drawing, Group, String
 
 from pnp.check.charts.kit import INK, WARN, Fonts, Frame, Interval, Spread, number, percent, plural, wrap
 from pnp.check.charts.plots import Rows, bar_rows, histogram_chart, range_chart, share_chart
+from pnp.check.report.hints import report_replay
 from pnp.check.report.model import CheckReport, CountFigures
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.values import Distribution, ShareFigure, Summary
@@ -69,8 +70,8 @@ def skill_chart(report: CheckReport, fig: CountFigures, count: int, width: float
               f"({percent(term.ended.share)}).", False),
              (f"Stopped at the safety cap: {term.capped:,}.", bool(term.capped))]
     if term.stalled_seeds:
-        lines.append((f"Replay: pnp check {report.game} --players {count} --policy {report.policy} "
-                      f"--replay SEED, SEED one of {', '.join(map(str, term.stalled_seeds[:8]))}", True))
+        lines.append((f"Replay: {report_replay(report.game, count, report.policy, report.command)}, "
+                      f"SEED one of {', '.join(map(str, term.stalled_seeds[:8]))}", True))
     lines.append((f"Seeds: master seed {report.seed}; every game's seed derives from it.", False))
     text_block(drawing, "How the games ended", lines, width, height - bars.height - 14, fonts)
     return drawing

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.check.core import GameRecord, game_seed, play
+from pnp.check.core import BrokenRule, GameRecord, game_seed, play
 from pnp.pool import Pool
 from pnp.sim import GameSpec, Policy, random_policy
 
@@ -68,12 +68,16 @@ class Job:
 _DATA: dict[tuple[str, str], object] = {}
 
 
-def _policies(spec: GameSpec, job: Job) -> list[Policy]:
-    """The policy of every seat for a job."""
+def seat_policies(job: Job) -> tuple[str, ...]:
+    """Who plays each seat of a job's games, by policy name."""
     if job.greedy_seat is not None:
-        return [spec.greedy if seat == job.greedy_seat else random_policy for seat in range(job.players)]
-    chosen = spec.greedy if job.policy == "greedy" else random_policy
-    return [chosen] * job.players
+        return tuple("greedy" if seat == job.greedy_seat else "random" for seat in range(job.players))
+    return (job.policy,) * job.players
+
+
+def policies_for(spec: GameSpec, names: tuple[str, ...]) -> list[Policy]:
+    """The players of the seats named."""
+    return [spec.greedy if name == "greedy" else random_policy for name in names]
 
 
 def keep_data(root: Path, game: str, data: object) -> None:
@@ -98,10 +102,14 @@ def run_job(job: Job) -> Results:
     from pnp.project.games import Project
     spec = spec_for(job.game, Project(Path(job.root)))
     data = _data(job)
-    policies = _policies(spec, job)
+    seats = seat_policies(job)
+    policies = policies_for(spec, seats)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
-    return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
-                           for i in range(job.start, job.stop)])
+    try:
+        return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
+                               for i in range(job.start, job.stop)])
+    except BrokenRule as broken:
+        raise broken.played_by(job.root, seats) from None
 
 
 def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
+from pnp.check.report.hints import report_replay
 from pnp.check.report.model import CheckReport, CountFigures, Report
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.values import Distribution, ShareFigure
@@ -15,7 +16,7 @@ def render_text(report: Report) -> str:
         return render_deal_only(report)
     out = [_heading(report), ""] + integrity_lines(report.integrity)
     for count, fig in report.players.items():
-        out += ["", f"== {count} players =="] + play_lines(fig)
+        out += ["", f"== {count} players =="] + play_lines(fig) + _stalled(report, count, fig.play)
         if fig.baseline is not None:
             out += ["", f"-- {count} players, baseline: random play (not the headline) --"]
             out += baseline_lines(fig.baseline.play)
@@ -34,6 +35,14 @@ def _heading(report: CheckReport) -> str:
         games = (f"games until every seat's (and symmetric group's) win share is within "
                  f"+-{report.precision:g} (95%), at most {report.cap:,}")
     return f"pnp check {report.game}: {games}, seed {report.seed}, headline policy {report.policy}"
+
+
+def _stalled(report: CheckReport, count: int, play: PlayFigures) -> list[str]:
+    """How to replay a game that hit the safety cap."""
+    if not play.termination.stalled_seeds:
+        return []
+    return [f"Replay a stalled game: {report_replay(report.game, count, report.policy, report.command)} "
+            "(SEED: one on the Termination line)"]
 
 
 def share_text(share: ShareFigure) -> str:

@@ -1,0 +1,25 @@
+"""The commands a report or an error tells a user to run: one game's replay, named in full."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+
+
+def replay_command(game: str, players: int, seats: Sequence[str], seed: int | str = "SEED",
+                   project: str = ".") -> str:
+    """`pnp check GAME --players N --policy P --replay SEED [--project DIR]`; --seats when the seats differ."""
+    who = f"--policy {seats[0]}" if len(set(seats)) == 1 else f"--seats {','.join(seats)}"
+    folder = "" if project in ("", ".") else f" --project {shlex.quote(project)}"
+    return f"pnp check {game} --players {players} {who} --replay {seed}{folder}"
+
+
+def project_of(command: str) -> str:
+    """The --project folder of a command line that reproduces a report ('.' when it names none)."""
+    words = shlex.split(command)
+    return next((words[i + 1] for i, word in enumerate(words[:-1]) if word == "--project"), ".")
+
+
+def report_replay(game: str, players: int, policy: str, command: str, seed: int | str = "SEED") -> str:
+    """The replay of one headline game of a report, in the report's project folder."""
+    return replay_command(game, players, (policy,), seed, project_of(command))
