@@ -1,0 +1,81 @@
+"""The package's shape as README "Architecture" states it: folders import only earlier folders; small modules.
+
+That a game's simulation imports only `pnp.sim` and the standard library is tested in test_sim_interface.py.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "pnp"
+MAX_LINES = 320
+
+
+def architecture_order() -> list[str]:
+    """The folders (and top-level modules) in the order of README's architecture table, left to right in a row."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("### Architecture", 1)[1].split("\n\n", 2)[2]
+    rows = [line for line in table.splitlines() if line.startswith("| `")]
+    return [name for row in rows for name in re.findall(r"`(?:pnp/)?(\w+)(?:\.py|/)`", row.split("|")[1])]
+
+
+def part_of(path: Path) -> str:
+    """The folder or top-level module a source file belongs to ('pnp' for the package's own __init__)."""
+    parts = path.relative_to(PACKAGE).parts
+    return "pnp" if parts == ("__init__.py",) else parts[0].removesuffix(".py")
+
+
+def imported_parts(path: Path) -> set[str]:
+    """The parts of pnp a file imports anywhere in it: at the top, in a function, or for type checking only."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+        for name in names:
+            if name == "pnp" or name.startswith("pnp."):
+                found.add(name.split(".")[1] if "." in name else "pnp")
+            if isinstance(node, ast.ImportFrom) and name == "pnp":
+                found.update(alias.name for alias in node.names)
+    return found
+
+
+def sources() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def test_the_readme_lists_every_folder_of_the_package_once():
+    order = architecture_order()
+    assert order[:5] == ["errors", "limits", "units", "colors", "pool"] and order[-1] == "cli"
+    assert len(order) == len(set(order))
+    assert {part_of(path) for path in sources()} - {"pnp"} == set(order)
+
+
+def test_a_folder_imports_only_from_folders_earlier_in_the_architecture_order():
+    order = architecture_order()
+    position = {name: i for i, name in enumerate(order)}
+    position["pnp"] = 0  # the package's __init__ re-exports the error type
+    wrong = []
+    for path in sources():
+        me = part_of(path)
+        for other in imported_parts(path) - {me}:
+            if other not in position or position[other] >= position[me] and me != "pnp":
+                wrong.append(f"{path.relative_to(ROOT)} ({me}) imports {other}")
+    assert wrong == []
+
+
+def test_the_order_check_sees_imports_inside_functions_and_for_type_checking(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pnp.cli.main import main\n"
+                      "def f():\n    import pnp.sheet.grid\n    from pnp import errors\n    from . import x\n",
+                      encoding="utf-8")
+    assert imported_parts(module) == {"cli", "sheet", "pnp", "errors"}
+
+
+def test_no_module_of_the_package_is_over_320_lines():
+    long = {str(path.relative_to(ROOT)): n for path in sources()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}
