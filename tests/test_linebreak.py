@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import given, settings
+from conftest import poppler
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from pnp.build.builder import BuildOptions, build
+from pnp.project.games import Project
 from pnp.proof.breaks import awkward_breaks
 from pnp.text.fit import NO_LINE_END, NO_LINE_START, fit, paragraphs, parse_markup
 from pnp.text.fonts import FontBook
@@ -16,9 +21,11 @@ REGULAR, BOLD = FONTS.get("regular", ""), FONTS.get("bold", "")
 EM = REGULAR.width("あ")  # a full-width character at 1 pt
 
 
-def layout(text: str, chars: float, size: float = 10, min_size: float | None = None, height: float = 10000):
+def layout(text: str, chars: float, size: float = 10, min_size: float | None = None, height: float = 10000,
+           room: float = 0.0):
+    """Text laid out in a box `chars` full-width characters wide; room: how many may hang past its edge."""
     runs = parse_markup(text, REGULAR, BOLD, "#000000", {}, {})
-    return fit(paragraphs(runs), chars * EM * size, height, size, min_size or size, 1.2)
+    return fit(paragraphs(runs), chars * EM * size, height, size, min_size or size, 1.2, room * EM * size)
 
 
 def lines_of(block):
@@ -96,6 +103,7 @@ spans = st.lists(st.sampled_from(["『御影さくら』", "”ほにゅう”",
 
 @settings(max_examples=150, deadline=None)
 @given(pieces=spans, chars=st.floats(8, 40))
+@example(pieces=["「カードを引く」", "、", "の"], chars=8.0)  # the 、 after the name once cut the name
 def test_any_text_keeps_kinsoku_every_character_and_its_names(pieces, chars):
     text = "".join(pieces)
     lines = lines_of(layout(text, chars))
@@ -105,3 +113,54 @@ def test_any_text_keeps_kinsoku_every_character_and_its_names(pieces, chars):
     for line in lines[:-1]:
         assert line[-1] not in NO_LINE_END or all(c in NO_LINE_END for c in line)
     assert not any(problem.startswith("a line break splits") for problem in awkward_breaks(layout(text, chars)))
+
+
+def test_a_name_and_the_comma_after_it_move_to_the_next_line_together():
+    lines = lines_of(layout("「カードを引く」、の", 8))
+    assert lines == ["「カードを引く」、", "の"]  # not 「カードを / 引く」、の
+
+
+NAME = "「カードを引く」"  # 6.7 full-width characters wide; with its 、 7.3
+
+
+@pytest.mark.parametrize("room,lines,hang", [
+    (0.0, ["「カードを", "引く」、その後"], 0.0),  # no room past the box: the name is split, as the proof reports
+    (0.3, ["「カードを", "引く」、その後"], 0.0),  # too little room for the 、
+    (0.7, ["「カードを引く」、", "その後"], REGULAR.width("、")),  # ぶら下げ: the 、 hangs past the box
+])
+def test_a_comma_hangs_past_the_line_end_only_to_keep_a_name_whole_and_only_within_its_room(room, lines, hang):
+    block = layout(NAME + "、その後", 7, room=room)
+    assert lines_of(block) == lines
+    assert block.lines[0].hang == pytest.approx(hang)
+    assert (block.lines[0].width - block.lines[0].hang) * 10 <= 7 * EM * 10 + 1e-6  # the rest stays in the box
+    assert (awkward_breaks(block) == []) == (hang > 0)
+
+
+def test_text_without_a_name_never_hangs():
+    plain = "カードを引くことが出来る、その後で"
+    for chars in range(4, 17):
+        assert all(line.hang == 0 for line in layout(plain, chars, room=1).lines)
+        assert lines_of(layout(plain, chars, room=1)) == lines_of(layout(plain, chars))
+
+
+def hanging_card(project, right_edge: float) -> list[tuple[str, float]]:
+    """Build `pnp new demo` with the name, its 、 and more text right-aligned in a 7-character box ending right_edge
+    mm from the trim's left edge (the safe zone ends at 60); each printed line with its right edge in mm."""
+    width = 7 * EM * 10 / 2.834645669
+    card = (f"extends: _base.yaml\nelements:\n  - type: text\n    x: {right_edge - width:.3f}\n    y: 10\n"
+            f"    w: {width:.3f}\n    h: 30\n    size: 10\n    align: right\n    text: \"{NAME}、その後\"\n")
+    for name in ("cards.yaml", "item.yaml"):
+        (project / "layouts" / "demo" / name).write_text(card, encoding="utf-8")
+    build(Project(project), [Project(project).load_game("demo")], BuildOptions(project / "out"))
+    words = poppler("pdftotext", "-f", "1", "-l", "1", "-bbox", str(project / "out/demo/print-shop/cards.pdf"), "-")
+    return [(text, float(right) / 2.834645669 - 3)  # less the 3 mm of bleed
+            for right, text in re.findall(r'<word [^>]*xMax="([\d.]+)"[^>]*>([^<]+)</word>', words)]
+
+
+def test_a_printed_comma_hangs_past_the_box_but_stays_in_the_safe_zone(project):
+    hanging = hanging_card(project, 57.5)  # 2.5 mm to the safe zone's edge: room for the 、
+    assert [text for text, _ in hanging] == [NAME + "、", "その後"]
+    assert hanging[1][1] == pytest.approx(57.5, abs=0.05)  # right-aligned to the box
+    assert 57.6 < hanging[0][1] <= 60  # its 、 past the box, inside the safe zone
+    split = hanging_card(project, 59.5)  # 0.5 mm: no room, the name is split as the proof reports
+    assert [text for text, _ in split] == ["「カードを", "引く」、その後"]

@@ -96,7 +96,7 @@ def _text(canvas, op: Op) -> None:
     font = color = None
     pictures = []
     for line in block.lines:
-        width = line.width * size
+        width = (line.width - line.hang) * size  # a hanging 、 or 。 is set past the box's edge (ぶら下げ)
         x = {"left": b.x, "center": b.x + (b.w - width) / 2, "right": b.x + b.w - width}[op.align]
         text.setTextOrigin(x, baseline)
         runs = line_runs(line)

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.layout.files import Element
+from pnp.layout.files import Element, Layout
 from pnp.text.fit import TextBlock
+from pnp.units import pt
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,15 @@ class Box:
     y: float
     w: float
     h: float
+
+
+def hang_room(box: Box, layout: Layout, rotate: float) -> float:
+    """How far past its line ends a text box may hang a 、 or 。 (ぶら下げ) and stay inside the safe zone."""
+    if rotate % 360 == 0:  # lines end at the box's right edge
+        return max(0.0, pt(layout.size.width / layout.scale - layout.safe) - box.x - box.w)
+    if rotate % 360 == 180:  # turned over: they end at its left edge
+        return max(0.0, box.x - pt(layout.safe))
+    return 0.0  # a quarter turn: lines end towards the top or bottom, not followed here
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from pnp.data.files import check_regular
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
-from pnp.face.parts import Box, Face, Op, TextTrace
+from pnp.face.parts import Box, Face, Op, TextTrace, hang_room
 from pnp.face.svgart import SvgArt, is_svg, load_svg
 from pnp.face.svgfonts import SvgFonts, svg_fonts
 from pnp.layout.files import Element, Layout
@@ -113,7 +113,8 @@ class Renderer:
         regular = self.fonts.get(value.text("font", "regular"), element.where)
         bold = self.fonts.get(value.text("bold_font", "bold"), element.where)
         color = self._color(value, "color", layout, ctx) or rl_colors.black
-        sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3))
+        sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3),
+                 hang_room(box, layout, common["rotate"]))  # fit(..., size, min_size, leading, room)
         key = (source, regular.key, bold.key, repr(color), box.w, box.h, sizes, id(layout))
         if self.traces is not None:
             place = {"align": value.text("align", "left"), "valign": value.text("valign", "top"), **common}

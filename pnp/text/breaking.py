@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -14,6 +15,8 @@ NO_LINE_START = set("、。，．,.:;!?！？：；・ー―‐〜～…‥゠�
                     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
                     ")]}）］｝」』】〕〉》〙〗”’%％°′″℃")
 NO_LINE_END = set("([{（［｛「『【〔〈《〘〖“‘¥￥$＄#＃")
+# ぶら下げ: a comma or full stop that may hang past the end of a line, where otherwise a name would be split.
+HANGING = set("、。，．")
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class Line:
     atoms: tuple[Atom, ...]
     width: float
     ends_paragraph: bool = False
+    hang: float = 0.0  # the width of a last 、 or 。 set past the line's end (ぶら下げ), part of width
 
 
 NARROWING = 0.04  # a paragraph ending on a lone syllable: its next-to-last line is narrowed up to NARROWING_STEPS times
@@ -113,14 +117,24 @@ def _phrases(chars: list[tuple[str, Run]]) -> list[Atom]:
         groups[-1].append((offset, atom))
         previous = atom
     spaces = {offset + step for offset, (char, _) in enumerate(chars) if char in " \t" for step in (0, 1)}
-    return [_nested(group, _fallbacks(phrasing_, spaces)) for group in groups]
+    starts = sorted(offset for group in groups for offset, _ in group)
+    return [_nested(group, _fallbacks(phrasing_, spaces, starts)) for group in groups]
 
 
-def _fallbacks(phrasing_: Phrasing, spaces: set[int]) -> list[set[int]]:
-    """Where a phrase too wide for the line breaks: at a name's edges, then inside the name (phrases, spaces)."""
-    edges = {offset for span in phrasing_.spans for offset in span}
+def _fallbacks(phrasing_: Phrasing, spaces: set[int], starts: list[int]) -> list[set[int]]:
+    """Where a phrase too wide for the line breaks: at a name's edges, then inside the name (phrases, spaces).
+
+    A name's end edge is the first piece after it: closing marks that may not start a line (」、) stay with it.
+    """
+    edges = {offset for first, end in phrasing_.spans for offset in (first, _at_or_after(starts, end))}
     outside = {offset for offset in phrasing_.starts if phrasing_.span_at(offset) is None}
     return [outside | edges, set(phrasing_.starts) | edges | spaces]
+
+
+def _at_or_after(starts: list[int], offset: int) -> int:
+    """The first piece starting at or after offset (-1: none)."""
+    index = bisect_left(starts, offset)
+    return starts[index] if index < len(starts) else -1
 
 
 def _nested(items: list[tuple[int, Atom]], levels: list[set[int]]) -> Atom:
@@ -181,18 +195,21 @@ def _atoms(pieces: list[list[tuple[str, Run]]], split: bool = False, cuts: str =
     return atoms
 
 
-def break_lines(paras: list[list[Atom]], max_width: float) -> list[Line]:
-    """Fill lines up to max_width (in 1 pt units), each paragraph's last line not left with a lone syllable."""
-    return [line for atoms in paras for line in _balanced(atoms, max_width)]
+def break_lines(paras: list[list[Atom]], max_width: float, room: float = 0.0) -> list[Line]:
+    """Fill lines up to max_width (in 1 pt units), each paragraph's last line not left with a lone syllable.
+
+    room: how far past max_width a last 、 or 。 may hang (ぶら下げ), used only where a name would be split.
+    """
+    return [line for atoms in paras for line in _balanced(atoms, max_width, room)]
 
 
-def _balanced(atoms: list[Atom], max_width: float) -> list[Line]:
+def _balanced(atoms: list[Atom], max_width: float, room: float) -> list[Line]:
     """Fill a paragraph's lines; when its last line is short, narrow the line before it to pull a phrase down."""
-    lines = _fill(atoms, max_width)
+    lines = _fill(atoms, max_width, room)
     for step in range(1, NARROWING_STEPS + 1):
         if not _short_last(lines):
             break
-        narrower = _fill(atoms, max_width, (len(lines) - 2, max_width * (1 - NARROWING * step)))
+        narrower = _fill(atoms, max_width, room, (len(lines) - 2, max_width * (1 - NARROWING * step)))
         if len(narrower) != len(lines) or _names_cut(narrower) > _names_cut(lines):
             break
         if not _short_last(narrower):
@@ -215,7 +232,7 @@ def line_text(line: Line) -> str:
     return "".join(run.text for atom in line.atoms for run in atom.runs)
 
 
-def _fill(atoms: list[Atom], max_width: float, narrow: tuple[int, float] = (-1, 0.0)) -> list[Line]:
+def _fill(atoms: list[Atom], max_width: float, room: float, narrow: tuple[int, float] = (-1, 0.0)) -> list[Line]:
     """Fill lines greedily up to max_width (line narrow[0] up to narrow[1]); spaces vanish at line ends."""
     lines: list[Line] = []
     current: list[Atom] = []
@@ -223,16 +240,30 @@ def _fill(atoms: list[Atom], max_width: float, narrow: tuple[int, float] = (-1, 
     for atom in atoms:
         for part in _split_wide(atom, max_width):
             limit = narrow[1] if len(lines) == narrow[0] else max_width
-            if current and not part.space and (width + part.width > limit + 1e-9
+            if current and not part.space and (_over(width, part, limit, room)
                                                or _closing_line(current) and not _starts_closing(part)):
-                lines.append(_finish(current))
+                lines.append(_finish(current, max_width))
                 current, width = [], 0.0
             if part.space and not current:
                 continue
             current.append(part)
             width += part.width
-    lines.append(_finish(current, ends_paragraph=True))
+    lines.append(_finish(current, max_width, ends_paragraph=True))
     return lines
+
+
+def _over(width: float, part: Atom, limit: float, room: float) -> bool:
+    """Tell whether the part goes past the line's end; a break that would split a name lets its 、。 hang."""
+    if width + part.width <= limit + 1e-9:
+        return False
+    hang = _hang(part)
+    return not (part.cuts and 0 < hang <= room + 1e-9 and width + part.width - hang <= limit + 1e-9)
+
+
+def _hang(atom: Atom) -> float:
+    """The width of the atom's last character when it may hang past the line's end (、。), else 0."""
+    run = atom.runs[-1]
+    return run.font.width(run.text[-1]) if run.image is None and run.text[-1] in HANGING else 0.0
 
 
 def _starts_closing(atom: Atom) -> bool:
@@ -269,8 +300,10 @@ def _kinsoku_groups(runs: tuple[Run, ...], keep_line_start: bool) -> list[list[t
     return groups
 
 
-def _finish(atoms: list[Atom], ends_paragraph: bool = False) -> Line:
-    """Close a line, dropping trailing spaces."""
+def _finish(atoms: list[Atom], max_width: float, ends_paragraph: bool = False) -> Line:
+    """Close a line, dropping trailing spaces; a line wider than max_width ends on a hanging 、 or 。."""
     while atoms and atoms[-1].space:
         atoms = atoms[:-1]
-    return Line(tuple(atoms), sum(a.width for a in atoms), ends_paragraph)
+    width = sum(a.width for a in atoms)
+    hang = _hang(atoms[-1]) if atoms and width > max_width + 1e-9 else 0.0
+    return Line(tuple(atoms), width, ends_paragraph, hang)

@@ -32,43 +32,53 @@ class Overflow(Exception):
     """Text that does not fit its box even at the minimum size."""
 
 
+@dataclass(frozen=True)
+class TextBox:
+    """The text box in points: its width and height, and how far past its right edge a 、 or 。 may hang."""
+
+    width: float
+    height: float
+    room: float = 0.0
+
+
 def fit(paras: list[list[Atom]], width: float, height: float, size: float,
-        min_size: float, leading: float, step: float = 0.25) -> TextBlock:
+        min_size: float, leading: float, room: float = 0.0, step: float = 0.25) -> TextBlock:
     """Lay out at the largest size from size down to min_size that fits the box, else Overflow.
 
     Lines break between phrases; only text that fits no other way is broken between any two characters.
+    room (points): how far past the box's right edge a line's last 、 or 。 may hang to keep a name whole.
     """
+    box = TextBox(width, height, room)
     try:
-        return _fit(paras, width, height, size, min_size, leading, step)
+        return _fit(paras, box, size, min_size, leading, step)
     except Overflow:
-        return _fit(leaves(paras), width, height, size, min_size, leading, step)
+        return _fit(leaves(paras), box, size, min_size, leading, step)
 
 
-def _fit(paras: list[list[Atom]], width: float, height: float, size: float,
-         min_size: float, leading: float, step: float) -> TextBlock:
+def _fit(paras: list[list[Atom]], box: TextBox, size: float, min_size: float, leading: float, step: float) -> TextBlock:
     """fit() for one way of breaking: words are split only when no size down to min_size keeps them whole."""
-    first = _try(paras, width, height, size, leading, split=False)
+    first = _try(paras, box, size, leading, split=False)
     if first is not None:
         return first
     sizes = [size]
     while sizes[-1] - step >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - step, 4))
     for split in (False, True):
-        best = _largest(paras, width, height, sizes, leading, split)
+        best = _largest(paras, box, sizes, leading, split)
         if best is not None:
             return best
-    raise Overflow(f"does not fit {width / 2.8346:.1f} x {height / 2.8346:.1f} mm even at {min_size:g} pt")
+    raise Overflow(f"does not fit {box.width / 2.8346:.1f} x {box.height / 2.8346:.1f} mm even at {min_size:g} pt")
 
 
-def _largest(paras, width: float, height: float, sizes: list[float], leading: float, split: bool):
+def _largest(paras, box: TextBox, sizes: list[float], leading: float, split: bool):
     """The layout at the largest of the sizes that fits (binary search after trying the first)."""
-    first = _try(paras, width, height, sizes[0], leading, split)
+    first = _try(paras, box, sizes[0], leading, split)
     if first is not None:
         return first
     lo, hi, best = 1, len(sizes) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        block = _try(paras, width, height, sizes[mid], leading, split)
+        block = _try(paras, box, sizes[mid], leading, split)
         if block is not None:
             best, hi = block, mid - 1
         else:
@@ -76,13 +86,13 @@ def _largest(paras, width: float, height: float, sizes: list[float], leading: fl
     return best
 
 
-def _try(paras: list[list[Atom]], width: float, height: float, size: float, leading: float,
-         split: bool = True) -> TextBlock | None:
+def _try(paras: list[list[Atom]], box: TextBox, size: float, leading: float, split: bool = True) -> TextBlock | None:
     """Lay out at one size; None when it does not fit (or, unless split, when a word is wider than the box)."""
+    width, height = box.width, box.height
     if not split and any(atom.widest * size > width + 1e-6 for atoms in paras for atom in atoms):
         return None
-    lines = break_lines(paras, width / size)
-    if any(line.width * size > width + 1e-6 for line in lines):
+    lines = break_lines(paras, width / size, box.room / size)
+    if any((line.width - line.hang) * size > width + 1e-6 or line.hang * size > box.room + 1e-6 for line in lines):
         return None
     if (len(lines) - 1) * size * leading + size > height + 1e-6:
         return None
