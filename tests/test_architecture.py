@@ -1,4 +1,4 @@
-"""The package's shape as README "Architecture" states it: folders import only earlier folders; small modules.
+"""The project's shape: folders import only earlier folders (README "Architecture"), small modules, CI settings.
 
 That a game's simulation imports only `pnp.sim` and the standard library is tested in test_sim_interface.py.
 """
@@ -79,3 +79,16 @@ def test_no_module_of_the_package_is_over_320_lines():
     long = {str(path.relative_to(ROOT)): n for path in sources()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def test_ci_runs_the_property_tests_derandomized():
+    import subprocess
+    import sys
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert script.index("export CI=true  # tests/conftest.py: hypothesis replays the same examples on every run "
+                        "(derandomize)") < script.index("make test")
+    probe = "from hypothesis import settings; import conftest; print(settings.default.derandomize)"
+    for env, derandomized in (({"CI": "true"}, "True"), ({}, "False")):
+        shown = subprocess.run([sys.executable, "-c", probe], cwd=ROOT / "tests", env={"PATH": "/usr/bin:/bin", **env},
+                               capture_output=True, text=True, check=True).stdout.strip()
+        assert shown == derandomized, env
