@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.text.breaking import NO_LINE_END, NO_LINE_START, Atom, Line, break_lines, leaves, line_text, paragraphs  # noqa: F401
+from pnp.text.breaking import NO_LINE_END, NO_LINE_START, Atom, leaves, paragraphs  # noqa: F401
+from pnp.text.lines import Line, break_lines, line_text  # noqa: F401
 from pnp.text.markup import (  # noqa: F401
     OBJECT,
     InlineImage,
