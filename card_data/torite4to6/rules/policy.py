@@ -73,6 +73,8 @@ class Formation:
         self.obs, self.players, self.data = obs, players, data
         self.place = len(obs.trick)  # the player's play in the formation
         self.later = [(obs.player + k) % players for k in range(1, players - self.place)]
+        self.sizes = [obs.hand_counts[seat] for seat in self.later]  # the later players' hands
+        self.drawn = min(sum(self.sizes), len(obs.unseen))
         self.led = data.colour[obs.trick[0]] if obs.trick else -1
         self.numkey, self.seat_keys = table.numkey, table.seat_keys[obs.lead]
         self.before = [self.numkey[card] | key for card, key in zip(obs.trick, self.seat_keys)] + list(obs.standing)
@@ -82,11 +84,9 @@ class Formation:
 
     def sample_hands(self, rng: random.Random) -> list[list[int]]:
         """Hands for the players still to play, drawn from the unseen cards."""
-        obs = self.obs
-        sizes = [obs.hand_counts[seat] for seat in self.later]
-        drawn = rng.sample(obs.unseen, min(sum(sizes), len(obs.unseen)))
+        drawn = rng.sample(self.obs.unseen, self.drawn)
         hands, start = [], 0
-        for size in sizes:
+        for size in self.sizes:
             hands.append(drawn[start:start + size] or drawn[:1])
             start += size
         return hands
