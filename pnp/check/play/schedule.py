@@ -160,8 +160,9 @@ class _Workers:
     def _read(self, future: Future) -> tuple[float, Any]:
         """A finished chunk's time and result, or its error as the result (a worker that died raises now)."""
         outcome, error = self.pool.settled(future)
-        if error is not None or outcome is None:
+        if error is not None:
             return 0.0, error
+        assert outcome is not None
         return outcome
 
     def _merge(self, run: Run) -> None:
@@ -187,6 +188,7 @@ class _Workers:
         return not run.finished() and self.started[id(run)] < limit
 
     def _start(self, run: Run) -> None:
+        """Hand the run's next chunk to the workers."""
         index = self.started[id(run)]
         self.started[id(run)] = index + 1
         self.waiting[self.pool.start(timed, run.work, run.job(index), *run.args)] = run, index
