@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.check.checker import check, to_json
 from pnp.check.play.precision import games_needed
-from pnp.check.report.model import CheckReport
+from pnp.check.report.model import CheckReport, report_from_json
 from pnp.check.report.text import render_text
 from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
 from pnp.cli.main import main
@@ -182,10 +182,12 @@ def test_against_a_project_without_the_simulation_names_that_project(repo, tmp_p
 # --- --precision ---------------------------------------------------------------------------------------------
 
 def test_with_a_fine_precision_the_runs_beside_the_headline_stop_at_their_own(repo):
-    fig = check(repo, "toy", [2], None, 5, "greedy", 1, "cmd", precision=0.015).players[2]
+    report = check(repo, "toy", [2], None, 5, "greedy", 1, "cmd", precision=0.015)
+    fig = report.players[2]
     assert fig.play.games > 4_000 and fig.baseline is not None
     assert fig.baseline.precision == fig.skill.precision == 0.03
     assert fig.baseline.play.games < fig.play.games / 3 and fig.skill.games < fig.play.games / 3
+    assert to_json(report_from_json(json.loads(to_json(report)))) == to_json(report)
 
 
 def test_a_fixed_number_of_games_plays_every_run_to_it(repo):
