@@ -21,9 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from pnp.check.play.chunks import jobs_for, run_jobs  # noqa: E402
 from pnp.check.play.find import simulation_names  # noqa: E402
 from pnp.check.play.registry import spec_for  # noqa: E402
+from pnp.check.play.runs import Plan, play_plan  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
 
 PROJECT = Project(ROOT)
@@ -35,9 +35,9 @@ TARGETS = {"eitsuku": (4, 1_000), "promotion": (4, 5_000), "torite4to6": (4, 0),
 
 def rate(game: str, players: int, games: int, workers: int) -> float:
     """Games per second for one run of `games` random games."""
-    jobs = jobs_for(ROOT, game, players, games, seed=1, policy="random")
+    plan = Plan(str(ROOT), game, players, seed=1, policy="random", games=games)
     start = time.perf_counter()
-    results = run_jobs(jobs, workers)
+    results = play_plan(plan, workers)
     elapsed = time.perf_counter() - start
     assert len(results.records) == games
     return games / elapsed

@@ -1,11 +1,12 @@
 """Compare the rules-checker's speed with another checkout of pnp, game by game, in the same run.
 
-Usage: python bench/compare_check.py OTHER [GAME ...] [--chunk N] [--rounds N] [--quick]
+Usage: python bench/compare_check.py OTHER [GAME ...] [--policy random|greedy] [--chunk N] [--rounds N] [--quick]
 
 OTHER is another checkout, for example the commit before a change:
 `git worktree add ../pnp-before COMMIT`. One worker process per checkout plays
-the same random games (chunks of --chunk games at each game's benchmark player
-count); the two take turns, chunk by chunk, so the load of a shared machine
+the same games (chunks of --chunk games at each game's benchmark player count,
+every seat played by --policy: random by default, or greedy for the players'
+own cost); the two take turns, chunk by chunk, so the load of a shared machine
 falls on both alike, and each chunk is timed in CPU seconds of its own process.
 It prints, per game, the median games per CPU second of each checkout with the
 range over the rounds, and the change. --quick (for the test suite): chunks of
@@ -28,12 +29,12 @@ PLAYERS = {"eitsuku": 4, "promotion": 4, "eleusis": 4, "ghost_couple": 2, "ghost
 
 
 def worker(tree: str) -> None:
-    """Play the chunks asked for on stdin ('game players start stop'), answering the CPU seconds of each."""
+    """Play the chunks asked for on stdin ('game players start stop policy'), answering the CPU seconds of each."""
     sys.path.insert(0, tree)
     from pnp.check.play.chunks import Job, run_job
     for line in sys.stdin:
-        game, players, start, stop = line.split()
-        job = Job(tree, game, int(players), 1, int(start), int(stop), "random")
+        game, players, start, stop, policy = line.split()
+        job = Job(tree, game, int(players), 1, int(start), int(stop), policy)
         begin = time.process_time()
         run_job(job)
         print(json.dumps(time.process_time() - begin), flush=True)
@@ -46,20 +47,21 @@ def start_worker(tree: Path) -> subprocess.Popen:
                             stdout=subprocess.PIPE, text=True, cwd=tree, env=env)
 
 
-def timed(process: subprocess.Popen, game: str, start: int, stop: int) -> float:
+def timed(process: subprocess.Popen, game: str, start: int, stop: int, policy: str) -> float:
     """Games per CPU second of one chunk."""
-    process.stdin.write(f"{game} {PLAYERS.get(game, 2)} {start} {stop}\n")
+    process.stdin.write(f"{game} {PLAYERS.get(game, 2)} {start} {stop} {policy}\n")
     process.stdin.flush()
     return (stop - start) / json.loads(process.stdout.readline())
 
 
-def compare(workers: dict[str, subprocess.Popen], game: str, chunk: int, rounds: int) -> dict[str, list[float]]:
+def compare(workers: dict[str, subprocess.Popen], game: str, chunk: int, rounds: int,
+            policy: str) -> dict[str, list[float]]:
     """Alternate chunks between the checkouts (round 0 warms up: imports and data)."""
     rates: dict[str, list[float]] = {name: [] for name in workers}
     for index in range(rounds + 1):
         names = list(workers) if index % 2 == 0 else list(reversed(workers))
         for name in names:
-            rate = timed(workers[name], game, index * chunk, (index + 1) * chunk)
+            rate = timed(workers[name], game, index * chunk, (index + 1) * chunk, policy)
             if index:
                 rates[name].append(rate)
     return rates
@@ -72,6 +74,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="rules-checker speed against another checkout")
     parser.add_argument("other", type=Path, nargs="?")
     parser.add_argument("games", nargs="*", default=["eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6"])
+    parser.add_argument("--policy", choices=("random", "greedy"), default="random", help="who plays every seat")
     parser.add_argument("--chunk", type=int, default=200, help="games per timed chunk")
     parser.add_argument("--rounds", type=int, default=8, help="timed chunks per checkout and game")
     parser.add_argument("--quick", action="store_true", help="20-game chunks, two rounds (a check that it works)")
@@ -83,10 +86,10 @@ def main() -> int:
     workers = {"other": start_worker(args.other.resolve()), "this": start_worker(ROOT)}
     try:
         for game in args.games:
-            rates = compare(workers, game, args.chunk, args.rounds)
+            rates = compare(workers, game, args.chunk, args.rounds, args.policy)
             other = statistics.median(rates["other"])
             this = statistics.median(rates["this"])
-            print(f"{game} ({PLAYERS.get(game, 2)} players, random): other {other:,.0f} games/CPU s "
+            print(f"{game} ({PLAYERS.get(game, 2)} players, {args.policy}): other {other:,.0f} games/CPU s "
                   f"({min(rates['other']):,.0f}-{max(rates['other']):,.0f}), this {this:,.0f} "
                   f"({min(rates['this']):,.0f}-{max(rates['this']):,.0f}): {(this / other - 1) * 100:+.1f}%")
     finally:

@@ -14,6 +14,10 @@ it inherits the caller's memory as it was when the workers started). The start m
 platform's default (`fork` on Linux before Python 3.14, `spawn` on macOS and Windows), or
 PNP_START_METHOD when set. With one worker nothing starts: jobs run in this process, in order.
 
+A check keeps one pool for all its runs: `start` hands a call to one of `workers` processes and returns its
+future, `first_done` waits for any of several, `outcome` reads one, and `stop` ends the workers when what they
+still do is no longer wanted.
+
 A worker's exception comes back as itself (a PnpError keeps its one-line message). A worker that dies
 is one PnpError. Ctrl-C or SIGTERM in the caller, or an error, stops every worker before the
 `with` block is left, so no child process outlives the command.
@@ -28,7 +32,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
@@ -61,26 +65,40 @@ def every_core() -> int:
 
 
 _INHERITED: dict[int, Any] = {}  # values shared before forked workers started: they find them in their memory
+_RECEIVED: dict[str, Any] = {}  # in a worker: copies of shared values already unpickled, by their token
+_UNREAD = object()
 
 
 class Shared(Generic[Value]):
     """A value for the workers: forked workers read it from the memory they inherited, others receive a copy.
 
     The copy is pickled at once, so the workers get the value as it was when shared, whatever the caller
-    does to it afterwards (drawing a face, for one, leaves caches on it)."""
+    does to it afterwards (drawing a face, for one, leaves caches on it). A worker unpickles it when the work
+    first reads `value` (so the work can first import what the value is made of), once per process."""
 
     def __init__(self, value: Value, inherited: bool = False, copied: bool = False) -> None:
-        self.value = value
+        self._value: Any = value
         self.key = id(self) if inherited else None
         if self.key is not None:
             _INHERITED[self.key] = value
         self._copy = pickle.dumps(value, pickle.HIGHEST_PROTOCOL) if copied and not inherited else None
+        self.token = f"{os.getpid()}.{id(self)}"
+
+    @property
+    def value(self) -> Value:
+        """The value (in a worker: unpickled on first reading, then kept for the worker's later jobs)."""
+        if self._value is _UNREAD:
+            if self.token not in _RECEIVED:
+                assert self._copy is not None
+                _RECEIVED[self.token] = pickle.loads(self._copy)
+            self._value = _RECEIVED[self.token]
+        return self._value
 
     def __reduce__(self) -> tuple:
         if self.key is not None:
             return _inherited, (self.key,)
         if self._copy is not None:
-            return _unpickled, (self._copy,)
+            return _received, (self.token, self._copy)
         return Shared, (self.value,)
 
     def forget(self) -> None:
@@ -94,9 +112,11 @@ def _inherited(key: int) -> Shared:
     return Shared(_INHERITED[key])
 
 
-def _unpickled(copy: bytes) -> Shared:
-    """In a worker: the value as it was when it was shared."""
-    return Shared(pickle.loads(copy))
+def _received(token: str, copy: bytes) -> Shared:
+    """In a worker: the value as it was when it was shared, unpickled when first read."""
+    shared: Shared = Shared(None)
+    shared._value, shared._copy, shared.token = _UNREAD, copy, token
+    return shared
 
 
 class Pending(Generic[Result]):
@@ -175,6 +195,35 @@ class Pool:
             return Pending(None, lambda: work(*args), self)
         self._start(self.workers - 1)
         return Pending(self._submit(work, *args), None, self)
+
+    def start(self, work: Callable[..., Result], *args: Any) -> Future[Result]:
+        """Hand a call to one of `workers` processes (the caller only waits); read its result with outcome()."""
+        self._start(self.workers)
+        return self._submit(work, *args)
+
+    def outcome(self, future: Future[Result]) -> Result:
+        """A started call's result (waiting for it), or its exception."""
+        return self._outcome(future)
+
+    def settled(self, future: Future[Result]) -> tuple[Result | None, BaseException | None]:
+        """A finished call's (result, None), or (None, its exception); a worker that died is raised at once."""
+        error = future.exception()
+        if error is None:
+            return future.result(), None
+        if isinstance(error, BrokenProcessPool):
+            self._outcome(future)
+        return None, error
+
+    @staticmethod
+    def first_done(futures: Iterable[Future]) -> set[Future]:
+        """Wait until at least one of the calls has finished; those finished."""
+        return wait(futures, return_when=FIRST_COMPLETED).done
+
+    def stop(self) -> None:
+        """End the workers now, abandoning what they still do (the results wanted are all in)."""
+        if self._executor is not None:
+            _stop(self._executor)
+            self._executor = None
 
     def _start(self, size: int) -> ProcessPoolExecutor:
         """The worker processes, started on first use."""

@@ -40,3 +40,33 @@ def forever(n: int) -> int:
     """Work that never ends (the caller is stopped meanwhile)."""
     while True:
         time.sleep(0.1)
+
+
+def late_first(index: int) -> int:
+    """A chunk's index, the first chunks finishing last (so results arrive out of order)."""
+    time.sleep(0.02 * (index < 3))
+    return index
+
+
+def fails_at_five(index: int) -> int:
+    """A chunk's index; chunk 5 is broken."""
+    if index == 5:
+        raise PnpError("chunk 5 is broken", where="chunks", fix="leave it out")
+    return index
+
+
+def shared_identity(shared: Shared[dict], n: int) -> tuple[int, int]:
+    """The worker's process and the identity of the shared value it reads (the same object job after job)."""
+    time.sleep(0.01)
+    return os.getpid(), id(shared.value)
+
+
+def slow_break(index: int) -> int:
+    """A run whose first chunk breaks, late."""
+    time.sleep(0.3)
+    raise PnpError(f"slow chunk {index} is broken", where="first run", fix="leave it out")
+
+
+def quick_break(index: int) -> int:
+    """A run whose first chunk breaks at once."""
+    raise PnpError(f"quick chunk {index} is broken", where="second run", fix="leave it out")

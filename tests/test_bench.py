@@ -19,6 +19,9 @@ FIGURES = {
                        r"x100 project: 24200 pieces in \d+ components"],
     "bench_check.py": [rf"^eitsuku \(4 players, random\): {NUMBER} games/s on 1 core",
                        rf"^torite4to6 \(4 players, random\): {NUMBER} games/s .* on 2 workers \(x{NUMBER}\)"],
+    "bench_precision.py": [rf"^promotion \(4 players, \+-25 pt\): {NUMBER} headline games; 1 worker {NUMBER} s wall, "
+                           rf"{NUMBER} s CPU; 2 workers {NUMBER} s wall, {NUMBER} s CPU; x{NUMBER}",
+                           rf"^  on 2 workers {NUMBER} s \(target 60 s: (met|NOT met)\); on 8 cores about {NUMBER} s"],
     "bench_export.py": [r"pnp export eitsuku --png --dpi 50: \d+ PNG files", rf"speed-up: +{NUMBER}x"],
     "check_breakdown.py": [rf"^eitsuku \(4 players\): {NUMBER} us a game .* checks -?{NUMBER}$"],
     "compare_check.py": [rf"^promotion \(4 players, random\): other {NUMBER} games/CPU s .*: [+-]{NUMBER}%$"],

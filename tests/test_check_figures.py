@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pnp.check.checker import check, to_json
 from pnp.check.play.precision import games_needed
-from pnp.check.report.model import CheckReport
+from pnp.check.report.model import CheckReport, report_from_json
 from pnp.check.report.text import render_text
 from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
 from pnp.cli.main import main
@@ -181,6 +181,22 @@ def test_against_a_project_without_the_simulation_names_that_project(repo, tmp_p
 
 # --- --precision ---------------------------------------------------------------------------------------------
 
+def test_with_a_fine_precision_the_runs_beside_the_headline_stop_at_their_own(repo):
+    report = check(repo, "toy", [2], None, 5, "greedy", 1, "cmd", precision=0.015)
+    fig = report.players[2]
+    assert fig.play.games > 4_000 and fig.baseline is not None
+    assert fig.baseline.precision == fig.skill.precision == 0.03
+    assert fig.baseline.play.games < fig.play.games / 3 and fig.skill.games < fig.play.games / 3
+    assert to_json(report_from_json(json.loads(to_json(report)))) == to_json(report)
+
+
+def test_a_fixed_number_of_games_plays_every_run_to_it(repo):
+    fig = check(repo, "toy", [3], 450, 5, "greedy", 1, "cmd").players[3]
+    assert fig.baseline is not None and fig.baseline.precision is None and fig.skill.precision is None
+    assert (fig.play.games, fig.baseline.play.games, fig.skill.games) == (450, 450, 450)
+    assert "precision" not in to_json(fig.baseline) and "precision" not in to_json(fig.skill)
+
+
 def test_precision_runs_until_every_seat_share_is_narrow_enough(repo):
     loose = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.05).players[3].play
     tight = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.02).players[3].play
@@ -211,8 +227,12 @@ def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo
     assert report["precision"] == 0.03 and report["games"] is None and report["policy"] == "greedy"
     fig = report["players"]["2"]
     assert all((s["high"] - s["low"]) / 2 <= 0.03 for s in fig["seat_advantage"]["seats"])
-    assert fig["baseline"]["policy"] == "random" and fig["baseline"]["games"] == fig["games"]
-    assert "baseline: random play (not the headline)" in result.output
+    baseline, skill = fig["baseline"], fig["skill"]
+    assert baseline["policy"] == "random" and baseline["precision"] == skill["precision"] == 0.03
+    assert all((s["high"] - s["low"]) / 2 <= 0.03 for s in baseline["seat_advantage"]["seats"])
+    assert (skill["greedy"]["high"] - skill["greedy"]["low"]) / 2 <= 0.03
+    assert f"baseline: random play (not the headline), {baseline['games']:,} games to +-3 pt --" in result.output
+    assert f"against random (fair share 50.0%), {skill['games']:,} games to +-3 pt" in result.output
     assert "--precision 0.03 --seed 1 --policy greedy" in result.output
 
 

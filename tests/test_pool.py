@@ -80,15 +80,53 @@ def test_a_shared_value_reaches_the_workers_as_it_was_when_shared(monkeypatch, m
         assert pending.result() == "えいつく"
 
 
-def test_a_check_writes_the_same_json_on_one_worker_and_on_two(tmp_path):
+@pytest.mark.parametrize("until", [["--games", "400"], ["--precision", "0.05", "--against", str(ROOT)]])
+def test_a_check_writes_the_same_json_on_one_worker_and_on_two(tmp_path, until):
     written = []
     for workers in ("1", "2"):
         out = tmp_path / f"{workers}.json"
-        result = CliRunner().invoke(main, ["check", "promotion", "--games", "400", "--seed", "3", "--workers", workers,
+        result = CliRunner().invoke(main, ["check", "promotion", *until, "--seed", "3", "--workers", workers,
                                            "--json", str(out), "--project", str(ROOT)])
         assert result.exit_code == 0, result.output
+        assert result.stderr == ""  # no progress line outside a terminal
         written.append(out.read_bytes())
     assert written[0] == written[1]
+
+
+def test_a_whole_check_starts_its_workers_once(repo, monkeypatch):
+    import pnp.pool
+    started = []
+
+    class Counted(pnp.pool.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            started.append(kwargs.get("max_workers"))
+            super().__init__(*args, **kwargs)
+    monkeypatch.setattr(pnp.pool, "ProcessPoolExecutor", Counted)
+    from pnp.check.checker import check
+    report = check(repo, "eitsuku", [3, 4], 200, 1, "greedy", 2, "cmd", against=repo)  # and the deal-and-draw check
+    assert report.deal is not None and report.players[4].against is not None
+    assert started == [2]
+
+
+def test_a_shared_value_is_unpickled_once_in_each_worker():
+    with Pool(2) as pool:
+        shared = pool.share({"game": "えいつく"})
+        seen = [pool.start(pool_jobs.shared_identity, shared, n) for n in range(12)]
+        identities = [pool.outcome(future) for future in seen]
+    by_worker: dict[int, set[int]] = {}
+    for pid, identity in identities:
+        by_worker.setdefault(pid, set()).add(identity)
+    assert os.getpid() not in by_worker and all(len(found) == 1 for found in by_worker.values())
+
+
+def test_workers_default_to_every_core(monkeypatch):
+    import pnp.check.checker
+    import pnp.pool
+    asked = []
+    monkeypatch.setattr(pnp.pool, "every_core", lambda: 3)
+    monkeypatch.setattr(pnp.check.checker, "check", lambda *args, **kwargs: asked.append(args[6]) or 1 / 0)
+    CliRunner().invoke(main, ["check", "promotion", "--games", "10", "--project", str(ROOT)])
+    assert asked == [3]
 
 
 def test_an_export_writes_the_same_files_on_one_worker_and_on_two(project, tmp_path):

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -41,7 +42,7 @@ from shipped.ghost_couple.score import FULL_CHECK
 from shipped.ghost_couple.text import summary
 from shipped.ghost_couple.variant import load as load_variant
 
-from pnp.check.checker import check, to_json
+from pnp.check.checker import check, replay, to_json
 from pnp.check.core import play
 from pnp.cli.main import main
 from pnp.project.games import Project
@@ -648,6 +649,23 @@ def test_golden_replay(spec, deck, seed):
     if os.environ.get("PNP_UPDATE_GOLDEN"):
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("spec,deck,players,digest", [
+    (SPEC, DECK, 2, "e2b2260ae6d45cf3"), (SPEC, DECK, 3, "5653591f53572d48"), (SPEC, DECK, 4, "eddd78934e74e442"),
+    (playing_cards.SPEC, CARDS, 2, "a38da1f070d1bb26"), (playing_cards.SPEC, CARDS, 3, "c6453f7892abb092")])
+def test_the_greedy_player_plays_the_recorded_games(spec, deck, players, digest):
+    """Its choices are its rules: a faster player (or view) must choose as the recorded one did."""
+    text = replay(Project(ROOT), spec.name, players, 7, "greedy")[1]
+    golden = ROOT / "tests" / "golden" / f"{spec.name}_greedy_{players}p_seed_7.txt"
+    if os.environ.get("PNP_UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+    lines = []
+    for seed in range(60):  # a digest of 60 greedy games: each one's moves, scores and winners
+        record = play(spec, deck, players, seed, [greedy] * players)
+        lines.append(f"{seed} {record.moves} {record.scores} {record.winners}")
+    assert hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16] == digest
 
 
 @pytest.mark.parametrize("game,players", [("ghost_couple", 2), ("ghost_couple_cards", 3)])

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 
@@ -342,6 +343,29 @@ def test_golden_replay():
     if os.environ.get("PNP_UPDATE_GOLDEN"):
         GOLDEN.write_text(text, encoding="utf-8")
     assert text == GOLDEN.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_greedy_player_plays_the_recorded_games(players):
+    """Its choices are its rules: a faster player must choose as the recorded one did (and draw the same samples)."""
+    text = replay(Project(ROOT), GAME, players, 7, "greedy")[1]
+    golden = ROOT / "tests" / "golden" / f"{GAME}_greedy_{players}p_seed_7.txt"
+    if os.environ.get("PNP_UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+    assert games_digest(players) == GREEDY_DIGESTS[players]
+
+
+GREEDY_DIGESTS = {3: "4ea17db1f3bfc6b3", 4: "783621db2269bcd5", 5: "8f3dc44dfba06e18"}  # seeds 0-59, all greedy
+
+
+def games_digest(players: int) -> str:
+    """A digest of 60 greedy games: each one's moves, scores and winners."""
+    lines = []
+    for seed in range(60):
+        record = play(SPEC, DATA, players, seed, [greedy] * players)
+        lines.append(f"{seed} {record.moves} {record.scores} {record.winners}")
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
 
 
 def test_same_seed_same_report_on_one_or_two_workers(repo):

@@ -1,4 +1,4 @@
-"""`pnp check`: integrity first, then simulated play per player count, then skill sensitivity."""
+"""`pnp check`: integrity first, then every run of games (and the deal-and-draw shuffles) on one pool."""
 
 from __future__ import annotations
 
@@ -6,48 +6,54 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.check.core import BrokenRule, GameRecord, GameSpec, play, unknown_game
+from pnp.check.count import Setting, count_runs
 from pnp.check.deal.deck import empty_components
-from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
-from pnp.check.play.chunks import Results, jobs_for, keep_data, policies_for, run_jobs
+from pnp.check.deal.section import DealPlan, deal_counts, deal_spec_for, plan_deal_check
+from pnp.check.play.chunks import policies_for
 from pnp.check.play.find import find_simulation, game_folder, simulation_names
-from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
+from pnp.check.play.precision import DEFAULT_PRECISION, Target
 from pnp.check.play.registry import spec_for
+from pnp.check.play.schedule import Status, run_all
 from pnp.check.printed import lenient, print_findings
-from pnp.check.report import compare, symmetry
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import to_json
-from pnp.check.report.model import Baseline, CheckReport, CountFigures, DealOnlyReport, Report, Skill
-from pnp.check.report.play import PlayFigures
-from pnp.check.stats.inference import Moments
+from pnp.check.report.model import CheckReport, DealOnlyReport, Report
 from pnp.errors import PnpError, UsageError
+from pnp.pool import Pool
 from pnp.project.games import Project
 
 
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
-          command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
+          command: str, progress: Callable[[Status], None] = lambda status: None, precision: float | None = None,
           against: Project | None = None) -> CheckReport:
-    """Run the whole check and return the report (the same figures for any number of workers)."""
+    """Run the whole check on one pool and return the report (the same figures for any number of workers)."""
     project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
-    data = spec.load(project)
-    keep_data(project.root, game, data)  # the games play what integrity checked, read once
+    data = spec.load(project)  # the games play what integrity checked, read once
     target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     integrity = _printed(project, game) + [str(f) for f in spec.integrity(data, counts)]
-    comparison = None
+    comparison, their_data = None, None
     if against is not None:
         against = lenient(against)
         theirs = against_spec(game, against)
         their_data = theirs.load(against)
-        keep_data(against.root, game, their_data)
         comparison = Comparison(str(against.root), _printed(against, game) +
                                 [str(f) for f in theirs.integrity(their_data, counts)])
-    deal = deal_section(project, game, players, seed, workers)  # first: a bad check: section stops at once
-    figures = {count: _one_count(project, game, spec, count, seed, policy, target, workers, progress, against)
-               for count in counts}
+    deal = deal_plan(project, game, players, seed)  # first: a bad check: section stops at once
+    with Pool(workers, where="pnp check") as pool:
+        setting = Setting(game, spec, str(project.root), pool.share(data), seed, policy, target,
+                          str(against.root) if against is not None else None,
+                          pool.share(their_data) if against is not None else None)
+        runs = {count: count_runs(setting, count) for count in counts}
+        run_all([run for runs_of in runs.values() for run in runs_of.first] +
+                [run for runs_of in runs.values() for run in runs_of.beside] + (deal.runs if deal else []),
+                pool, progress)
+    figures = {count: runs_of.figures(spec) for count, runs_of in runs.items()}
     return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
-                       target.cap, integrity, figures, comparison, deal).corrected()
+                       target.cap, integrity, figures, comparison,
+                       DealSection.of(deal.counted()) if deal else None).corrected()
 
 
 def _printed(project: Project, game: str) -> list[str]:
@@ -56,13 +62,12 @@ def _printed(project: Project, game: str) -> list[str]:
     return print_findings(project, folder) if folder is not None else []
 
 
-def deal_section(project: Project, game: str, players: list[int], seed: int, workers: int,
-                 strict: bool = False) -> DealSection | None:
+def deal_plan(project: Project, game: str, players: list[int], seed: int, strict: bool = False) -> DealPlan | None:
     """The deal-and-draw check when game.yaml declares one under check: (strict: every count asked is listed)."""
     spec = deal_spec_for(project, game)
     if spec is None:
         return None
-    return DealSection.of(run_deal_check(project, game, spec, deal_counts(spec, players, game, strict), seed, workers))
+    return plan_deal_check(project, game, spec, deal_counts(spec, players, game, strict), seed)
 
 
 def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
@@ -71,8 +76,11 @@ def deal_only_report(project: Project, game: str, players: list[int], seed: int,
     project = lenient(project)  # rows a build stops at are findings here
     project.load_game(game)  # every component must load, as for a build
     integrity = print_findings(project, game) + empty_components(project, game)
-    return DealOnlyReport(game, seed, command, integrity, deal=deal_section(project, game, players, seed, workers,
-                                                                            strict=True))
+    deal = deal_plan(project, game, players, seed, strict=True)
+    if deal is not None:
+        with Pool(workers, where="pnp check") as pool:
+            run_all(deal.runs, pool)
+    return DealOnlyReport(game, seed, command, integrity, deal=DealSection.of(deal.counted()) if deal else None)
 
 
 def against_spec(game: str, against: Project) -> GameSpec:
@@ -90,37 +98,6 @@ def has_simulation(project: Project, game: str) -> bool:
     if not (project.root / "card_data" / game).is_dir():
         raise unknown_game(game, simulation_names(project))
     return False
-
-
-def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, policy: str, target: Target,
-               workers: int, progress: Callable[[int], None], against: Project | None) -> CountFigures:
-    """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
-    def watch(results: Results) -> list[Moments]:
-        return symmetry.watched_shares(results, count, spec.symmetric)
-    results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
-    games = len(results.records)
-    play = PlayFigures.of(results, count, spec.piles)
-    by_seat = _skill_runs(project, game, count, games, seed, policy, workers, progress)
-    baseline = None
-    if policy != "random":
-        random_play = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
-        baseline = Baseline("random", PlayFigures.of(random_play, count, spec.piles))
-    changes = None
-    if against is not None:
-        other = run_jobs(jobs_for(against.root, game, count, games, seed, policy), workers, progress)
-        other_seats = _skill_runs(against, game, count, games, seed, policy, workers, progress)
-        mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
-        theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
-        changes = compare.differences(mine, theirs)
-    return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), Skill.of(by_seat, count),
-                        baseline, changes)
-
-
-def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,
-                progress: Callable[[int], None]) -> list[Results]:
-    """Greedy in each seat in turn against random players: games // count games per seat."""
-    return [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
-                     workers, progress) for seat in range(count)]
 
 
 def player_counts(project: Project, game: str, players: list[int]) -> list[int]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shlex
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,19 +20,51 @@ POLICIES = ("random", "greedy")
 
 if TYPE_CHECKING:
     from pnp.check.core import BrokenRule
+    from pnp.check.play.schedule import Status
     from pnp.check.report.model import Report
     from pnp.project.games import Project
 
 
-def _progress():
-    """A games-simulated counter on a terminal's stderr (nothing when stderr is not a terminal)."""
-    done = [0]
+def _progress() -> Callable[[Status], None]:
+    """A progress line on a terminal's stderr, at most a few times a second; nothing when it is not a terminal."""
+    if not sys.stderr.isatty():
+        return lambda status: None
+    last = [0.0]
 
-    def update(games: int) -> None:
-        done[0] += games
-        if sys.stderr.isatty():
-            click.echo(f"\rSimulated {done[0]:,} games", nl=False, err=True)
+    def update(status: Status) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 0.2:
+            last[0] = now
+            click.echo("\r" + progress_line(status) + "\x1b[K", nl=False, err=True)
     return update
+
+
+def progress_line(status: Status, width: int = 20) -> str:
+    """A bar of the games played among those expected, the precision reached and the time left."""
+    expected = max(status.expected, status.games, 1)
+    filled = round(width * status.games / expected)
+    parts = [f"[{'#' * filled}{'-' * (width - filled)}] {status.games:,} of ~{expected:,} games"]
+    if status.precision is not None and status.precision[0] != float("inf"):
+        parts.append(f"+-{status.precision[0] * 100:.1f} pt of +-{status.precision[1] * 100:.1f}")
+    if status.seconds_left is not None:
+        parts.append(f"about {_duration(status.seconds_left)} left")
+    return ", ".join(parts)
+
+
+def _duration(seconds: float) -> str:
+    """Seconds as a person reads them: 8 s, 2 min 10 s, 1 h 5 min."""
+    seconds = round(seconds)
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60} min"
+
+
+def _clear_progress() -> None:
+    """Take the progress line away before the report is printed (on a terminal only)."""
+    if sys.stderr.isatty():
+        click.echo("\r\x1b[K", nl=False, err=True)
 
 
 @click.command("check")
@@ -45,7 +79,8 @@ def _progress():
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
 @click.option("--policy", type=click.Choice(POLICIES), default="greedy", show_default=True,
               help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Processes to use [default: every core this process may run on].")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every figure as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -55,7 +90,7 @@ def _progress():
               help="With --replay: who plays each seat, in seat order (greedy or random), instead of --policy.")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
-                  against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
+                  against_dir: Path | None, seed: int, policy: str, workers: int | None, json_path: Path | None,
                   report_path: Path | None, replay: int | None, seats: str | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.charts.pages import check_report_path
@@ -65,6 +100,9 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     from pnp.check.report.text import render_text
     from pnp.project.games import find_project
     project = find_project(project_dir)
+    if workers is None:
+        from pnp.pool import every_core
+        workers = every_core()
     for path in filter(None, (json_path, report_path)):
         named_file(path, project.root)  # no link of the project's on the way: refused before the games are played
     if report_path is not None:
@@ -99,6 +137,8 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     except InvariantViolation as exc:
         raise PnpError(f"rule broken: {exc}", where=f"pnp check {game}",
                        fix="correct the rules simulation where it breaks this rule") from None
+    finally:
+        _clear_progress()
     click.echo(render_text(report), nl=False)
     _write_outputs(report, json_path, report_path)
 

@@ -14,10 +14,10 @@ from .deck import (
     CROSS,
     CROSSES,
     DRAW,
-    FIELD,
     FLIP,
     FLIP_UP,
     LEADER,
+    PASS,
     PEEK_CARD,
     PEEK_WHO,
     PLACE,
@@ -38,20 +38,28 @@ from .effects import TREASURE
 
 HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
 EFFECT_VALUE = {FLIP: 0.5, DRAW: 1.0, SKIP: 1.0, STEAL: 2.0, LEADER: 0.0, REVEAL: 0.5}
+KNOWN_BIT = tuple(1 << c for c in range(1022)) + (0, 0)  # a card's bit; HIDDEN (-2) and an empty slot (-1) give 0
+
+# What each decision looks at beyond the hand: the field as this player remembers it, or the other players' points.
+LOOKS_AT_FIELD = frozenset({PLACE, FLIP_UP, CENTRE_SWAP, BLOCK, TAKE, RETURN, VANISH_PICK})
+LOOKS_AT_POINTS = frozenset({TARGET, PEEK_WHO, STEAL_PICK, BURN_PICK})
 
 
 class Observation(NamedTuple):
-    """What one player knows: own hand, every card they have seen where it still lies, the public zones."""
+    """What one player knows that the decision at hand can use: own hand and the public zones; the field as
+    they remember it when the decision is about field cards; everyone's points when it is about the others."""
 
     player: int
     phase: int
     hand: tuple
-    view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot
+    view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot (() when the decision is not about the field)
+    known: int  # the cards in `view` (a bit per card)
     face_up: int  # face-up slots
+    face_up_cards: int  # the cards lying face up (a bit per card)
     locked: bool
     hand_sizes: tuple
-    points: tuple  # everyone's treasure points now
-    treasures: tuple
+    points: tuple  # everyone's treasure points now (() when the decision is not about the other players)
+    treasures: tuple  # everyone's treasure (() as for points)
     vanish: tuple
     draw_pile: int  # cards left in it
     peek: tuple  # the other player's hand while choosing a card to vanish from it
@@ -61,14 +69,20 @@ class Observation(NamedTuple):
 
 
 def observe(state, me: int) -> Observation:
-    """The observation of player `me`."""
-    up, seen = state.face_up, state.seen
-    view = tuple([c if c < 0 or up >> s & 1 or seen[s] >> me & 1 else HIDDEN for s, c in enumerate(state.field)])
-    peek = tuple(state.hands[state.victim]) if state.phase == PEEK_CARD else ()
-    return Observation(me, state.phase, tuple(state.hands[me]), view, up, state.locked,
-                       tuple(map(len, state.hands)), tuple(state.points_now(p) for p in range(state.num_players)),
-                       tuple(map(tuple, state.treasure)), tuple(state.vanish), len(state.draw_pile), peek,
-                       len(state.vacated), state.effect, state.data)
+    """The observation of player `me` for the decision at hand."""
+    phase, view, known, points, treasures = state.phase, (), 0, (), ()
+    if phase in LOOKS_AT_FIELD:
+        # A card lying face up has been seen by everyone (the engine marks it so as it turns it up).
+        bit = 1 << me
+        view = tuple([c if seen & bit or c < 0 else HIDDEN for c, seen in zip(state.field, state.seen)])
+        known = sum(map(KNOWN_BIT.__getitem__, view))
+    if phase in LOOKS_AT_POINTS:
+        points = tuple(state.points_now(p) for p in range(state.num_players))
+        treasures = tuple(map(tuple, state.treasure))
+    peek = tuple(state.hands[state.victim]) if phase == PEEK_CARD else ()
+    return Observation(me, phase, tuple(state.hands[me]), view, known, state.face_up, state.face_up_cards,
+                       state.locked, tuple(map(len, state.hands)), points, treasures, tuple(state.vanish),
+                       len(state.draw_pile), peek, len(state.vacated), state.effect, state.data)
 
 
 def greedy(obs: Observation, legal, rng: random.Random):
@@ -85,7 +99,18 @@ def each(worth):
 
 
 def _face_up(obs: Observation) -> list[int]:
-    return [obs.view[s] for s in range(FIELD) if obs.face_up >> s & 1 and obs.view[s] >= 0]
+    """The cards lying face up, lowest first."""
+    return _cards(obs.face_up_cards)
+
+
+def _cards(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    cards, rest = [], mask
+    while rest:
+        lowest = rest & -rest
+        cards.append(lowest.bit_length() - 1)
+        rest ^= lowest
+    return cards
 
 
 def _targets(obs: Observation) -> int:
@@ -99,23 +124,17 @@ def _targets(obs: Observation) -> int:
 
 def _flips(obs: Observation, legal) -> list[float]:
     """Turn a remembered card that completes a couple; else an unseen one; a useless remembered one last."""
-    targets, partners, points, view = _targets(obs), obs.deck.partners, obs.deck.points, obs.view
-    down = 0
-    for s in range(FIELD):
-        if view[s] >= 0 and not obs.face_up >> s & 1:
-            down |= 1 << view[s]
-    values = []
-    for s in legal:
-        card = view[s] if s >= 0 else -3
-        if s < 0:
-            values.append(0.5)  # decline an optional flip
-        elif card == HIDDEN:
-            values.append(1.0)
-        elif targets >> card & 1:
-            values.append(10.0 + points[card])
+    targets, partners, points = _targets(obs), obs.deck.partners, obs.deck.points
+    down = obs.known & ~obs.face_up_cards  # the remembered cards lying face down: the only cards a flip can show
+    worth = {HIDDEN: 1.0}
+    for card in _cards(down):
+        if targets >> card & 1:
+            worth[card] = 10.0 + points[card]
         else:  # a remembered pair lying face down: turn one now, its partner next
-            values.append(5.0 if partners[card] & down & ~(1 << card) else 0.0)
-    return values
+            worth[card] = 5.0 if partners[card] & down & ~(1 << card) else 0.0
+    declined = legal[-1] == PASS
+    values = list(map(worth.__getitem__, map(obs.view.__getitem__, legal[:-1] if declined else legal)))
+    return values + [0.5] if declined else values  # 0.5: decline an optional flip
 
 
 def _couple(obs: Observation, action: int) -> float:
@@ -138,10 +157,7 @@ def _couple(obs: Observation, action: int) -> float:
 
 def _gives(obs: Observation, legal) -> list[float]:
     """Give away (to the centre, the field or the deck) the hand card least worth keeping."""
-    deck, known = obs.deck, 0
-    for c in obs.view:
-        if c >= 0:
-            known |= 1 << c
+    deck, known = obs.deck, obs.known
     return [-(3.0 * bool(deck.partners[obs.hand[i]] & known) + max(deck.points[obs.hand[i]], 0)
               + 0.5 * bool(deck.abilities[obs.hand[i]])) for i in legal]
 

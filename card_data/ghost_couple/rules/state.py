@@ -8,6 +8,7 @@ from pnp.sim import TERMINAL, InvariantViolation, State, shuffle
 
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
+from .policy import observe
 from .score import ScoreMixin
 from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
 
@@ -95,7 +96,6 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self.settle()
 
     def observation(self, player: int):
-        from .policy import observe
         return observe(self, player)
 
     def describe(self, player: int, action) -> str:

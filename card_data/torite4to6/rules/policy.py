@@ -4,9 +4,10 @@ whose formation pays best (a centre's icons, a captain's face-down cards) withou
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import NamedTuple
 
-from .data import BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, OWNER, POSITION, ToriteData
+from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, OWNER, ToriteData
 
 SAMPLES = 3  # completions of the formation tried per decision when others are still to play
 LEAD_WORTH = 0.3  # leading the next formation is worth a little
@@ -24,95 +25,127 @@ class Observation(NamedTuple):
     hidden: tuple[int, ...]  # face-down cards per player
     shown: tuple[int, ...]  # face-up icons per player
     hand_counts: tuple[int, ...]
-    unseen: tuple[int, ...]  # member cards this player cannot see: other hands and the set-aside cards
+    unseen: tuple[int, ...]  # member cards this player cannot see (other hands, set-aside cards), in id order
     data: ToriteData
 
 
 def observe(state, player: int) -> Observation:
     """The observation of one player (built only for policies that look)."""
     seen = set(state.hands[player]).union(state.trick, state.discard, *state.up, *state.down)
-    icons = state.icons
+    icons = state.icons.__getitem__
     return Observation(player, state.lead, tuple(state.trick), tuple(state.hands[player]), tuple(state.row),
                        tuple(state.candidate_keys), tuple(map(len, state.down)),
-                       tuple(sum(icons[c] for c in up) for up in state.up), tuple(map(len, state.hands)),
-                       tuple(c for c in range(state.data.members) if c not in seen), state.data)
+                       tuple(sum(map(icons, up)) for up in state.up), tuple(map(len, state.hands)),
+                       tuple(sorted(set(range(state.data.members)).difference(seen))), state.data)
 
 
 def greedy(obs: Observation, legal, rng: random.Random):
     """The legal card with the best mean worth over a few sampled completions of the formation."""
     if len(legal) == 1:
         return legal[0]
-    players = len(obs.hand_counts)
-    later = [(obs.player + k) % players for k in range(1, players - len(obs.trick))]
+    formation = Formation(obs)
     worth = [0.0] * len(legal)
-    for _ in range(SAMPLES if later else 1):
-        hands = _sample_hands(obs, later, rng)
-        replies: dict[int, list[int]] = {}  # led colour -> the later players' random legal replies
-        for k, card in enumerate(legal):
-            trick = obs.trick + (card,)
-            led = obs.data.colour[trick[0]]
-            if led not in replies:
-                replies[led] = _replies(obs.data.colour, led, hands, rng)
-            trick += tuple(replies[led])
-            worth[k] += _worth(obs, card, trick, *_outcome(obs, trick))
+    for _ in range(SAMPLES if formation.later else 1):
+        hands = formation.sample_hands(rng)
+        for k, value in enumerate(formation.worths(legal, hands, rng)):
+            worth[k] += value
     best = max(worth)
     ties = [card for card, value in zip(legal, worth) if value >= best - 1e-9]
     return ties[int(rng.random() * len(ties))]
 
 
-def _sample_hands(obs: Observation, later: list[int], rng: random.Random) -> list[list[int]]:
-    """Hands for the players still to play, drawn from the unseen cards."""
-    sizes = [obs.hand_counts[seat] for seat in later]
-    drawn = rng.sample(obs.unseen, min(sum(sizes), len(obs.unseen)))
-    hands, start = [], 0
-    for size in sizes:
-        hands.append(drawn[start:start + size] or drawn[:1])
-        start += size
-    return hands
+class Completion(NamedTuple):
+    """The other plays of a formation once the later players' replies are drawn: their piece keys and candidate
+    pieces (sorted), and their captain strengths by play order (the player's own play left out)."""
+
+    led: int
+    keys: list[int]
+    strengths: list[tuple[int, int]]  # (play index, strength)
 
 
-def _replies(colour, led: int, hands: list[list[int]], rng: random.Random) -> list[int]:
-    """A random legal card from each sampled hand (following the led colour when it can)."""
-    replies = []
-    for hand in hands:
-        options = [c for c in hand if colour[c] == led] or hand
-        replies.append(options[int(rng.random() * len(options))])
-    return replies
+class Formation:
+    """The formation the player is to play into, as far as they see it: what every card of theirs would bring
+    once the later players' replies are sampled (the engine's rules of centre and captain, from the player's side)."""
 
+    def __init__(self, obs: Observation) -> None:
+        data, players = obs.data, len(obs.hand_counts)
+        table = data.cache[players]
+        self.obs, self.players, self.data = obs, players, data
+        self.place = len(obs.trick)  # the player's play in the formation
+        self.later = [(obs.player + k) % players for k in range(1, players - self.place)]
+        self.sizes = [obs.hand_counts[seat] for seat in self.later]  # the later players' hands
+        self.drawn = min(sum(self.sizes), len(obs.unseen))
+        self.led = data.colour[obs.trick[0]] if obs.trick else -1
+        self.numkey, self.seat_keys = table.numkey, table.seat_keys[obs.lead]
+        self.before = [self.numkey[card] | key for card, key in zip(obs.trick, self.seat_keys)] + list(obs.standing)
+        hidden = obs.hidden[obs.player]
+        self.bonus = BONUS_LOW <= hidden <= BONUS_HIGH
+        self.captaincy: dict[int, float] = {}  # colour -> what appointing the player with it is worth
 
-def _outcome(obs: Observation, trick: tuple) -> tuple[int, int]:
-    """(centre seat or -1, captain's index in the trick or -1), computed with the engine's piece keys."""
-    data, players = obs.data, len(obs.hand_counts)
-    table = data.cache[players]
-    numkey = table.numkey
-    keys = sorted([numkey[card] | key for card, key in zip(trick, table.seat_keys[obs.lead])] + list(obs.standing))
-    third, position = 2, keys[2] >> POSITION
-    while third and keys[third - 1] >> POSITION == position:
-        third -= 1
-    owner = keys[third] & OWNER
-    strengths = [data.strength[data.colour[trick[0]]][card] for card in trick]
-    centre_seat = -1
-    if owner < CANDIDATE:
-        centre_seat = owner
-        strengths[(owner - obs.lead) % players] = -1
-    best = max(strengths)
-    return centre_seat, (strengths.index(best) if best >= 0 else -1)
+    def sample_hands(self, rng: random.Random) -> list[list[int]]:
+        """Hands for the players still to play, drawn from the unseen cards."""
+        drawn = rng.sample(self.obs.unseen, self.drawn)
+        hands, start = [], 0
+        for size in self.sizes:
+            hands.append(drawn[start:start + size] or drawn[:1])
+            start += size
+        return hands
 
+    def replies(self, led: int, hands: list[list[int]], rng: random.Random) -> list[int]:
+        """A random legal card from each sampled hand (following the led colour when it can)."""
+        colour, replies = self.data.colour, []
+        for hand in hands:
+            options = [c for c in hand if colour[c] == led] or hand
+            replies.append(options[int(rng.random() * len(options))])
+        return replies
 
-def _worth(obs: Observation, card: int, trick: tuple, centre_seat: int, captain: int) -> float:
-    """What a formation's outcome is worth to the player: a centre's icons, a captain's cards, overwork's loss."""
-    me, data = obs.player, obs.data
-    hidden, shown = obs.hidden[me], obs.shown[me]
-    value = 0.0
-    if centre_seat == me:
-        value += data.icons[card] * (2.0 if BONUS_LOW <= hidden <= BONUS_HIGH else 1.5) + LEAD_WORTH
-    if captain >= 0 and (obs.lead + captain) % len(obs.hand_counts) == me:
-        colour = data.colour[trick[captain]]
-        gained = 1 + sum(1 for c in obs.row if data.subcolour[c - data.members] == colour)
-        after = hidden + gained
-        value += gained
-        if after >= OVERWORK:
-            value -= 1 + shown * (2 if BONUS_LOW <= hidden <= BONUS_HIGH else 1)
-        elif after >= BONUS_LOW > hidden:
-            value += shown
-    return value
+    def worths(self, legal, hands: list[list[int]], rng: random.Random) -> list[float]:
+        """What each legal card brings when the later players hold these hands (and reply at random)."""
+        completions: dict[int, Completion] = {}  # led colour -> the formation's other plays
+        colour, values = self.data.colour, []
+        for card in legal:
+            led = self.led if self.led >= 0 else colour[card]
+            if led not in completions:
+                completions[led] = self.complete(led, self.replies(led, hands, rng))
+            values.append(self.worth(card, completions[led]))
+        return values
+
+    def complete(self, led: int, replies: list[int]) -> Completion:
+        """The formation's other plays with these replies: their keys sorted, and their strengths."""
+        numkey, seat_keys, after = self.numkey, self.seat_keys, self.place + 1
+        keys = self.before + [numkey[card] | seat_keys[after + i] for i, card in enumerate(replies)]
+        keys.sort()
+        strength = self.data.strength[led]
+        others = [(i, strength[card]) for i, card in enumerate(self.obs.trick)]
+        others += [(after + i, strength[card]) for i, card in enumerate(replies)]
+        return Completion(led, keys, others)
+
+    def worth(self, card: int, completion: Completion) -> float:
+        """What playing `card` brings: a centre's icons and the lead, or a captain's face-down cards."""
+        keys = completion.keys + [self.numkey[card] | self.seat_keys[self.place]]
+        keys.sort()  # the front piece of the third piece's position is the centre (rule 5)
+        owner = keys[bisect_left(keys, keys[2] & AT_POSITION)] & OWNER
+        if owner == self.obs.player:
+            return self.data.icons[card] * (2.0 if self.bonus else 1.5) + LEAD_WORTH
+        mine = self.data.strength[completion.led][card]
+        if mine < 0:
+            return 0.0
+        centre = (owner - self.obs.lead) % self.players if owner < CANDIDATE else -1
+        for index, strength in completion.strengths:  # the centre card is out of the running; ties go to the first
+            if index != centre and (strength > mine or (strength == mine and index < self.place)):
+                return 0.0
+        return self._captain(self.data.colour[card])
+
+    def _captain(self, colour: int) -> float:
+        """Appointed captain with a card of this colour: its face-down cards, less overwork's loss or plus the bonus."""
+        if colour not in self.captaincy:
+            obs, data = self.obs, self.data
+            hidden, shown = obs.hidden[obs.player], obs.shown[obs.player]
+            gained = 1 + sum(1 for c in obs.row if data.subcolour[c - data.members] == colour)
+            value = float(gained)
+            if hidden + gained >= OVERWORK:
+                value -= 1 + shown * (2 if self.bonus else 1)
+            elif hidden + gained >= BONUS_LOW > hidden:
+                value += shown
+            self.captaincy[colour] = value
+        return self.captaincy[colour]

@@ -30,14 +30,15 @@ from pnp.check.report.values import Distribution
 ROW = 13.0
 
 
-def baseline_table(base: PlayFigures, width: float, fonts: Fonts) -> Drawing:
-    """The random-play baseline's headline figures, labelled as a baseline."""
+def baseline_table(base: PlayFigures, width: float, fonts: Fonts, precision: float | None = None) -> Drawing:
+    """The random-play baseline's headline figures, labelled as a baseline (and the precision it was played to)."""
     term, rounds, scores = base.termination, base.length_rounds, base.score_spread.scores
     rows = [("ended by the rules (share)", term.ended.share, interval_of(term.ended)),
             ("length, rounds", rounds.mean, _mean(rounds)), ("score", scores.mean, _mean(scores))]
     rows += [(f"seat {s.seat} win share", s.won.share, interval_of(s.won)) for s in base.seat_advantage.seats]
     return value_table("Baseline: random play (not the headline)", rows, width, fonts,
-                       f"every seat random · {base.games:,} games · mean per game")
+                       f"every seat random · {base.games:,} games"
+                       + (f" to ±{precision * 100:g} pt" if precision is not None else "") + " · mean per game")
 
 
 def _mean(stats: Distribution) -> Interval:

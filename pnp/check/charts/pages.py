@@ -149,7 +149,7 @@ def _figure_pages(fig: CountFigures, fonts: Fonts) -> list[list[tuple[Drawing, f
     """The game's own figures in three columns, in order, balanced in height, as many pages as they need."""
     charts = figure_charts(fig, COLUMN, _max_rows(), fonts)
     if fig.baseline is not None:
-        charts.append(baseline_table(fig.baseline.play, COLUMN, fonts))
+        charts.append(baseline_table(fig.baseline.play, COLUMN, fonts, fig.baseline.precision))
     return _pack(charts)
 
 

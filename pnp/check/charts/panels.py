@@ -59,7 +59,9 @@ def skill_chart(report: CheckReport, fig: CountFigures, count: int, width: float
     """Greedy against random with its interval and the fair share, then how the games ended and the seeds."""
     skill, term, greedy = fig.skill, fig.play.termination, fig.skill.greedy
     frame = Frame(width, 0, "Skill" + (": greedy cannot beat random" if skill.flagged else ""),
-                  f"greedy in 1 seat vs random · {plural(skill.games, 'game')} · dashed: fair", warn=skill.flagged)
+                  f"greedy in 1 seat vs random · {plural(skill.games, 'game')}"
+                  + (f" to ±{skill.precision * 100:g} pt" if skill.precision is not None else "") + " · dashed: fair",
+                  warn=skill.flagged)
     bars = bar_rows(frame, fonts, Rows(["greedy"], [greedy.share], [percent(greedy.share)], [interval_of(greedy)],
                                        share=True, fair=skill.baseline))
     drawing = Drawing(width, height)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.check.deal.deck import Deck, build_deck, component_names, question_table, setup_findings
-from pnp.check.deal.shuffle import Deal, QuestionValues, Tally, rounds_available, run_deal
+from pnp.check.deal.shuffle import Deal, QuestionValues, Shuffles, Tally, rounds_available
 from pnp.check.deal.spec import MAX_TURNS, DealSpec, parse_check
+from pnp.check.play.schedule import Run, run_all
 from pnp.errors import UsageError
+from pnp.pool import Pool
 from pnp.project.games import MANIFEST, Project
 
 
@@ -42,9 +44,30 @@ class DealRun:
     deals: dict[int, tuple[Deal, Tally]]  # player counts the deck can deal, in the order asked
 
 
-def run_deal_check(project: Project, game: str, spec: DealSpec, counts: list[int], seed: int,
-                   workers: int) -> DealRun:
-    """Shuffle, deal and count every question for each player count the deck can deal."""
+@dataclass(frozen=True)
+class DealPlan:
+    """The deal-and-draw check set up: the deck, its findings, and per player count the deal and its shuffles."""
+
+    spec: DealSpec
+    deck: Deck
+    findings: list[str]
+    table: QuestionValues
+    seed: int
+    deals: dict[int, tuple[Deal, Shuffles]]
+
+    @property
+    def runs(self) -> list[Run]:
+        """The shuffles to run, one run per player count."""
+        return [shuffles for _, shuffles in self.deals.values()]
+
+    def counted(self) -> DealRun:
+        """What the shuffles counted (once every run is finished)."""
+        return DealRun(self.spec, self.deck, self.findings, self.table, self.seed,
+                       {count: (deal, shuffles.tally) for count, (deal, shuffles) in self.deals.items()})
+
+
+def plan_deal_check(project: Project, game: str, spec: DealSpec, counts: list[int], seed: int) -> DealPlan:
+    """Read the deck and set up the shuffles of every player count the deck can deal."""
     deck, findings = build_deck(project, game, spec)
     table = question_table(deck, spec)
     findings += setup_findings(deck, spec, table)
@@ -57,5 +80,14 @@ def run_deal_check(project: Project, game: str, spec: DealSpec, counts: list[int
             continue
         turns = min(spec.turns or MAX_TURNS, rounds_available(deck.size, Deal(count, hand, spec.draw, 0, bounds)))
         deal = Deal(count, hand, spec.draw, turns, bounds)
-        deals[count] = (deal, run_deal(table, deal, spec.shuffles, seed, workers))
-    return DealRun(spec, deck, findings, table, seed, deals)
+        deals[count] = (deal, Shuffles(table, deal, spec.shuffles, seed))
+    return DealPlan(spec, deck, findings, table, seed, deals)
+
+
+def run_deal_check(project: Project, game: str, spec: DealSpec, counts: list[int], seed: int,
+                   workers: int) -> DealRun:
+    """Shuffle, deal and count every question for each player count the deck can deal."""
+    plan = plan_deal_check(project, game, spec, counts, seed)
+    with Pool(workers, where="pnp check") as pool:
+        run_all(plan.runs, pool)
+    return plan.counted()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
 
-from pnp.pool import Pool
+from pnp.check.play.schedule import Run
 
 CHUNK = 1000
 
@@ -156,12 +156,24 @@ def _run_keys(keys: str, deal: Deal, bound: tuple) -> list:
 _COUNTERS: dict[str, Callable] = {"hand_has": _hand_keys, "seen": _seen_keys, "longest_run": _run_keys}
 
 
-def run_deal(table: QuestionValues, deal: Deal, shuffles: int, seed: int, workers: int) -> Tally:
-    """All chunks of one player count, merged in chunk order (the same counts for any number of workers)."""
-    jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
-            for index, start in enumerate(range(0, shuffles, CHUNK))]
-    total = Tally()
-    with Pool(workers, where="pnp check") as pool:
-        for chunk in pool.map(run_job, jobs):
-            total.add(chunk)
-    return total
+class Shuffles(Run):
+    """The chunks of one player count's shuffles, merged into one tally in chunk order."""
+
+    work = staticmethod(run_job)
+
+    def __init__(self, table: QuestionValues, deal: Deal, shuffles: int, seed: int) -> None:
+        self.jobs = [Job(table, deal, seed, index, min(CHUNK, shuffles - start))
+                     for index, start in enumerate(range(0, shuffles, CHUNK))]
+        self.tally = Tally()
+
+    def job(self, index: int) -> Job:
+        return self.jobs[index]
+
+    def take(self, result: Tally) -> None:
+        self.tally.add(result)
+
+    def planned(self) -> int:
+        return len(self.jobs)
+
+    def finished(self) -> bool:
+        return self.merged >= len(self.jobs)

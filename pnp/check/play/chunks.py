@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.check.core import BrokenRule, GameRecord, game_seed, play
-from pnp.pool import Pool
+from pnp.pool import Shared
 from pnp.sim import GameSpec, Policy, random_policy
 
 EXHAUSTED = "exhausted."
@@ -21,10 +21,12 @@ class Results:
 
     records: list[GameRecord]
     totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
+    seconds: float = 0.0  # the time the games took to play (for estimates of the time left, not a figure)
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
+        self.seconds += other.seconds
         for key, values in other.totals.items():
             mine = self.totals.setdefault(key, [0.0, 0, 0.0, 0])
             for i, value in enumerate(values):
@@ -65,9 +67,6 @@ class Job:
     greedy_seat: int | None = None  # skill runs: greedy in this seat, random elsewhere
 
 
-_DATA: dict[tuple[str, str], object] = {}
-
-
 def seat_policies(job: Job) -> tuple[str, ...]:
     """Who plays each seat of a job's games, by policy name."""
     if job.greedy_seat is not None:
@@ -80,52 +79,33 @@ def policies_for(spec: GameSpec, names: tuple[str, ...]) -> list[Policy]:
     return [spec.greedy if name == "greedy" else random_policy for name in names]
 
 
-def keep_data(root: Path, game: str, data: object) -> None:
-    """Play the runs that follow on this game data, just loaded by the caller (forked workers inherit it)."""
-    _DATA[(str(root), game)] = data
+_READ: dict[tuple[str, str], object] = {}  # (project folder, game) -> data read by this process
 
 
-def _data(job: Job):
-    """The game's data for a job, loaded once per process (forked workers inherit it)."""
+def load_data(root: str, game: str) -> object:
+    """The game's data read from its project folder, once per process (for jobs sent without a shared copy)."""
     from pnp.check.play.registry import spec_for
     from pnp.project.games import Project
-    key = (job.root, job.game)
-    if key not in _DATA:
-        project = Project(Path(job.root))
-        _DATA[key] = spec_for(job.game, project).load(project)
-    return _DATA[key]
+    if (root, game) not in _READ:
+        project = Project(Path(root))
+        _READ[root, game] = spec_for(game, project).load(project)
+    return _READ[root, game]
 
 
-def run_job(job: Job) -> Results:
-    """Play a chunk of games (in a worker process or in this one)."""
+def run_job(job: Job, data: Shared | None = None) -> Results:
+    """Play a chunk of games (in a worker process or in this one) on the shared data, or on data read for it."""
     from pnp.check.play.registry import spec_for
     from pnp.project.games import Project
-    spec = spec_for(job.game, Project(Path(job.root)))
-    data = _data(job)
+    began = time.perf_counter()
+    spec = spec_for(job.game, Project(Path(job.root)))  # first: the data's classes come from the simulation
+    played = data.value if data is not None else load_data(job.root, job.game)
     seats = seat_policies(job)
     policies = policies_for(spec, seats)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
     try:
-        return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
-                               for i in range(job.start, job.stop)])
+        results = reduce_figures([play(spec, played, job.players, game_seed(job.seed, offset + i), policies)
+                                  for i in range(job.start, job.stop)])
     except BrokenRule as broken:
         raise broken.played_by(job.root, seats) from None
-
-
-def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,
-             greedy_seat: int | None = None, first: int = 0) -> list[Job]:
-    """Split games first..games-1 of a run into fixed-size chunks (first is a multiple of CHUNK)."""
-    return [Job(str(root), game, players, seed, start, min(start + CHUNK, games), policy, greedy_seat)
-            for start in range(first, games, CHUNK)]
-
-
-def run_jobs(jobs: list[Job], workers: int, progress: Callable[[int], None] = lambda n: None) -> Results:
-    """Run the chunks and merge them in chunk order, whatever the number of workers."""
-    results = Results([], {})
-    if workers > 1 and len(jobs) > 1:
-        _data(jobs[0])  # load before forking, so no worker reads the CSV files again
-    with Pool(workers, where="pnp check") as pool:
-        for chunk in pool.map(run_job, jobs):
-            results.add(chunk)
-            progress(len(chunk.records))
+    results.seconds = time.perf_counter() - began
     return results

@@ -1,17 +1,16 @@
-"""Simulate in fixed chunks until every watched share is known to the precision asked for (or the cap)."""
+"""How many games a precision needs: the half-width of a share's interval, and the games a target calls for."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from pnp.check.play.chunks import CHUNK, Results, jobs_for, run_jobs
+from pnp.check.play.chunks import CHUNK
 from pnp.check.stats.describe import Z95, wilson
 from pnp.check.stats.inference import Moments
 
 DEFAULT_PRECISION = 0.03  # the default run: every watched share to +-3 points
+SIDE_PRECISION = 0.03  # the random baseline and the skill runs: +-3 points, or the headline's when coarser
 CAP = 200_000  # games per player count, at most
 FIRST = 2 * CHUNK  # games simulated before the first estimate of how many are needed
 
@@ -23,6 +22,11 @@ class Target:
     games: int | None
     precision: float = DEFAULT_PRECISION
     cap: int = CAP
+
+    @property
+    def side(self) -> float:
+        """The precision of the runs beside the headline (the random baseline, the skill runs): coarser."""
+        return max(self.precision, SIDE_PRECISION)
 
 
 def half_width(share: Moments) -> float:
@@ -38,20 +42,3 @@ def games_needed(shares: list[Moments], precision: float) -> int:
         p = min(max(share.total / max(1, share.games), 0.5 / max(1, share.games)), 0.5)
         needed = max(needed, math.ceil(Z95 ** 2 * p * (1 - p) / precision ** 2))
     return needed
-
-
-def run_to_target(root: Path, game: str, players: int, seed: int, policy: str, target: Target, workers: int,
-                  watch: Callable[[Results], list[Moments]], progress: Callable[[int], None]) -> Results:
-    """Games in chunk order until the target is met; the stopping point depends on the figures, not the workers."""
-    if target.games is not None:
-        return run_jobs(jobs_for(root, game, players, target.games, seed, policy), workers, progress)
-    results, want = Results([], {}), FIRST
-    while True:
-        first = len(results.records)
-        results.add(run_jobs(jobs_for(root, game, players, want, seed, policy, first=first), workers, progress))
-        shares = watch(results)
-        games = len(results.records)
-        if games >= target.cap or all(half_width(s) <= target.precision for s in shares):
-            return results
-        needed = max(games + CHUNK, games_needed(shares, target.precision))
-        want = min(target.cap, math.ceil(needed / CHUNK) * CHUNK)

@@ -25,16 +25,17 @@ class Skill:
     baseline: float  # the fair share
     games: int
     flagged: bool  # greedy's interval does not reach above the fair share
+    precision: float | None = optional()  # the half-width the games were played to (None: a fixed number)
 
     @classmethod
-    def of(cls, by_seat: list[Results], players: int) -> Skill:
+    def of(cls, by_seat: list[Results], players: int, precision: float | None = None) -> Skill:
         """Greedy's wins over the runs with greedy in seat 1, 2, ... in turn."""
         wins = 0.0
         for seat, results in enumerate(by_seat):
             wins += sum(1.0 / len(r.winners) for r in results.records if seat in r.winners)
         games = sum(len(results.records) for results in by_seat)
         interval, fair = wilson(wins, games), 1.0 / players
-        return cls(ShareFigure.rounded(interval), round(fair, 6), games, interval.high <= fair)
+        return cls(ShareFigure.rounded(interval), round(fair, 6), games, interval.high <= fair, precision)
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Baseline:
 
     policy: str
     play: PlayFigures = field(metadata=FLAT)
+    precision: float | None = optional()  # the half-width the games were played to (None: a fixed number)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ def render_text(report: Report) -> str:
     for count, fig in report.players.items():
         out += ["", f"== {count} players =="] + play_lines(fig) + _stalled(report, count, fig.play)
         if fig.baseline is not None:
-            out += ["", f"-- {count} players, baseline: random play (not the headline) --"]
+            out += ["", f"-- {count} players, baseline: random play (not the headline)"
+                        f"{played_to(fig.baseline.play.games, fig.baseline.precision)} --"]
             out += baseline_lines(fig.baseline.play)
     if report.against is not None:
         out += [""] + against_lines(report.against, report.players)
@@ -70,11 +71,17 @@ def play_lines(fig: CountFigures) -> list[str]:
         lines.append(f"Pile {pile} ran out in {share_text(ex.ran_out)} of games{when}")
     skill = fig.skill
     lines.append(f"Skill: greedy wins {share_text(skill.greedy)} against random (fair share {skill.baseline:.1%})"
+                 + played_to(skill.games, skill.precision)
                  + ("  <- FLAG: greedy cannot beat random" if skill.flagged else ""))
     lines += figure_lines(play)
     flags = fig.flags()
     lines.append("Flags: " + (", ".join(flags) if flags else "none"))
     return lines
+
+
+def played_to(games: int, precision: float | None) -> str:
+    """How far a run beside the headline was played, when it had a precision of its own: ', 800 games to +-3 pt'."""
+    return "" if precision is None else f", {games:,} games to +-{precision * 100:g} pt"
 
 
 def _length_lines(play: PlayFigures) -> list[str]:

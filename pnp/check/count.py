@@ -1,0 +1,134 @@
+"""The runs of one player count (headline, skill, random baseline, the other project's) and the figures they make.
+
+With --games every run plays a fixed number of games: the headline and the baseline N, the skill runs N // k
+per seat. With a precision the headline plays to it, and the runs beside it (the random baseline, greedy
+going round the seats against random players) play to their own, coarser precision (Target.side).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.check.play.chunks import CHUNK, Results
+from pnp.check.play.precision import Target
+from pnp.check.play.runs import Alongside, Exactly, Games, Plan, Stop, ToPrecision
+from pnp.check.play.schedule import Run
+from pnp.check.report import compare, symmetry
+from pnp.check.report.model import Baseline, CountFigures, Skill
+from pnp.check.report.play import PlayFigures
+from pnp.check.stats.inference import Moments, share_moments
+from pnp.pool import Shared
+from pnp.sim import GameSpec
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What every run of a check shares: the game, its simulation and data, the seed, the headline policy, the
+    target, and the other project's folder and data with --against."""
+
+    game: str
+    spec: GameSpec
+    root: str
+    data: Shared
+    seed: int
+    policy: str
+    target: Target
+    other_root: str | None = None
+    other_data: Shared | None = None
+
+
+@dataclass(frozen=True)
+class CountRuns:
+    """The runs of one player count."""
+
+    players: int
+    headline: Games
+    skill: list[Games]  # greedy in each seat in turn: one run per seat, or one going round the seats
+    baseline: Games | None
+    other: Games | None = None
+    other_skill: list[Games] | None = None
+
+    @property
+    def first(self) -> list[Run]:
+        """The runs the others wait for or follow: started first."""
+        return [self.headline]
+
+    @property
+    def beside(self) -> list[Run]:
+        """The other runs."""
+        other = [self.other, *(self.other_skill or [])] if self.other is not None else []
+        return [*self.skill, *([self.baseline] if self.baseline else []), *other]
+
+    def figures(self, spec: GameSpec) -> CountFigures:
+        """Every figure of the player count, once its runs are finished."""
+        count, results = self.players, self.headline.results
+        play = PlayFigures.of(results, count, spec.piles)
+        by_seat = _by_seat(self.skill)
+        skill_precision = self.skill[0].stop.precision if isinstance(self.skill[0].stop, ToPrecision) else None
+        baseline = None
+        if self.baseline is not None:
+            stop = self.baseline.stop
+            baseline = Baseline("random", PlayFigures.of(self.baseline.results, count, spec.piles),
+                                stop.precision if isinstance(stop, ToPrecision) else None)
+        changes = None
+        if self.other is not None and self.other_skill is not None:
+            mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
+            theirs = {**compare.play_moments(self.other.results, count),
+                      "skill.greedy_win": compare.skill_moments(_by_seat(self.other_skill))}
+            changes = compare.differences(mine, theirs)
+        return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric),
+                            Skill.of(by_seat, count, skill_precision), baseline, changes)
+
+
+def count_runs(setting: Setting, players: int) -> CountRuns:
+    """The runs of one player count, for exactly --games games or to the precision asked for."""
+    target, spec = setting.target, setting.spec
+
+    def plan(root: str, policy: str, **how) -> Plan:
+        return Plan(root, setting.game, players, setting.seed, policy, **how)
+
+    def watch(run: Games) -> list[Moments]:
+        return symmetry.watched_shares(run.results, players, spec.symmetric)
+
+    headline_stop: Stop = Exactly() if target.games is not None else ToPrecision(target.precision, watch, shown=True)
+    headline = Games(plan(setting.root, setting.policy, games=target.games or target.cap), setting.data,
+                     headline_stop)
+    skill = _skill_runs(setting.root, setting.data, plan, players, target)
+    baseline = None
+    if setting.policy != "random":
+        stop = Exactly() if target.games is not None else ToPrecision(target.side, watch)
+        baseline = Games(plan(setting.root, "random", games=target.games or target.cap), setting.data, stop)
+    if setting.other_root is None or setting.other_data is None:
+        return CountRuns(players, headline, skill, baseline)
+    other = Games(plan(setting.other_root, setting.policy, games=headline.plan.games), setting.other_data,
+                  Alongside(headline))
+    other_skill = [Games(plan(setting.other_root, setting.policy, games=run.plan.games, size=run.plan.size,
+                              greedy_seat=run.plan.greedy_seat, rotate=run.plan.rotate),
+                         setting.other_data, Alongside(run)) for run in skill]
+    return CountRuns(players, headline, skill, baseline, other, other_skill)
+
+
+def _skill_runs(root: str, data: Shared, plan, players: int, target: Target) -> list[Games]:
+    """Greedy in one seat against random players: N // k games in each seat, or going round the seats (a
+    round is about one chunk of games) until greedy's win share over every seat reaches the side precision."""
+    if target.games is not None:
+        each = max(1, target.games // players)
+        return [Games(plan(root, "greedy", games=each, greedy_seat=seat), data, Exactly()) for seat in range(players)]
+    size = max(1, CHUNK // players)
+    return [Games(plan(root, "greedy", games=target.cap // players, size=size, rotate=True), data,
+                  ToPrecision(target.side, _greedy_share, step=players))]
+
+
+def _by_seat(skill: list[Games]) -> list[Results]:
+    """The skill games of each seat's greedy player, seat by seat."""
+    if len(skill) == 1 and skill[0].plan.rotate:
+        return skill[0].by_seat()
+    return [run.results for run in skill]
+
+
+def _greedy_share(run: Games) -> list[Moments]:
+    """The greedy player's win share over every seat, the share the skill line reports."""
+    seats = run.by_seat()
+    wins = sum(1.0 / len(r.winners) for seat, results in enumerate(seats) for r in results.records
+               if seat in r.winners)
+    return [share_moments(wins, sum(len(results.records) for results in seats))]
