@@ -111,7 +111,7 @@ def test_every_figure_carries_its_interval(unedited):
     spread = play.score_spread
     for stats in (play.length_rounds, play.length_moves, spread.scores, spread.margin, *spread.by_seat):
         assert stats.mean_low < stats.mean < stats.mean_high
-    for item in (play.termination.ended, fig.skill.greedy, *(seat.won for seat in play.seat_advantage.seats)):
+    for item in (play.termination.ended, fig.ladder.rungs[0].won, *(seat.won for seat in play.seat_advantage.seats)):
         assert item.low <= item.share <= item.high
     text = render_text(unedited)
     assert "win_side.1: 0.2" in text and "Game figures (mean per game, 95% interval):" in text

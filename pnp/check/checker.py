@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from pnp.check.core import GameRecord, GameSpec, play, random_policy, unknown_game
+from pnp.check.core import GameRecord, GameSpec, play, unknown_game
 from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
-from pnp.check.play.chunks import Results, jobs_for, keep_data, run_jobs
+from pnp.check.ladder import LadderPlan, ladder_plan, skill_ladder
+from pnp.check.play.chunks import Results, jobs_for, keep_data, player_named, run_jobs
 from pnp.check.play.find import find_simulation, game_folder, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
@@ -17,7 +18,7 @@ from pnp.check.report import compare, symmetry
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import to_json
-from pnp.check.report.model import Baseline, CheckReport, CountFigures, DealOnlyReport, Report, Skill
+from pnp.check.report.model import Baseline, CheckReport, CountFigures, DealOnlyReport, Report
 from pnp.check.report.play import PlayFigures
 from pnp.check.stats.inference import Moments
 from pnp.errors import PnpError, UsageError
@@ -26,7 +27,7 @@ from pnp.project.games import Project
 
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[int], None] = lambda n: None, precision: float | None = None,
-          against: Project | None = None) -> CheckReport:
+          against: Project | None = None, search_budget: int | None = None) -> CheckReport:
     """Run the whole check and return the report (the same figures for any number of workers)."""
     project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
     spec = spec_for(game, project)
@@ -43,8 +44,9 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
         keep_data(against.root, game, their_data)
         comparison = Comparison(str(against.root), _printed(against, game) +
                                 [str(f) for f in theirs.integrity(their_data, counts)])
+    plan = ladder_plan(spec, data, counts[0], policy, search_budget)
     deal = deal_section(project, game, players, seed, workers)  # first: a bad check: section stops at once
-    figures = {count: _one_count(project, game, spec, count, seed, policy, target, workers, progress, against)
+    figures = {count: _one_count(project, game, spec, count, seed, plan, target, workers, progress, against)
                for count in counts}
     return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
                        target.cap, integrity, figures, comparison, deal).corrected()
@@ -92,9 +94,10 @@ def has_simulation(project: Project, game: str) -> bool:
     return False
 
 
-def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, policy: str, target: Target,
+def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: int, plan: LadderPlan, target: Target,
                workers: int, progress: Callable[[int], None], against: Project | None) -> CountFigures:
-    """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
+    """Every figure of one player count: play, symmetry tests, the ladder, the random baseline and any comparison."""
+    policy = plan.headline_player
     def watch(results: Results) -> list[Moments]:
         return symmetry.watched_shares(results, count, spec.symmetric)
     results = run_to_target(project.root, game, count, seed, policy, target, workers, watch, progress)
@@ -112,8 +115,8 @@ def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: in
         mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
         theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
         changes = compare.differences(mine, theirs)
-    return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), Skill.of(by_seat, count),
-                        baseline, changes)
+    ladder = skill_ladder(project.root, game, count, games, seed, plan, by_seat, workers, progress)
+    return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), ladder, baseline, changes)
 
 
 def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,
@@ -133,18 +136,21 @@ def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
     return players or list(spec.player_counts)
 
 
-def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str) -> str:
+def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str,
+                search_budget: int | None = None) -> str:
     """Play one game again, move by move, as text."""
     spec = spec_for(game, project)
-    return replay(project, game, players or spec.player_counts[0], seed, policy)[1]
+    return replay(project, game, players or spec.player_counts[0], seed, policy, search_budget)[1]
 
 
-def replay(project: Project, game: str, players: int, seed: int, policy: str) -> tuple[GameRecord, str]:
+def replay(project: Project, game: str, players: int, seed: int, policy: str,
+           search_budget: int | None = None) -> tuple[GameRecord, str]:
     """Play one game again, move by move."""
     spec = spec_for(game, project)
     player_counts(project, game, [players])
     data = spec.load(project)
-    policies = [spec.greedy if policy == "greedy" else random_policy] * players
+    plan = ladder_plan(spec, data, players, policy, search_budget)
+    policies = [player_named(spec, plan.headline_player)] * players
     record = play(spec, data, players, seed, policies, log=True)
     lines = [f"{i + 1:4d}. {line}" for i, line in enumerate(record.log)]
     ending = "ended by the rules" if record.ended_by_rules else f"stopped at the safety cap ({spec.max_moves} moves)"

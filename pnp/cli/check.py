@@ -40,8 +40,11 @@ def _progress():
 @click.option("--against", "against_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also run GAME from this project folder on the same seeds and report what changed.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--policy", type=click.Choice(["random", "greedy"]), default="greedy", show_default=True,
-              help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
+@click.option("--policy", type=click.Choice(["random", "greedy", "search"]), default="greedy", show_default=True,
+              help="Who plays the headline games (greedy: players who play to win; search: players who search with "
+                   "the greedy player, much slower; random is also run as a baseline).")
+@click.option("--search-budget", type=click.IntRange(2, 10_000), default=None,
+              help="The search player's games played out per decision [default: the game's own, 16 unless it says].")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True, help="Processes to use.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every figure as JSON.")
@@ -50,8 +53,8 @@ def _progress():
 @click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
-                  against_dir: Path | None, seed: int, policy: str, workers: int, json_path: Path | None,
-                  report_path: Path | None, replay: int | None, project_dir: Path) -> None:
+                  against_dir: Path | None, seed: int, policy: str, search_budget: int | None, workers: int,
+                  json_path: Path | None, report_path: Path | None, replay: int | None, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.charts.pages import check_report_path
     from pnp.check.checker import check, has_simulation, replay_game
@@ -65,7 +68,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     if report_path is not None:
         check_report_path(report_path, replay is not None)
     if replay is not None:
-        click.echo(replay_game(project, game, players[0] if players else None, replay, policy), nl=False)
+        click.echo(replay_game(project, game, players[0] if players else None, replay, policy, search_budget), nl=False)
         return
     if games is not None and precision is not None:
         raise UsageError("--games and --precision both say when to stop", where="pnp check",
@@ -78,11 +81,12 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     command = _reproduce(game, players, ([f"--games {games}"] if games is not None else
                                          [f"--precision {precision or DEFAULT_PRECISION:g}"]) +
                          [f"--seed {seed}", f"--policy {policy}"] +
+                         ([f"--search-budget {search_budget}"] if search_budget is not None else []) +
                          ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []),
                          project_dir)
     try:
         report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
-                       precision=precision, against=against)
+                       precision=precision, against=against, search_budget=search_budget)
     except InvariantViolation as exc:
         raise PnpError(f"rule broken in a simulated game: {exc}", where=f"pnp check {game}",
                        fix=f"replay it with: pnp check {game} --replay SEED (the seed above)") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from typing import Any
 
@@ -13,8 +14,9 @@ ATOMIC = frozenset({int, float, bool, str, bytes, complex, type(None), range, fr
 def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
     """A deep copy of `value` that keeps shared references shared (as deepcopy's memo does).
 
-    Lists, dicts, sets and tuples are walked here; any other object is left to copy.deepcopy with the same memo,
-    so a value reached twice is copied once wherever it is reached from.
+    Lists, dicts, sets, tuples, random generators and plain objects (nothing but a __dict__) are copied here; any
+    other object is left to copy.deepcopy with the same memo, so a value reached twice is copied once wherever it
+    is reached from.
     """
     cls = type(value)
     if cls in ATOMIC:
@@ -47,7 +49,21 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
         new = set(value)
         memo[id(value)] = new
         return new
+    if _plain(cls):
+        new = object.__new__(cls)
+        memo[id(value)] = new
+        new.__dict__.update(fast_copy(value.__dict__, memo))
+        return new
     return copy.deepcopy(value, memo)
+
+
+@functools.cache
+def _plain(cls: type) -> bool:
+    """Whether a class's objects are nothing but their __dict__: no slots and no copying or pickling of their own."""
+    return ("__dict__" in dir(cls) and not any(getattr(base, "__slots__", ()) for base in cls.__mro__)
+            and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+            and not hasattr(cls, "__deepcopy__") and not hasattr(cls, "__setstate__")
+            and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__)
 
 
 def _same(a: Any, b: Any) -> bool:

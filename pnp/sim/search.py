@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from pnp.sim.spec import Policy, random_policy
+from pnp.sim.spec import Policy, random_policy, state_rounds
 from pnp.sim.state import CHANCE, SIMULTANEOUS, Action, State
 
-PER_CANDIDATE = 4  # playouts per action considered, at least: more actions than that are sampled
+if TYPE_CHECKING:
+    from pnp.sim.spec import GameSpec
+
+CONFIDENCE = float(__import__("os").environ.get("SEARCH_Z", "1.0"))  # noise
+PER_CANDIDATE = int(__import__("os").environ.get("SEARCH_PC", "4"))
 
 
 class Seat:
@@ -46,11 +50,15 @@ class SearchPolicy:
     playouts: int = 32
     rollout: str = "greedy"  # who plays the playouts on: "greedy" (every seat) or "random" (cheap)
     max_moves: int = 2000  # a playout still running after this many moves counts as it stands
+    horizon: int = 0  # rounds to play out before the scores as they stand decide (0: to the end of the game)
+    rounds: Callable[[State], int] = state_rounds  # the game's count of rounds, for the horizon
     searches: ClassVar[bool] = True  # the checker passes a Seat, not an observation
 
-    def __call__(self, seat: Seat, legal: Sequence[Action], rng: random.Random) -> Action:
+    def __call__(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+        """The action to play: `observation` is a Seat (the checker passes one, as `searches` asks)."""
         if len(legal) == 1:
             return legal[0]
+        seat: Seat = observation
         first = self.greedy(seat.observation(), legal, rng)
         own = random.Random(rng.getrandbits(64))  # one draw of the game's generator per decision
         rest = [action for action in legal if action != first]
@@ -59,33 +67,35 @@ class SearchPolicy:
         return candidates[self._halving(seat, candidates, own)]
 
     def _halving(self, seat: Seat, candidates: list, rng: random.Random) -> int:
-        """Sequential halving: each round plays every survivor out on the same re-deals, and keeps the better half."""
+        """Sequential halving on common re-deals, the greedy choice (0) kept to the end; then another action is
+        taken only when it beats the greedy choice on the same re-deals by more than their noise."""
         alive = list(range(len(candidates)))
-        wins = [0.0] * len(candidates)
+        rewards: list[list[float]] = [[] for _ in candidates]  # per action, one reward per re-deal it was played on
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         for _ in range(rounds):
-            deals = max(1, self.playouts // (len(alive) * rounds))
-            for _ in range(deals):
+            for _ in range(max(1, self.playouts // (len(alive) * rounds))):
                 world, seed = seat.sample(rng), rng.getrandbits(64)
                 for k in alive:  # common random numbers: the same world and the same rollout draws for each
-                    copy = world.clone()
+                    copy = world.clone() if k != alive[-1] else world  # the last plays on the world itself
                     rollout = random.Random(seed)
                     _act(copy, seat.player, candidates[k], self._rollout_policy(), rollout)
-                    wins[k] += self._play_out(copy, seat.player, rollout)
-            alive.sort(key=lambda k: (-wins[k], k))  # the greedy choice (0) stays on a tie
-            alive = alive[:max(1, len(alive) // 2)]
-        return alive[0]
+                    rewards[k].append(self._play_out(copy, seat.player, rollout))
+            ranked = sorted(alive[1:], key=lambda k: (-sum(rewards[k]), k))
+            alive = [0, *ranked[:max(1, len(alive) // 2) - 1]] if len(alive) > 2 else alive
+        challengers = sorted(alive[1:], key=lambda k: (-sum(rewards[k]), k))
+        return challengers[0] if challengers and _beats(rewards[challengers[0]], rewards[0]) else 0
 
     def _rollout_policy(self) -> Policy:
         """The player every seat of a playout is."""
         return self.greedy if self.rollout == "greedy" else random_policy
 
     def _play_out(self, world: State, me: int, rng: random.Random) -> float:
-        """Play a copy to the end with the rollout players; my share of the win (ties share it)."""
+        """Play a copy to the end (or the horizon) with the rollout players; my share of the win (ties share it)."""
         chooser = self._rollout_policy()
         blind = getattr(chooser, "blind", False)
-        moves = self.max_moves
-        while moves > 0:
+        moves, rounds = self.max_moves, self.rounds
+        last = rounds(world) + self.horizon if self.horizon else math.inf
+        while moves > 0 and rounds(world) < last:
             player = world.current_player()
             if player >= CHANCE:
                 legal = world.legal_actions(player)
@@ -101,6 +111,26 @@ class SearchPolicy:
             moves -= 1
         winners = world.winners()
         return 1.0 / len(winners) if me in winners else 0.0
+
+
+def search_policy(spec: GameSpec, playouts: int | None = None) -> SearchPolicy:
+    """The search player of a game: its greedy player searched, `playouts` per decision (default: the game's own)."""
+    return SearchPolicy(spec.greedy, playouts or spec.search_playouts, "greedy", spec.max_moves, spec.search_horizon,
+                        spec.rounds)
+
+
+def can_redeal(state: State) -> bool:
+    """Whether a game's state re-deals what a seat cannot see (the search player needs it)."""
+    return type(state).redeal is not State.redeal
+
+
+def _beats(mine: list[float], greedy: list[float]) -> bool:
+    """Whether an action won more than the greedy choice on the same re-deals, beyond their noise (one-sided)."""
+    differences = [a - b for a, b in zip(mine, greedy)]
+    n = len(differences)
+    mean = sum(differences) / n
+    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / max(1, n - 1))
+    return mean > 0 and mean * math.sqrt(n) > CONFIDENCE * spread
 
 
 def _act(world: State, me: int, action: Action, others: Policy, rng: random.Random) -> None:

@@ -17,7 +17,12 @@ def redeal(state, observer: int, rng: random.Random):
     hands are dealt first from the hidden cards that pair with none; the rest go to the deck and the face-down
     slots the observer has not seen.
     """
-    world = state.clone(rng)
+    notes, state.notes = state.notes, []  # what happened so far, for replays: a copy to play on needs none
+    try:
+        world = state.clone(rng)
+    finally:
+        state.notes = notes
+    world.notes_shown = 0
     shown = world.victim if world.phase == PEEK_CARD and world.actor == observer else observer  # a hand peeked at
     hands = [world.hands[q] for q in range(world.num_players) if q not in (observer, shown)]
     up, seen, field = world.face_up, world.seen, world.field

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from pnp.check.core import GameRecord, game_seed, play
 from pnp.pool import Pool
-from pnp.sim import GameSpec, Policy, random_policy
+from pnp.sim import GameSpec, Policy, random_policy, search_policy
 
 EXHAUSTED = "exhausted."
 
 CHUNK = 200
+LADDER = 50_000_000  # the ladder's search probe plays games of its own seeds
 
 
 @dataclass
@@ -63,6 +64,7 @@ class Job:
     stop: int
     policy: str
     greedy_seat: int | None = None  # skill runs: greedy in this seat, random elsewhere
+    lineup: tuple[str, str] | None = None  # ladder runs: (player in greedy_seat, player in every other seat)
 
 
 _DATA: dict[tuple[str, str], object] = {}
@@ -70,10 +72,20 @@ _DATA: dict[tuple[str, str], object] = {}
 
 def _policies(spec: GameSpec, job: Job) -> list[Policy]:
     """The policy of every seat for a job."""
+    if job.lineup is not None:
+        one, others = (player_named(spec, name) for name in job.lineup)
+        return [one if seat == job.greedy_seat else others for seat in range(job.players)]
     if job.greedy_seat is not None:
         return [spec.greedy if seat == job.greedy_seat else random_policy for seat in range(job.players)]
-    chosen = spec.greedy if job.policy == "greedy" else random_policy
-    return [chosen] * job.players
+    return [player_named(spec, job.policy)] * job.players
+
+
+def player_named(spec: GameSpec, name: str) -> Policy:
+    """The player `name`: greedy, random, or search ("search:N": N playouts per decision; "search": the game's)."""
+    kind, _, budget = name.partition(":")
+    if kind == "search":
+        return search_policy(spec, int(budget) if budget else None)
+    return spec.greedy if kind == "greedy" else random_policy
 
 
 def keep_data(root: Path, game: str, data: object) -> None:
@@ -99,7 +111,7 @@ def run_job(job: Job) -> Results:
     spec = spec_for(job.game, Project(Path(job.root)))
     data = _data(job)
     policies = _policies(spec, job)
-    offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
+    offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1) + (LADDER if job.lineup else 0)
     return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
                            for i in range(job.start, job.stop)])
 
