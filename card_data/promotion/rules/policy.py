@@ -20,8 +20,8 @@ def greedy(obs, legal: list, rng: random.Random):
     worth = WORTH.get(obs.phase)
     if worth is None:  # setup choices: the suits are alike, pick any
         return legal[rng.randrange(len(legal))]
-    board = Board(obs)
-    values = [worth(board, action) for action in legal]
+    board = Board.of(obs)
+    values = [worth(board, obs, action) for action in legal]
     best = max(values)
     floor = best * NEAR_BEST if obs.phase == "rows" and best > 0 else best - 1e-9
     ties = [action for action, value in zip(legal, values) if value >= floor]
@@ -30,10 +30,21 @@ def greedy(obs, legal: list, rng: random.Random):
 
 class Board:
     """What the choices of one decision are rated from, worked out once: what a raise or Down! does to each
-    player, and the worth of each player's rows at each orientation as it is asked for."""
+    player, and the worth of each player's rows at each orientation as it is asked for. The cards are open, so
+    every player deciding at the same point (the simultaneous row choice) shares one."""
+
+    last: tuple = ((), None)  # the key and the board of the latest decision
+
+    @classmethod
+    def of(cls, obs) -> Board:
+        """The board of the cards in an observation (the same as the last decision's when nothing moved)."""
+        key = (id(obs.data), obs.cards, obs.middle)
+        if cls.last[0] != key:
+            cls.last = (key, cls(obs))
+        return cls.last[1]
 
     def __init__(self, obs):
-        self.obs = obs
+        self.obs = obs  # what every player sees alike: the cards and the middle
         self.gains = [[_gain(obs, p, s) for s in range(4)] for p in range(SEATS)]
         self.down = [_down_loss(obs, p) for p in range(SEATS)]
         self.rows: dict[tuple, list[float]] = {}
@@ -149,39 +160,38 @@ def _down_loss(obs, player: int) -> float:
     return min(VALUE[top] - VALUE[_lower(obs, s, top)] for s in range(4) if hand[s] == top)
 
 
-def _row(board: Board, row: int) -> float:
+def _row(board: Board, obs, row: int) -> float:
     """The worth of a row."""
-    return board.row_values(board.obs.player, board.obs.orient)[row - 1]
+    return board.row_values(obs.player, obs.orient)[row - 1]
 
 
-def _rotate(board: Board, turn: int) -> float:
+def _rotate(board: Board, obs, turn: int) -> float:
     """Turning the postcard 180° or not: whichever leaves the player further ahead of the others."""
-    return board.lead(board.obs.player, (board.obs.orient + 2 * turn) & 3)
+    return board.lead(obs.player, (obs.orient + 2 * turn) & 3)
 
 
-def _orient(board: Board, side: int) -> float:
+def _orient(board: Board, obs, side: int) -> float:
     """A side is worth the parent's lead once the right neighbour has turned the card to lead most themselves."""
-    me = board.obs.player
+    me = obs.player
     neighbour = (me + SEATS - 1) % SEATS
     orient = (side + me) & 3
     turn = max((0, 2), key=lambda t: board.lead(neighbour, (orient + t) & 3))
     return board.lead(me, (orient + turn) & 3)
 
 
-def _change(board: Board, action: int) -> float:
+def _change(board: Board, obs, action: int) -> float:
     """Taking another player's card of a suit is worth the difference."""
-    cards, suit = board.obs.cards, action & 3
-    return VALUE[cards[(action >> 2) * 4 + suit]] - VALUE[cards[board.obs.player * 4 + suit]]
+    cards, suit = obs.cards, action & 3
+    return VALUE[cards[(action >> 2) * 4 + suit]] - VALUE[cards[obs.player * 4 + suit]]
 
 
-def _wild(board: Board, suit: int) -> float:
+def _wild(board: Board, obs, suit: int) -> float:
     """Raising a card is worth what it gains."""
-    return board.gains[board.obs.player][suit]
+    return board.gains[obs.player][suit]
 
 
-def _down_tie(board: Board, suit: int) -> float:
+def _down_tie(board: Board, obs, suit: int) -> float:
     """Lowering one of the tied cards costs what it loses."""
-    obs = board.obs
     value = obs.cards[obs.player * 4 + suit]
     return VALUE[_lower(obs, suit, value)] - VALUE[value]
 
