@@ -19,6 +19,10 @@ FIGURES = {
                        r"x100 project: 24200 pieces in \d+ components"],
     "bench_check.py": [rf"^eitsuku \(4 players, random\): {NUMBER} games/s on 1 core",
                        rf"^torite4to6 \(4 players, random\): {NUMBER} games/s .* on 2 workers \(x{NUMBER}\)"],
+    "bench_search.py": [rf"^promotion \(4 players, 4 playouts a decision\): {NUMBER} ms CPU a search decision, "
+                        rf"{NUMBER} s a game with one search seat",
+                        rf"^ghost_couple \(2 players, 4 playouts a decision\): .* x{NUMBER} a greedy game; "
+                        rf"search wins \d+% \[\d+%-\d+%\] of 1 against greedy \(fair 50%\)$"],
     "bench_export.py": [r"pnp export eitsuku --png --dpi 50: \d+ PNG files", rf"speed-up: +{NUMBER}x"],
     "check_breakdown.py": [rf"^eitsuku \(4 players\): {NUMBER} us a game .* checks -?{NUMBER}$"],
     "compare_check.py": [rf"^promotion \(4 players, random\): other {NUMBER} games/CPU s .*: [+-]{NUMBER}%$"],
