@@ -8,7 +8,7 @@ from pathlib import Path
 from pnp.check.core import GameRecord, GameSpec, play, unknown_game
 from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
-from pnp.check.ladder import LadderPlan, ladder_plan, skill_ladder
+from pnp.check.ladder import RUNG_GAMES, LadderPlan, ladder_plan, skill_ladder
 from pnp.check.play.chunks import Results, jobs_for, keep_data, player_named, run_jobs
 from pnp.check.play.find import find_simulation, game_folder, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
@@ -121,8 +121,8 @@ def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: in
 
 def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,
                 progress: Callable[[int], None]) -> list[Results]:
-    """Greedy in each seat in turn against random players: games // count games per seat."""
-    return [run_jobs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat),
+    """Greedy in each seat in turn against random players: the ladder's first rung, at most RUNG_GAMES in all."""
+    return [run_jobs(jobs_for(project.root, game, count, max(1, min(games, RUNG_GAMES) // count), seed, policy, seat),
                      workers, progress) for seat in range(count)]
 
 

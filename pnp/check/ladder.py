@@ -12,6 +12,7 @@ from pnp.check.report.ladder import Ladder, Rung
 from pnp.errors import UsageError
 from pnp.sim import GameSpec, can_redeal
 
+RUNG_GAMES = 400  # greedy against random: at most this many games (its interval within about +-5 points)
 PROBE_SHARE = 40  # the probe plays one search game per this many headline games ...
 PROBE_MOST = 6  # ... and at most this many games per seat (at least one)
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
