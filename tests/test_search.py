@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from conftest import ROOT
 
 from pnp.check.checker import check, replay
+from pnp.check.ladder import PROBE_MOST
 from pnp.check.core import game_seed, play
 from pnp.check.report.jsonform import to_json
 from pnp.check.report.text import render_text
@@ -126,7 +127,8 @@ def test_the_ladder_flags_a_headline_that_search_beats(nim):
     ladder = report.players[2].ladder
     greedy, search = ladder.rungs
     assert (greedy.player, greedy.others, search.player, search.others) == ("greedy", "random", "search", "greedy")
-    assert search.games == 2 * 5 and search.won.share == 1.0 and search.budget == 16  # 400 // (40 x 2) a seat
+    assert search.games % 2 == 0 and 2 <= search.games <= 2 * PROBE_MOST  # rounds of one game per seat
+    assert search.won.share == 1.0 and search.budget == 16
     assert search.won.low > search.fair == 0.5
     flag = "the headline player is beaten by search: 100.0% against a fair 50.0%"
     assert flag in report.players[2].flags()
@@ -170,3 +172,13 @@ def test_the_command_line_takes_a_search_headline_and_budget_and_replays_it(nim)
     assert record.winners == [0] and text.startswith("   1. P1: 2\n")  # a pile of 8 left: even, as above
     bad = CliRunner().invoke(main, ["check", "nim", "--search-budget", "1", "--project", str(nim.root)])
     assert bad.exit_code == 2 and "--search-budget" in bad.output
+
+
+def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_headline_s_moves(nim):
+    from pnp.check.ladder import search_probe
+    least = search_probe(nim.root, "nim", 2, 0, 1, 8, 1, lambda n: None)
+    assert [len(seat.records) for seat in least] == [1, 1]  # at least one round
+    most = search_probe(nim.root, "nim", 2, 10 ** 9, 1, 8, 1, lambda n: None)
+    assert [len(seat.records) for seat in most] == [PROBE_MOST, PROBE_MOST]
+    some = search_probe(nim.root, "nim", 2, 1000, 1, 8, 2, lambda n: None)  # a round plays out some 300 moves
+    assert 1 < len(some[0].records) < PROBE_MOST and [r.winners for r in some[1].records] == [[1]] * len(some[1].records)

@@ -115,7 +115,7 @@ def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: in
         mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
         theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
         changes = compare.differences(mine, theirs)
-    ladder = skill_ladder(project.root, game, count, games, seed, plan, by_seat, workers, progress)
+    ladder = skill_ladder(project.root, game, count, results, seed, plan, by_seat, workers, progress)
     return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), ladder, baseline, changes)
 
 

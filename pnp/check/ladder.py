@@ -13,8 +13,8 @@ from pnp.errors import UsageError
 from pnp.sim import GameSpec, can_redeal
 
 RUNG_GAMES = 400  # greedy against random: at most this many games (its interval within about +-5 points)
-PROBE_SHARE = 40  # the probe plays one search game per this many headline games ...
-PROBE_MOST = 6  # ... and at most this many games per seat (at least one)
+PROBE_WORK = 1.0  # the search probe plays out (in all its tries) about as many moves as the headline games made ...
+PROBE_MOST = 8  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
 
 
@@ -40,22 +40,32 @@ def ladder_plan(spec: GameSpec, data: object, players: int, policy: str, budget:
     return LadderPlan(policy, (budget or spec.search_playouts) if searchable else None)
 
 
-def probe_games(headline_games: int, players: int) -> int:
-    """Search games per seat for a run of `headline_games`: a small share of them, at least one, at most PROBE_MOST."""
-    return min(PROBE_MOST, max(1, headline_games // (PROBE_SHARE * players)))
-
-
-def skill_ladder(root: Path, game: str, players: int, games: int, seed: int, plan: LadderPlan,
+def skill_ladder(root: Path, game: str, players: int, headline: Results, seed: int, plan: LadderPlan,
                  skill_runs: list[Results], workers: int, progress: Callable[[int], None]) -> Ladder:
     """Greedy (1 seat) against random, from the skill runs, and search (1 seat) against greedy, from a probe."""
     rungs = [Rung.of("greedy", "random", skill_runs, players)]
     if plan.budget is None:
         return Ladder(plan.headline, rungs, NO_REDEAL)
-    per_seat = probe_games(games, players)
-    lineup = (f"search:{plan.budget}", "greedy")
-    jobs = [Job(str(root), game, players, seed, i, i + 1, "greedy", seat, lineup)  # a game a chunk: they are long
-            for seat in range(players) for i in range(per_seat)]
-    probe = run_jobs(jobs, workers, progress)
-    by_seat = [Results(probe.records[seat * per_seat:(seat + 1) * per_seat], {}) for seat in range(players)]
+    by_seat = search_probe(root, game, players, sum(record.moves for record in headline.records), seed, plan.budget,
+                           workers, progress)
     rungs.append(Rung.of("search", "greedy", by_seat, players, plan.budget))
     return Ladder(plan.headline, rungs)
+
+
+def search_probe(root: Path, game: str, players: int, headline_moves: int, seed: int, budget: int, workers: int,
+                 progress: Callable[[int], None]) -> list[Results]:
+    """One search seat against greedy: rounds of one game per seat until the search has played out PROBE_WORK
+    times the headline's moves (or PROBE_MOST rounds); where it stops depends on the games, never on the workers."""
+    lineup = (f"search:{budget}", "greedy")
+    by_seat = [Results([], {}) for _ in range(players)]
+    played = 0
+    for game_index in range(PROBE_MOST):
+        jobs = [Job(str(root), game, players, seed, game_index, game_index + 1, "greedy", seat, lineup)
+                for seat in range(players)]  # a game a chunk: they are long
+        results = run_jobs(jobs, workers, progress)
+        for seat, record in enumerate(results.records):
+            by_seat[seat].records.append(record)
+        played += results.searched + sum(record.moves for record in results.records)
+        if played >= PROBE_WORK * headline_moves:
+            break
+    return by_seat

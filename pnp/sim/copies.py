@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import functools
 import random
 from typing import Any
 
@@ -57,13 +56,19 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
     return copy.deepcopy(value, memo)
 
 
-@functools.cache
 def _plain(cls: type) -> bool:
     """Whether a class's objects are nothing but their __dict__: no slots and no copying or pickling of their own."""
-    return ("__dict__" in dir(cls) and not any(getattr(base, "__slots__", ()) for base in cls.__mro__)
+    known = _PLAIN.get(cls)
+    if known is None:
+        known = _PLAIN[cls] = (
+            "__dict__" in dir(cls) and not any(getattr(base, "__slots__", ()) for base in cls.__mro__)
             and cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
             and not hasattr(cls, "__deepcopy__") and not hasattr(cls, "__setstate__")
-            and getattr(cls, "__getstate__", object.__getstate__) is object.__getstate__)
+            and getattr(cls, "__getstate__", None) is getattr(object, "__getstate__", None))
+    return known
+
+
+_PLAIN: dict[type, bool] = {}
 
 
 def _same(a: Any, b: Any) -> bool:

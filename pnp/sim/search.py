@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pnp.sim.spec import Policy, random_policy, state_rounds
@@ -52,6 +52,7 @@ class SearchPolicy:
     max_moves: int = 2000  # a playout still running after this many moves counts as it stands
     horizon: int = 0  # rounds to play out before the scores as they stand decide (0: to the end of the game)
     rounds: Callable[[State], int] = state_rounds  # the game's count of rounds, for the horizon
+    moves: list[int] = field(default_factory=lambda: [0], compare=False, repr=False)  # moves played out so far
     searches: ClassVar[bool] = True  # the checker passes a Seat, not an observation
 
     def __call__(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -109,6 +110,7 @@ class SearchPolicy:
             else:
                 break
             moves -= 1
+        self.moves[0] += self.max_moves - moves
         winners = world.winners()
         return 1.0 / len(winners) if me in winners else 0.0
 

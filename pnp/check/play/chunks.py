@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pnp.check.core import GameRecord, game_seed, play
 from pnp.pool import Pool
-from pnp.sim import GameSpec, Policy, random_policy, search_policy
+from pnp.sim import GameSpec, Policy, SearchPolicy, random_policy, search_policy
 
 EXHAUSTED = "exhausted."
 
@@ -22,10 +22,12 @@ class Results:
 
     records: list[GameRecord]
     totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
+    searched: int = 0  # moves search players made in the games they played out (their cost, counted)
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
+        self.searched += other.searched
         for key, values in other.totals.items():
             mine = self.totals.setdefault(key, [0.0, 0, 0.0, 0])
             for i, value in enumerate(values):
@@ -112,8 +114,11 @@ def run_job(job: Job) -> Results:
     data = _data(job)
     policies = _policies(spec, job)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1) + (LADDER if job.lineup else 0)
-    return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
-                           for i in range(job.start, job.stop)])
+    results = reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
+                              for i in range(job.start, job.stop)])
+    results.searched = sum(policy.moves[0] for policy in {id(p): p for p in policies}.values()
+                           if isinstance(policy, SearchPolicy))
+    return results
 
 
 def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,
