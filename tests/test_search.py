@@ -123,7 +123,7 @@ def test_a_search_decision_is_legal_repeatable_and_leaves_the_game_alone(name):
 
 
 def test_the_ladder_flags_a_headline_that_search_beats(nim):
-    report = check(nim, "nim", [2], 400, 1, "greedy", 1, "cmd")
+    report = check(nim, "nim", [2], 2000, 1, "greedy", 1, "cmd")
     ladder = report.players[2].ladder
     greedy, search = ladder.rungs
     assert (greedy.player, greedy.others, search.player, search.others) == ("greedy", "random", "search", "greedy")
@@ -180,5 +180,5 @@ def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_h
     assert [len(seat.records) for seat in least] == [1, 1]  # at least one round
     most = search_probe(nim.root, "nim", 2, 10 ** 9, 1, 8, 1, lambda n: None)
     assert [len(seat.records) for seat in most] == [PROBE_MOST, PROBE_MOST]
-    some = search_probe(nim.root, "nim", 2, 1000, 1, 8, 2, lambda n: None)  # a round plays out some 300 moves
+    some = search_probe(nim.root, "nim", 2, 6000, 1, 8, 2, lambda n: None)  # a round costs some 2,200 moves
     assert 1 < len(some[0].records) < PROBE_MOST and [r.winners for r in some[1].records] == [[1]] * len(some[1].records)

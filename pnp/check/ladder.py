@@ -13,7 +13,7 @@ from pnp.errors import UsageError
 from pnp.sim import GameSpec, can_redeal
 
 RUNG_GAMES = 400  # greedy against random: at most this many games (its interval within about +-5 points)
-PROBE_WORK = 1.0  # the search probe plays out (in all its tries) about as many moves as the headline games made ...
+PROBE_WORK = 1.0  # the search probe's tries cost (moves played out, and a try's set-up) what the headline's moves did
 PROBE_MOST = 8  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
 
@@ -54,8 +54,8 @@ def skill_ladder(root: Path, game: str, players: int, headline: Results, seed: i
 
 def search_probe(root: Path, game: str, players: int, headline_moves: int, seed: int, budget: int, workers: int,
                  progress: Callable[[int], None]) -> list[Results]:
-    """One search seat against greedy: rounds of one game per seat until the search has played out PROBE_WORK
-    times the headline's moves (or PROBE_MOST rounds); where it stops depends on the games, never on the workers."""
+    """One search seat against greedy: rounds of one game per seat until the search's tries have cost PROBE_WORK
+    times the headline's moves, in moves (or PROBE_MOST rounds); where it stops depends on the games only."""
     lineup = (f"search:{budget}", "greedy")
     by_seat = [Results([], {}) for _ in range(players)]
     played = 0

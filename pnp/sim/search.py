@@ -1,9 +1,10 @@
-"""A search player for any simulation that can re-deal what a seat cannot see: flat Monte Carlo over re-deals.
+"""A search player for any simulation that can re-deal what a seat cannot see: Monte Carlo over re-deals.
 
-At each decision it plays every legal action out many times, each time on a fresh re-deal of the hidden cards
-(State.redeal: determinization) with every seat then playing on by a cheap rollout player, and takes the action
-that won most often. Which action to play out next is chosen by UCB1, so the budget goes to the contenders; the
-greedy player's own choice is tried first and kept unless another action wins more.
+At each decision the greedy player's choice and a few other legal actions are each played out on fresh re-deals
+of the hidden cards (State.redeal: determinization), every seat then played by the greedy player to the end of the
+game (or for the game's horizon of rounds). All candidates play on the same re-deals with the same draws (common
+random numbers); sequential halving drops the worse half after each round of tries; another action replaces the
+greedy choice only when it wins more than the greedy choice on the same re-deals, beyond their noise.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from pnp.sim.state import CHANCE, SIMULTANEOUS, Action, State
 if TYPE_CHECKING:
     from pnp.sim.spec import GameSpec
 
-CONFIDENCE = float(__import__("os").environ.get("SEARCH_Z", "1.0"))  # noise
-PER_CANDIDATE = int(__import__("os").environ.get("SEARCH_PC", "4"))
+CONFIDENCE = 1.0  # another action replaces the greedy choice when it wins more by this many standard errors
+PER_CANDIDATE = 4  # playouts per action considered, at least: more actions than that are sampled
+PLAYOUT_COST = 30  # what setting up a playout costs (a re-deal, a copy), counted as moves played
 
 
 class Seat:
@@ -52,7 +54,7 @@ class SearchPolicy:
     max_moves: int = 2000  # a playout still running after this many moves counts as it stands
     horizon: int = 0  # rounds to play out before the scores as they stand decide (0: to the end of the game)
     rounds: Callable[[State], int] = state_rounds  # the game's count of rounds, for the horizon
-    moves: list[int] = field(default_factory=lambda: [0], compare=False, repr=False)  # moves played out so far
+    moves: list[int] = field(default_factory=lambda: [0], compare=False, repr=False)  # its cost so far, in moves
     searches: ClassVar[bool] = True  # the checker passes a Seat, not an observation
 
     def __call__(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -91,7 +93,8 @@ class SearchPolicy:
         return self.greedy if self.rollout == "greedy" else random_policy
 
     def _play_out(self, world: State, me: int, rng: random.Random) -> float:
-        """Play a copy to the end (or the horizon) with the rollout players; my share of the win (ties share it)."""
+        """Play a copy to the end with the rollout players: my share of the win (ties share it). Stopped at the
+        horizon, where a lead need not last: the share of the others I am ahead of on the scores as they stand."""
         chooser = self._rollout_policy()
         blind = getattr(chooser, "blind", False)
         moves, rounds = self.max_moves, self.rounds
@@ -110,7 +113,9 @@ class SearchPolicy:
             else:
                 break
             moves -= 1
-        self.moves[0] += self.max_moves - moves
+        self.moves[0] += self.max_moves - moves + PLAYOUT_COST
+        if self.horizon and not world.is_terminal():
+            return _standing(world.scores(), me)
         winners = world.winners()
         return 1.0 / len(winners) if me in winners else 0.0
 
@@ -124,6 +129,13 @@ def search_policy(spec: GameSpec, playouts: int | None = None) -> SearchPolicy:
 def can_redeal(state: State) -> bool:
     """Whether a game's state re-deals what a seat cannot see (the search player needs it)."""
     return type(state).redeal is not State.redeal
+
+
+def _standing(scores: list[float], me: int) -> float:
+    """Where a player stands on the scores: the share of the others it is ahead of (a tie counts half)."""
+    mine = scores[me]
+    ahead = sum(1.0 if mine > score else 0.5 if mine == score else 0.0 for score in scores)
+    return (ahead - 0.5) / (len(scores) - 1)
 
 
 def _beats(mine: list[float], greedy: list[float]) -> bool:

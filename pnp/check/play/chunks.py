@@ -22,7 +22,7 @@ class Results:
 
     records: list[GameRecord]
     totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
-    searched: int = 0  # moves search players made in the games they played out (their cost, counted)
+    searched: int = 0  # what search players' tries cost, counted in moves (SearchPolicy.moves)
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
