@@ -22,6 +22,10 @@ FIGURES = {
     "bench_precision.py": [rf"^promotion \(4 players, \+-25 pt\): {NUMBER} headline games; 1 worker {NUMBER} s wall, "
                            rf"{NUMBER} s CPU; 2 workers {NUMBER} s wall, {NUMBER} s CPU; x{NUMBER}",
                            rf"^  on 2 workers {NUMBER} s \(target 60 s: (met|NOT met)\); on 8 cores about {NUMBER} s"],
+    "bench_search.py": [rf"^promotion \(4 players, 4 playouts a decision\): {NUMBER} ms CPU a search decision, "
+                        rf"{NUMBER} s a game with one search seat",
+                        rf"^ghost_couple \(2 players, 4 playouts a decision\): .* x{NUMBER} a greedy game; "
+                        rf"search wins \d+% \[\d+%-\d+%\] of 1 against greedy \(fair 50%\)$"],
     "bench_export.py": [r"pnp export eitsuku --png --dpi 50: \d+ PNG files", rf"speed-up: +{NUMBER}x"],
     "check_breakdown.py": [rf"^eitsuku \(4 players\): {NUMBER} us a game .* checks -?{NUMBER}$"],
     "compare_check.py": [rf"^promotion \(4 players, random\): other {NUMBER} games/CPU s .*: [+-]{NUMBER}%$"],

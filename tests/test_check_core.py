@@ -78,8 +78,8 @@ def test_report_is_identical_for_one_and_two_workers(repo):
     two = check(repo, "toy", [2, 3], 450, 5, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
     assert one.players[2].play.termination.ended_by_rules == 450
-    skill = one.players[3].skill
-    assert skill.greedy.share > skill.baseline and not skill.flagged
+    greedy = one.players[3].ladder.rung("greedy")
+    assert greedy.won.share > greedy.fair and not greedy.cannot_beat and greedy.others == "random"
 
 
 def test_cli_check_prints_report_and_writes_json(repo, tmp_path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 
 import pytest
@@ -111,7 +112,7 @@ def test_every_figure_carries_its_interval(unedited):
     spread = play.score_spread
     for stats in (play.length_rounds, play.length_moves, spread.scores, spread.margin, *spread.by_seat):
         assert stats.mean_low < stats.mean < stats.mean_high
-    for item in (play.termination.ended, fig.skill.greedy, *(seat.won for seat in play.seat_advantage.seats)):
+    for item in (play.termination.ended, fig.ladder.rungs[0].won, *(seat.won for seat in play.seat_advantage.seats)):
         assert item.low <= item.share <= item.high
     text = render_text(unedited)
     assert "win_side.1: 0.2" in text and "Game figures (mean per game, 95% interval):" in text
@@ -185,16 +186,16 @@ def test_with_a_fine_precision_the_runs_beside_the_headline_stop_at_their_own(re
     report = check(repo, "toy", [2], None, 5, "greedy", 1, "cmd", precision=0.015)
     fig = report.players[2]
     assert fig.play.games > 4_000 and fig.baseline is not None
-    assert fig.baseline.precision == fig.skill.precision == 0.03
-    assert fig.baseline.play.games < fig.play.games / 3 and fig.skill.games < fig.play.games / 3
+    assert fig.baseline.precision == fig.ladder.rungs[0].precision == 0.03
+    assert fig.baseline.play.games < fig.play.games / 3 and fig.ladder.rungs[0].games < fig.play.games / 3
     assert to_json(report_from_json(json.loads(to_json(report)))) == to_json(report)
 
 
 def test_a_fixed_number_of_games_plays_every_run_to_it(repo):
     fig = check(repo, "toy", [3], 450, 5, "greedy", 1, "cmd").players[3]
-    assert fig.baseline is not None and fig.baseline.precision is None and fig.skill.precision is None
-    assert (fig.play.games, fig.baseline.play.games, fig.skill.games) == (450, 450, 450)
-    assert "precision" not in to_json(fig.baseline) and "precision" not in to_json(fig.skill)
+    assert fig.baseline is not None and fig.baseline.precision is None and fig.ladder.rungs[0].precision is None
+    assert (fig.play.games, fig.baseline.play.games, fig.ladder.rungs[0].games) == (450, 450, 450)
+    assert "precision" not in to_json(fig.baseline) and "precision" not in to_json(fig.ladder)
 
 
 def test_precision_runs_until_every_seat_share_is_narrow_enough(repo):
@@ -227,12 +228,13 @@ def test_default_run_stops_at_the_default_precision_and_labels_the_baseline(repo
     assert report["precision"] == 0.03 and report["games"] is None and report["policy"] == "greedy"
     fig = report["players"]["2"]
     assert all((s["high"] - s["low"]) / 2 <= 0.03 for s in fig["seat_advantage"]["seats"])
-    baseline, skill = fig["baseline"], fig["skill"]
+    baseline, skill = fig["baseline"], fig["ladder"]["rungs"][0]
     assert baseline["policy"] == "random" and baseline["precision"] == skill["precision"] == 0.03
     assert all((s["high"] - s["low"]) / 2 <= 0.03 for s in baseline["seat_advantage"]["seats"])
-    assert (skill["greedy"]["high"] - skill["greedy"]["low"]) / 2 <= 0.03
+    assert skill["player"] == "greedy" and (skill["won"]["high"] - skill["won"]["low"]) / 2 <= 0.03
     assert f"baseline: random play (not the headline), {baseline['games']:,} games to +-3 pt --" in result.output
-    assert f"against random (fair share 50.0%), {skill['games']:,} games to +-3 pt" in result.output
+    assert re.search(rf"greedy \(1 seat\) vs random \(1 seat\): wins .* of {skill['games']:,} games "
+                     r"\(fair 50.0%; played to \+-3 pt\)", result.output)
     assert "--precision 0.03 --seed 1 --policy greedy" in result.output
 
 

@@ -112,11 +112,14 @@ def test_seats_name_a_player_for_every_seat_of_a_replay(tmp_path):
     mixed = run("check", "probe", "--players", "2", "--replay", "5", "--seats", "greedy,random", *folder)
     assert mixed.exit_code == 0 and mixed.output.splitlines()[-1].startswith("ended by the rules after 10 moves")
     cases = [(["--players", "2", "--replay", "5", "--seats", "greedy"],
-              "error: pnp check --seats: --seats names 1 of 2 seats; name one player (greedy or "
-              "random) for each seat, separated by commas"),
+              "error: pnp check --seats: --seats names 1 of 2 seats; name one player (greedy, random, search "
+              "or search:N) for each seat, separated by commas"),
              (["--players", "2", "--replay", "5", "--seats", "greedy,clever"],
-              "error: pnp check --seats: 'clever' is not a player; name one of random, greedy for each seat, "
-              "separated by commas"),
+              "error: pnp check --seats: 'clever' is not a player; name one of random, greedy, search (or "
+              "search:N, N playouts a decision) for each seat, separated by commas"),
+             (["--players", "2", "--replay", "5", "--seats", "greedy,search:1"],
+              "error: pnp check --seats: 'search:1' is not a player; name one of random, greedy, search (or "
+              "search:N, N playouts a decision) for each seat, separated by commas"),
              (["--players", "2", "--games", "20", "--seats", "greedy,random"],
               "error: pnp check --seats: --seats names the players of one replayed game; give it with --replay "
               "SEED, or leave it out")]

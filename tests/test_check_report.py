@@ -127,7 +127,7 @@ def test_flags_are_drawn_in_the_warning_colour(promotion, tmp_path):
     fig = data["players"]["4"]
     fig["seat_advantage"].update(p_value=0.001, p_adjusted=0.001)
     fig["symmetry"][0].update(p_value=0.001, p_adjusted=0.001, flagged=True)  # the seats' test, after correction
-    fig["skill"]["flagged"] = True
+    fig["ladder"]["rungs"][0]["won"].update(share=0.2, low=0.15, high=0.25)  # greedy no better than random
     fig["termination"].update(capped=2, stalled_seeds=[424242, 515151])
     flagged = report_from_json(data)
     plain_png = write_report(tmp_path / "plain.png", promotion)[1].read_bytes()

@@ -83,7 +83,7 @@ def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
 
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
     report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
-    assert report.players[2].skill.greedy.low > 0.5
+    assert report.players[2].ladder.rung("greedy").won.low > 0.5
 
 
 MUST_FOLLOW = """        led = [card for card in self.hands[player] if self.trick and

@@ -488,7 +488,7 @@ def test_same_seed_same_report_for_one_and_two_workers(repo):
     two = check(repo, "eleusis", [4], 240, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
     figures = one.players[4]
-    assert figures.play.termination.ended_by_rules == 240 and not figures.skill.flagged
+    assert figures.play.termination.ended_by_rules == 240 and not figures.ladder.flags()
     assert set(figures.play.exhaustion) == {"deck"}
 
 

@@ -675,7 +675,7 @@ def test_the_report_is_the_same_for_one_and_two_workers(repo, game, players):
     assert to_json(one) == to_json(two)
     report = one.players[players]
     assert one.integrity == [] and report.play.termination.ended_by_rules == 240
-    assert not report.skill.flagged and report.skill.greedy.low > 1 / players
+    assert not report.ladder.flags() and report.ladder.rung("greedy").won.low > 1 / players
     assert set(report.play.exhaustion) == {"deck"}
 
 

@@ -373,8 +373,8 @@ def test_same_seed_same_report_on_one_or_two_workers(repo):
     two = check(repo, GAME, [4], 200, 11, "random", 2, "cmd")
     assert to_json(one) == to_json(two)
     fig = one.players[4]
-    assert fig.play.termination.ended_by_rules == 200 and not fig.skill.flagged
-    assert fig.skill.greedy.low > 0.25  # greedy beats its fair share against random players
+    assert fig.play.termination.ended_by_rules == 200 and not fig.ladder.flags()
+    assert fig.ladder.rung("greedy").won.low > 0.25  # greedy beats its fair share against random players
 
 
 def test_longer_hands_mean_more_face_down_cards_and_overwork(tmp_path, repo):

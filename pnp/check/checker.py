@@ -9,6 +9,7 @@ from pnp.check.core import BrokenRule, GameRecord, GameSpec, play, unknown_game
 from pnp.check.count import Setting, count_runs
 from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import DealPlan, deal_counts, deal_spec_for, plan_deal_check
+from pnp.check.ladder import ladder_plan
 from pnp.check.play.chunks import policies_for
 from pnp.check.play.find import find_simulation, game_folder, simulation_names
 from pnp.check.play.precision import DEFAULT_PRECISION, Target
@@ -26,7 +27,7 @@ from pnp.project.games import Project
 
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[Status], None] = lambda status: None, precision: float | None = None,
-          against: Project | None = None) -> CheckReport:
+          against: Project | None = None, search_budget: int | None = None) -> CheckReport:
     """Run the whole check on one pool and return the report (the same figures for any number of workers)."""
     project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
     spec = spec_for(game, project)
@@ -41,9 +42,10 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
         their_data = theirs.load(against)
         comparison = Comparison(str(against.root), _printed(against, game) +
                                 [str(f) for f in theirs.integrity(their_data, counts)])
-    deal = deal_plan(project, game, players, seed)  # first: a bad check: section stops at once
+    ladder = ladder_plan(spec, data, counts[0], policy, search_budget)  # first: bad usage stops at once
+    deal = deal_plan(project, game, players, seed)  # ... and so does a bad check: section
     with Pool(workers, where="pnp check") as pool:
-        setting = Setting(game, spec, str(project.root), pool.share(data), seed, policy, target,
+        setting = Setting(game, spec, str(project.root), pool.share(data), seed, ladder, target,
                           str(against.root) if against is not None else None,
                           pool.share(their_data) if against is not None else None)
         runs = {count: count_runs(setting, count) for count in counts}
@@ -111,22 +113,22 @@ def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
 
 
 def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str,
-                seats: tuple[str, ...] = ()) -> str:
+                seats: tuple[str, ...] = (), search_budget: int | None = None) -> str:
     """Play one game again, move by move, as text."""
     spec = spec_for(game, project)
-    return replay(project, game, players or spec.player_counts[0], seed, policy, seats)[1]
+    return replay(project, game, players or spec.player_counts[0], seed, policy, seats, search_budget)[1]
 
 
 def replay(project: Project, game: str, players: int, seed: int, policy: str,
-           seats: tuple[str, ...] = ()) -> tuple[GameRecord, str]:
+           seats: tuple[str, ...] = (), search_budget: int | None = None) -> tuple[GameRecord, str]:
     """Play one game again, move by move (`seats`: who plays each seat, else `policy` in every seat)."""
     spec = spec_for(game, project)
     player_counts(project, game, [players])
     if seats and len(seats) != players:
         raise UsageError(f"--seats names {len(seats)} of {players} seats", where="pnp check --seats",
-                         fix="name one player (greedy or random) for each seat, separated by commas")
-    names = seats or (policy,) * players
+                         fix="name one player (greedy, random, search or search:N) for each seat, separated by commas")
     data = spec.load(project)
+    names = seats or (ladder_plan(spec, data, players, policy, search_budget).headline_player,) * players
     try:
         record = play(spec, data, players, seed, policies_for(spec, names), log=True)
     except BrokenRule as broken:

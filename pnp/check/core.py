@@ -17,6 +17,7 @@ from pnp.sim import (
     State,
     random_policy,
 )
+from pnp.sim.search import Seat
 
 # The interface names are also importable from here, for the checker's other modules.
 __all__ = ["BrokenRule", "GameRecord", "GameSpec", "InvariantViolation", "Policy", "State", "game_seed", "play",
@@ -122,6 +123,7 @@ class _Chooser:
         self.state, self.rng = state, rng
         self.policies = policies
         self.blind = [getattr(policy, "blind", False) for policy in policies]
+        self.searches = [getattr(policy, "searches", False) for policy in policies]
 
     def __call__(self, player: int):
         legal = self.state.legal_actions(player)
@@ -129,6 +131,8 @@ class _Chooser:
             raise InvariantViolation(f"{seat_name(player)} has no legal action")
         if self.blind[player]:
             action = self.policies[player](None, legal, self.rng)
+        elif self.searches[player]:
+            action = self.policies[player](Seat(self.state, player), legal, self.rng)
         else:
             action = self.policies[player](self.state.observation(player), legal, self.rng)
         if action not in legal:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.check.ladder import LadderPlan, search_probe, skill_ladder
 from pnp.check.play.chunks import CHUNK, Results
 from pnp.check.play.precision import Target
 from pnp.check.play.runs import Alongside, Exactly, Games, Plan, Stop, ToPrecision
 from pnp.check.play.schedule import Run
 from pnp.check.report import compare, symmetry
-from pnp.check.report.model import Baseline, CountFigures, Skill
+from pnp.check.report.model import Baseline, CountFigures
 from pnp.check.report.play import PlayFigures
 from pnp.check.stats.inference import Moments, share_moments
 from pnp.pool import Shared
@@ -23,15 +24,15 @@ from pnp.sim import GameSpec
 
 @dataclass(frozen=True)
 class Setting:
-    """What every run of a check shares: the game, its simulation and data, the seed, the headline policy, the
-    target, and the other project's folder and data with --against."""
+    """What every run of a check shares: the game, its simulation and data, the seed, who plays the headline
+    and the ladder, the target, and the other project's folder and data with --against."""
 
     game: str
     spec: GameSpec
     root: str
     data: Shared
     seed: int
-    policy: str
+    ladder: LadderPlan
     target: Target
     other_root: str | None = None
     other_data: Shared | None = None
@@ -45,6 +46,8 @@ class CountRuns:
     headline: Games
     skill: list[Games]  # greedy in each seat in turn: one run per seat, or one going round the seats
     baseline: Games | None
+    ladder: LadderPlan
+    probe: Games | None  # search in one seat against greedy (None: the simulation cannot re-deal)
     other: Games | None = None
     other_skill: list[Games] | None = None
 
@@ -57,7 +60,8 @@ class CountRuns:
     def beside(self) -> list[Run]:
         """The other runs."""
         other = [self.other, *(self.other_skill or [])] if self.other is not None else []
-        return [*self.skill, *([self.baseline] if self.baseline else []), *other]
+        probe = [self.probe] if self.probe is not None else []
+        return [*self.skill, *([self.baseline] if self.baseline else []), *other, *probe]
 
     def figures(self, spec: GameSpec) -> CountFigures:
         """Every figure of the player count, once its runs are finished."""
@@ -77,12 +81,12 @@ class CountRuns:
                       "skill.greedy_win": compare.skill_moments(_by_seat(self.other_skill))}
             changes = compare.differences(mine, theirs)
         return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric),
-                            Skill.of(by_seat, count, skill_precision), baseline, changes)
+                            skill_ladder(self.ladder, count, by_seat, skill_precision, self.probe), baseline, changes)
 
 
 def count_runs(setting: Setting, players: int) -> CountRuns:
     """The runs of one player count, for exactly --games games or to the precision asked for."""
-    target, spec = setting.target, setting.spec
+    target, spec, policy = setting.target, setting.spec, setting.ladder.headline_player
 
     def plan(root: str, policy: str, **how) -> Plan:
         return Plan(root, setting.game, players, setting.seed, policy, **how)
@@ -91,21 +95,23 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
         return symmetry.watched_shares(run.results, players, spec.symmetric)
 
     headline_stop: Stop = Exactly() if target.games is not None else ToPrecision(target.precision, watch, shown=True)
-    headline = Games(plan(setting.root, setting.policy, games=target.games or target.cap), setting.data,
-                     headline_stop)
+    headline = Games(plan(setting.root, policy, games=target.games or target.cap), setting.data, headline_stop)
     skill = _skill_runs(setting.root, setting.data, plan, players, target)
     baseline = None
-    if setting.policy != "random":
+    if policy != "random":
         stop = Exactly() if target.games is not None else ToPrecision(target.side, watch)
         baseline = Games(plan(setting.root, "random", games=target.games or target.cap), setting.data, stop)
+    budget = setting.ladder.budget
+    probe = None if budget is None else search_probe(setting.root, setting.game, players, setting.seed, budget,
+                                                     setting.data, headline)
     if setting.other_root is None or setting.other_data is None:
-        return CountRuns(players, headline, skill, baseline)
-    other = Games(plan(setting.other_root, setting.policy, games=headline.plan.games), setting.other_data,
+        return CountRuns(players, headline, skill, baseline, setting.ladder, probe)
+    other = Games(plan(setting.other_root, policy, games=headline.plan.games), setting.other_data,
                   Alongside(headline))
-    other_skill = [Games(plan(setting.other_root, setting.policy, games=run.plan.games, size=run.plan.size,
+    other_skill = [Games(plan(setting.other_root, policy, games=run.plan.games, size=run.plan.size,
                               greedy_seat=run.plan.greedy_seat, rotate=run.plan.rotate),
                          setting.other_data, Alongside(run)) for run in skill]
-    return CountRuns(players, headline, skill, baseline, other, other_skill)
+    return CountRuns(players, headline, skill, baseline, setting.ladder, probe, other, other_skill)
 
 
 def _skill_runs(root: str, data: Shared, plan, players: int, target: Target) -> list[Games]:

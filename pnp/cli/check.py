@@ -16,7 +16,7 @@ from pnp.cli.common import shown as _shown
 from pnp.errors import PnpError, UsageError
 from pnp.output.root import named_file
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "search")
 
 if TYPE_CHECKING:
     from pnp.check.core import BrokenRule
@@ -78,7 +78,10 @@ def _clear_progress() -> None:
               help="Also run GAME from this project folder on the same seeds and report what changed.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Master seed.")
 @click.option("--policy", type=click.Choice(POLICIES), default="greedy", show_default=True,
-              help="Who plays the headline games (greedy: players who play to win; random is also run as a baseline).")
+              help="Who plays the headline games (greedy: players who play to win; search: players who search with "
+                   "the greedy player, much slower; random is also run as a baseline).")
+@click.option("--search-budget", type=click.IntRange(2, 10_000), default=None,
+              help="The search player's games played out per decision [default: the game's own, 16 unless it says].")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Processes to use [default: every core this process may run on].")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -87,11 +90,13 @@ def _clear_progress() -> None:
               help="Also draw the report as charts: FILE.pdf, or FILE.png (more pages: FILE-2.png ...).")
 @click.option("--replay", type=int, default=None, help="Play the game with this seed again, move by move.")
 @click.option("--seats", default=None, metavar="P,P,...",
-              help="With --replay: who plays each seat, in seat order (greedy or random), instead of --policy.")
+              help="With --replay: who plays each seat, in seat order (greedy, random, search or search:N), "
+                   "instead of --policy.")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
-                  against_dir: Path | None, seed: int, policy: str, workers: int | None, json_path: Path | None,
-                  report_path: Path | None, replay: int | None, seats: str | None, project_dir: Path) -> None:
+                  against_dir: Path | None, seed: int, policy: str, search_budget: int | None, workers: int | None,
+                  json_path: Path | None, report_path: Path | None, replay: int | None, seats: str | None,
+                  project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.charts.pages import check_report_path
     from pnp.check.checker import check, has_simulation
@@ -108,7 +113,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     if report_path is not None:
         check_report_path(report_path, replay is not None)
     if replay is not None:
-        _replay(project, game, players, replay, policy, _seat_list(seats), project_dir)
+        _replay(project, game, players, replay, policy, _seat_list(seats), project_dir, search_budget)
         return
     if seats is not None:
         raise UsageError("--seats names the players of one replayed game", where="pnp check --seats",
@@ -124,11 +129,12 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     command = _reproduce(game, players, ([f"--games {games}"] if games is not None else
                                          [f"--precision {precision or DEFAULT_PRECISION:g}"]) +
                          [f"--seed {seed}", f"--policy {policy}"] +
+                         ([f"--search-budget {search_budget}"] if search_budget is not None else []) +
                          ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []),
                          project_dir)
     try:
         report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
-                       precision=precision, against=against)
+                       precision=precision, against=against, search_budget=search_budget)
     except BrokenRule as broken:
         theirs = against_dir is not None and against is not None and broken.root == str(against.root)
         folder = against_dir if theirs and against_dir is not None else project_dir
@@ -144,12 +150,13 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
 
 
 def _replay(project: Project, game: str, players: tuple[int, ...], seed: int, policy: str, seats: tuple[str, ...],
-            project_dir: Path) -> None:
+            project_dir: Path, search_budget: int | None) -> None:
     """Print one game move by move; a rule it breaks ends it with the moves so far and one error line."""
     from pnp.check.checker import numbered_moves, replay_game
     from pnp.check.core import BrokenRule
     try:
-        click.echo(replay_game(project, game, players[0] if players else None, seed, policy, seats), nl=False)
+        click.echo(replay_game(project, game, players[0] if players else None, seed, policy, seats, search_budget),
+                   nl=False)
     except BrokenRule as broken:
         click.echo(numbered_moves(broken.moves), nl=False)
         when = f"after move {len(broken.moves)}" if broken.moves else "before the first move"
@@ -164,9 +171,11 @@ def _seat_list(seats: str | None) -> tuple[str, ...]:
         return ()
     names = tuple(name.strip() for name in seats.split(","))
     for name in names:
-        if name not in POLICIES:
+        kind, colon, budget = name.partition(":")
+        if kind not in POLICIES or colon and not (kind == "search" and budget.isdigit() and int(budget) >= 2):
             raise UsageError(f"'{name}' is not a player", where="pnp check --seats",
-                             fix=f"name one of {', '.join(POLICIES)} for each seat, separated by commas")
+                             fix=f"name one of {', '.join(POLICIES)} (or search:N, N playouts a decision) for "
+                                 "each seat, separated by commas")
     return names
 
 

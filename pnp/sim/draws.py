@@ -26,3 +26,17 @@ def shuffle(rng: Random, cards: list) -> None:
 def pick(rng: Random, items: Sequence[Item]) -> Item:
     """One item, uniformly, from one rng.random() draw (several times cheaper than rng.choice)."""
     return items[int(rng.random() * len(items))]
+
+
+def deal_again(rng: Random, places: Sequence[list]) -> None:
+    """Gather the cards of `places`, shuffle them, and give each place back as many as it held (lists, in place).
+
+    The re-deal of hidden cards a State.redeal() makes: pass every place whose cards the observer cannot see.
+    """
+    pool = [card for place in places for card in place]
+    shuffle(rng, pool)
+    start = 0
+    for place in places:
+        size = len(place)
+        place[:] = pool[start:start + size]
+        start += size

@@ -57,3 +57,5 @@ class GameSpec:
     rounds: Callable[[State], int] = state_rounds
     piles: tuple[str, ...] = ()
     symmetric: tuple[str, ...] = ()  # figure-name patterns (fnmatch), each a group the design says comes out equal
+    search_playouts: int = 16  # the search player's budget: games played out per decision (State.redeal needed)
+    search_horizon: int = 0  # rounds each playout runs before the scores as they stand decide (0: to the end)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, TypeVar, cast
+
+from pnp.sim.copies import copy_object
 
 CHANCE = -1  # current_player() for a random event: the checker picks one of the legal actions uniformly
 SIMULTANEOUS = -2  # current_player() when every seat acts at once: the checker calls apply_actions()
@@ -126,18 +127,25 @@ class State(ABC):
             raise InvariantViolation(_card_problem(self, zones))
 
     # -- copies for a search player ----------------------------------------------------------------
-    def clone(self: AnyState) -> AnyState:
-        """An independent copy to play on: zones, counters and the random generator copied, `shared` kept."""
-        memo: dict[int, Any] = {}
-        for name in self.shared:
-            value = getattr(self, name, None)
-            memo[id(value)] = value
-        return copy.deepcopy(self, memo)
+    def clone(self: AnyState, rng: random.Random | None = None) -> AnyState:
+        """An independent copy to play on: zones, counters and the random generator copied, `shared` kept.
+
+        With `rng`, the copy draws its future random events from a new generator seeded from `rng` instead, so
+        that it cannot foresee the game's own draws (what redeal() needs).
+        """
+        if rng is None:
+            return cast(AnyState, copy_object(self, self.shared))
+        copied = cast(AnyState, copy_object(self, (*self.shared, "rng")))  # the generator is replaced, not copied
+        copied.rng = random.Random(rng.getrandbits(64))
+        return copied
 
     def redeal(self: AnyState, observer: int, rng: random.Random) -> AnyState:
-        """A clone in which every card `observer` cannot see is dealt again with `rng`, agreeing with what they saw.
+        """A copy in which every card `observer` cannot see is dealt again with `rng`, agreeing with what they saw.
 
-        The place for a search player's re-deal (determinization): no game implements it yet.
+        What a search player plays on (determinization): the copy's observation(observer) is the game's own, the
+        cards it holds are the game's own, and the cards in hidden places (other hands, a shuffled deck) are
+        placed at random among those places, each keeping its size. Start from self.clone(rng), so the copy's
+        future random draws are not the game's, and deal with `deal_again(rng, places)`.
         """
         raise NotImplementedError(f"{type(self).__name__} does not re-deal hidden cards")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import chain
 
-from pnp.sim import TERMINAL, InvariantViolation, State, shuffle
+from pnp.sim import TERMINAL, InvariantViolation, State, deal_again, shuffle
 
 from . import score
 from .data import (
@@ -117,6 +117,23 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
     def scores(self) -> list[float]:
         """A+B+C+D per player (◆4)."""
         return [float(total) for total in (self.final_scores or score.totals(self))]
+
+    def redeal(self, observer: int, rng: random.Random) -> Eitsuku:
+        """A copy with what `observer` cannot see dealt again: the others' roles in hand with the role piles (each
+        card keeping its kind, which the pile it was drawn from shows), the others' events with the event pile."""
+        world = self.clone(rng)
+        others = [q for q in range(self.num_players) if q != observer]
+        kind = self.data.role_kind
+        for k, pile in enumerate(world.role_piles):
+            places = [(pile, i) for i in range(len(pile))]
+            places += [(world.hand_roles[q], i) for q in others for i, card in enumerate(world.hand_roles[q])
+                       if kind[card] == k]
+            cards = [place[i] for place, i in places]
+            shuffle(rng, cards)
+            for (place, i), card in zip(places, cards):
+                place[i] = card
+        deal_again(rng, [world.event_pile, *(world.hand_events[q] for q in others)])
+        return world
 
     def observation(self, player: int) -> Observation:
         """What player may see (see Observation)."""

@@ -72,4 +72,5 @@ SPEC = GameSpec(
     greedy=greedy,
     max_moves=20_000,
     piles=("deck",),
+    search_horizon=1,  # the search player plays each try out to the end of the round, then reads the totals
 )

@@ -103,6 +103,11 @@ class Eleusis(Round):
                            self.pending if self.phase == JUDGE else (),
                            self.rule if player == self.dealer else -1, self.data)
 
+    def redeal(self, observer: int, rng: random.Random) -> Eleusis:
+        """A copy with the deck, the other hands and (for a child) the secret rule dealt again: see hidden.py."""
+        from .hidden import redeal
+        return redeal(self, observer, rng)
+
     def check_invariants(self) -> None:
         score.check(self)
 

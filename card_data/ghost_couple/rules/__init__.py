@@ -59,4 +59,5 @@ from .state import GhostCouple
 
 __all__ = ["SPEC", "PLAYING_CARDS", "GhostCouple", "Deck", "Observation", "greedy", "integrity", "load"]
 
-SPEC = GameSpec("ghost_couple", (2, 3, 4), load, integrity, GhostCouple, greedy, max_moves=3000, piles=("deck",))
+SPEC = GameSpec("ghost_couple", (2, 3, 4), load, integrity, GhostCouple, greedy, max_moves=3000, piles=("deck",),
+                search_horizon=2)  # the search player plays each try out for two rounds, then reads the treasures

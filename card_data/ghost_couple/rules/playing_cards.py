@@ -28,4 +28,5 @@ from .variant import VARIANT, load
 
 __all__ = ["SPEC", "load", "variant_integrity"]
 
-SPEC = GameSpec(VARIANT, (2, 3), load, variant_integrity, GhostCouple, greedy, max_moves=3000, piles=("deck",))
+SPEC = GameSpec(VARIANT, (2, 3), load, variant_integrity, GhostCouple, greedy, max_moves=3000, piles=("deck",),
+                search_horizon=2)  # as ghost_couple's

@@ -95,6 +95,11 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         else:
             self.settle()
 
+    def redeal(self, observer: int, rng: random.Random) -> GhostCouple:
+        """A copy with every card `observer` has not seen where it lies dealt again: see hidden.py."""
+        from .hidden import redeal
+        return redeal(self, observer, rng)
+
     def observation(self, player: int):
         return observe(self, player)
 

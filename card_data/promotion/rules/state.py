@@ -119,6 +119,13 @@ class Promotion(Rules):
     def rounds(self) -> int:
         return self.round_count
 
+    def redeal(self, observer: int, rng: random.Random) -> Promotion:
+        """Every card lies open and nothing is shuffled: a copy whose random draws are its own hides nothing more.
+
+        (The only secret, the others' face-down rows, is never in the state: they are chosen all at once.)
+        """
+        return self.clone(rng)
+
     def observation(self, player: int) -> Observation:
         return Observation(player, PHASES[self.phase], self.actor, self.parent, self.orient, self.round_count,
                            tuple(self.cards), tuple(self.middle), tuple(self.rows) if self.revealed else (),

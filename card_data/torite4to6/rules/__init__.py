@@ -55,4 +55,5 @@ SPEC = GameSpec(
     greedy=greedy,
     max_moves=3000,
     piles=("members", "candidates"),
+    search_horizon=1,  # the search player plays each try out to the end of the live, then reads the scores
 )

@@ -7,7 +7,7 @@ from bisect import bisect_left
 from itertools import compress, starmap
 from operator import add, getitem
 
-from pnp.sim import TERMINAL, State
+from pnp.sim import TERMINAL, State, deal_again
 
 from .checks import Checks
 from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER, ToriteData
@@ -121,6 +121,19 @@ class Torite(Checks, State):
     def rounds(self) -> int:
         """Lives played."""
         return self.live
+
+    def redeal(self, observer: int, rng: random.Random) -> Torite:
+        """A copy with the other hands and the set-aside cards dealt again (the candidate deck is drawn at random
+        as the row empties, so the copy's own generator redraws it)."""
+        world = self.clone(rng)
+        others = [q for q in range(self.num_players) if q != observer]
+        deal_again(rng, [world.aside, *(world.hands[q] for q in others)])
+        colour = self.colour
+        for q in others:
+            world.by_colour[q] = split = [[] for _ in self.colours]
+            for card in world.hands[q]:
+                split[colour[card]].append(card)
+        return world
 
     def observation(self, player: int) -> Observation:
         """What the player sees."""

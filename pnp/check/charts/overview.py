@@ -16,7 +16,7 @@ GAP = 16.0
 TEXT_ROOM = 160.0  # at most, below the charts: integrity findings and seeds
 FINDING_SIZE = 8.0
 
-COLUMNS = ("players", "games", "ended by rules", "length: mean (10–90%)", "seats: χ² p", "greedy (fair)",
+COLUMNS = ("players", "games", "ended by rules", "length: mean (10–90%)", "seats: χ² p", "greedy · search (fair)",
            "score: mean (10–90%)", "margin", "flags")
 
 
@@ -24,14 +24,15 @@ def table_rows(report: CheckReport) -> list[list[tuple[str, bool]]]:
     """One row per player count: each cell's text and whether it is drawn in the warning colour."""
     rows = []
     for count, fig in report.players.items():
-        play, skill = fig.play, fig.skill
+        play, rungs = fig.play, fig.ladder.rungs
         term, (length, unit), scores = play.termination, play.length, play.score_spread.scores
         flags = fig.flags()
         rows.append([(str(count), False), (f"{play.games:,}", False),
                      (percent(term.ended.share), bool(term.capped)),
                      (f"{length.mean:.1f} ({number(length.p10)}–{number(length.p90)}) {unit}", False),
                      (f"{play.seat_advantage.p_value:.3f}", fig.seats_flagged),
-                     (f"{percent(skill.greedy.share)} ({percent(skill.baseline)})", skill.flagged),
+                     (" · ".join(percent(rung.won.share) for rung in rungs) + f" ({percent(rungs[0].fair)})",
+                      bool(fig.ladder.flags())),
                      (f"{number(scores.mean)} ({number(scores.p10)} to {number(scores.p90)})", False),
                      (number(play.score_spread.margin.median), False),
                      (", ".join(flags) or "none", bool(flags))])
@@ -73,15 +74,17 @@ def summary_table(report: CheckReport, width: float, fonts: Fonts) -> Drawing:
 
 
 def count_charts(report: CheckReport, width: float, height: float, fonts: Fonts) -> tuple[Drawing, Drawing]:
-    """Greedy's win share and the game length, by player count."""
+    """The ladder's win shares and the game length, by player count."""
     counts = [str(count) for count in report.players]
     plays = [fig.play for fig in report.players.values()]
-    skills = [fig.skill for fig in report.players.values()]
-    flagged = any(skill.flagged for skill in skills)
-    greedy = share_chart(Frame(width, height, "Skill: greedy against random, by player count",
-                               "one greedy seat, the others random · 95% intervals · dashes: fair share",
-                               "players", "greedy win share", warn=flagged), fonts, counts,
-                         [interval_of(s.greedy) for s in skills], [s.baseline for s in skills])
+    ladders = [fig.ladder for fig in report.players.values()]
+    rungs = [(count, rung) for count, ladder in zip(counts, ladders) for rung in ladder.rungs]
+    flagged = any(ladder.flags() for ladder in ladders)
+    greedy = share_chart(Frame(width, height, "Skill ladder, by player count",
+                               "g: greedy (1 seat) vs random · s: search (1 seat) vs greedy · 95% intervals · "
+                               "dashes: fair share", "players", "win share of the one seat", warn=flagged), fonts,
+                         [f"{count}{rung.player[0]}" for count, rung in rungs], [interval_of(r.won) for _, r in rungs],
+                         [r.fair for _, r in rungs])
     by_rounds = all(play.length_rounds.max > 0 for play in plays)
     unit = "rounds" if by_rounds else "moves"
     lengths = [spread(play.length_rounds if by_rounds else play.length_moves) for play in plays]

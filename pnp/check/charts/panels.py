@@ -1,4 +1,4 @@
-"""The charts of one player count's play page: length, seats, skill, scores, scores by seat and the margin."""
+"""The charts of one player count's play page: length, seats, the skill ladder, scores, scores by seat, the margin."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from reportlab.graphics.shapes import Drawing, Group, String
 from pnp.check.charts.kit import INK, WARN, Fonts, Frame, Interval, Spread, number, percent, plural, wrap
 from pnp.check.charts.plots import Rows, bar_rows, histogram_chart, range_chart, share_chart
 from pnp.check.report.hints import report_replay
+from pnp.check.report.ladder import Rung
 from pnp.check.report.model import CheckReport, CountFigures
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.values import Distribution, ShareFigure, Summary
@@ -56,27 +57,38 @@ def seat_chart(fig: CountFigures, count: int, width: float, height: float, fonts
 
 def skill_chart(report: CheckReport, fig: CountFigures, count: int, width: float, height: float,
                 fonts: Fonts) -> Drawing:
-    """Greedy against random with its interval and the fair share, then how the games ended and the seeds."""
-    skill, term, greedy = fig.skill, fig.play.termination, fig.skill.greedy
-    frame = Frame(width, 0, "Skill" + (": greedy cannot beat random" if skill.flagged else ""),
-                  f"greedy in 1 seat vs random · {plural(skill.games, 'game')}"
-                  + (f" to ±{skill.precision * 100:g} pt" if skill.precision is not None else "") + " · dashed: fair",
-                  warn=skill.flagged)
-    bars = bar_rows(frame, fonts, Rows(["greedy"], [greedy.share], [percent(greedy.share)], [interval_of(greedy)],
-                                       share=True, fair=skill.baseline))
+    """The skill ladder (each player in 1 seat against the one below) with intervals, then how the games ended."""
+    ladder, term = fig.ladder, fig.play.termination
+    flags = ladder.flags()
+    frame = Frame(width, 0, "Skill ladder" + (f": {flags[0]}" if flags else ""),
+                  f"1 seat vs the player below in the other {count - 1} · dashed: fair", warn=bool(flags))
+    rungs = ladder.rungs
+    bars = bar_rows(frame, fonts, Rows([f"{r.player} vs {r.others}" for r in rungs], [r.won.share for r in rungs],
+                                       [f"{percent(r.won.share)} ({plural(r.games, 'game')})" for r in rungs],
+                                       [interval_of(r.won) for r in rungs], share=True, fair=1 / count))
     drawing = Drawing(width, height)
     drawing.add(_shifted(bars, height - bars.height))
-    lines = [(f"Greedy wins {percent(greedy.share)} (95%: {percent(greedy.low)}–{percent(greedy.high)}); "
-              f"a fair share is {percent(skill.baseline)}.", skill.flagged),
-             (f"Ended by the rules: {term.ended_by_rules:,} of {plural(fig.play.games, 'game')} "
-              f"({percent(term.ended.share)}).", False),
-             (f"Stopped at the safety cap: {term.capped:,}.", bool(term.capped))]
+    lines = [(_rung_line(rung), rung.player == "search" and any("beaten by search" in flag for flag in flags)
+              or rung.player == "greedy" and rung.cannot_beat) for rung in rungs]
+    if ladder.search is not None:
+        lines.append((f"No search rung: {ladder.search}.", False))
+    lines += [(f"Ended by the rules: {term.ended_by_rules:,} of {plural(fig.play.games, 'game')} "
+               f"({percent(term.ended.share)}).", False),
+              (f"Stopped at the safety cap: {term.capped:,}.", bool(term.capped))]
     if term.stalled_seeds:
         lines.append((f"Replay: {report_replay(report.game, count, report.policy, report.command)}, "
                       f"SEED one of {', '.join(map(str, term.stalled_seeds[:8]))}", True))
     lines.append((f"Seeds: master seed {report.seed}; every game's seed derives from it.", False))
-    text_block(drawing, "How the games ended", lines, width, height - bars.height - 14, fonts)
+    text_block(drawing, "The ladder and how the games ended", lines, width, height - bars.height - 14, fonts)
     return drawing
+
+
+def _rung_line(rung: Rung) -> str:
+    """One rung in words: who won how much against whom, with its interval (and the search budget)."""
+    budget = f", searching {rung.budget} playouts a decision" if rung.budget is not None else ""
+    budget += f", played to ±{rung.precision * 100:g} pt" if rung.precision is not None else ""
+    return (f"{rung.player.capitalize()} wins {percent(rung.won.share)} (95%: {percent(rung.won.low)}–"
+            f"{percent(rung.won.high)}) against {rung.others}{budget}; a fair share is {percent(rung.fair)}.")
 
 
 def text_block(drawing: Drawing, title: str, lines: list[tuple[str, bool]], width: float, top: float,

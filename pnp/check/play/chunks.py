@@ -8,11 +8,12 @@ from pathlib import Path
 
 from pnp.check.core import BrokenRule, GameRecord, game_seed, play
 from pnp.pool import Shared
-from pnp.sim import GameSpec, Policy, random_policy
+from pnp.sim import GameSpec, Policy, SearchPolicy, random_policy, search_policy
 
 EXHAUSTED = "exhausted."
 
 CHUNK = 200
+LADDER = 50_000_000  # the ladder's search probe plays games of its own seeds
 
 
 @dataclass
@@ -22,11 +23,13 @@ class Results:
     records: list[GameRecord]
     totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
     seconds: float = 0.0  # the time the games took to play (for estimates of the time left, not a figure)
+    searched: int = 0  # what search players' tries cost, counted in moves (SearchPolicy.moves)
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
         self.seconds += other.seconds
+        self.searched += other.searched
         for key, values in other.totals.items():
             mine = self.totals.setdefault(key, [0.0, 0, 0.0, 0])
             for i, value in enumerate(values):
@@ -65,18 +68,31 @@ class Job:
     stop: int
     policy: str
     greedy_seat: int | None = None  # skill runs: greedy in this seat, random elsewhere
+    lineup: tuple[str, str] | None = None  # ladder runs: (player in greedy_seat, player in every other seat)
 
 
 def seat_policies(job: Job) -> tuple[str, ...]:
     """Who plays each seat of a job's games, by policy name."""
+    if job.lineup is not None:
+        one, others = job.lineup
+        return tuple(one if seat == job.greedy_seat else others for seat in range(job.players))
     if job.greedy_seat is not None:
         return tuple("greedy" if seat == job.greedy_seat else "random" for seat in range(job.players))
     return (job.policy,) * job.players
 
 
 def policies_for(spec: GameSpec, names: tuple[str, ...]) -> list[Policy]:
-    """The players of the seats named."""
-    return [spec.greedy if name == "greedy" else random_policy for name in names]
+    """The players of the seats named (one search player object per name, shared by its seats)."""
+    players = {name: player_named(spec, name) for name in set(names)}
+    return [players[name] for name in names]
+
+
+def player_named(spec: GameSpec, name: str) -> Policy:
+    """The player `name`: greedy, random, or search ("search:N": N playouts per decision; "search": the game's)."""
+    kind, _, budget = name.partition(":")
+    if kind == "search":
+        return search_policy(spec, int(budget) if budget else None)
+    return spec.greedy if kind == "greedy" else random_policy
 
 
 _READ: dict[tuple[str, str], object] = {}  # (project folder, game) -> data read by this process
@@ -101,11 +117,13 @@ def run_job(job: Job, data: Shared | None = None) -> Results:
     played = data.value if data is not None else load_data(job.root, job.game)
     seats = seat_policies(job)
     policies = policies_for(spec, seats)
-    offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
+    offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1) + (LADDER if job.lineup else 0)
     try:
         results = reduce_figures([play(spec, played, job.players, game_seed(job.seed, offset + i), policies)
                                   for i in range(job.start, job.stop)])
     except BrokenRule as broken:
         raise broken.played_by(job.root, seats) from None
+    results.searched = sum(policy.moves[0] for policy in {id(p): p for p in policies}.values()
+                           if isinstance(policy, SearchPolicy))
     results.seconds = time.perf_counter() - began
     return results

@@ -29,6 +29,7 @@ class Plan:
     size: int = CHUNK
     greedy_seat: int | None = None
     rotate: bool = False
+    lineup: tuple[str, str] | None = None  # (the player in the rotating seat, the player in every other seat)
 
     def job(self, index: int) -> Job:
         """The index-th chunk."""
@@ -37,7 +38,7 @@ class Plan:
             seat, index = index % self.players, index // self.players
         start = index * self.size
         return Job(self.root, self.game, self.players, self.seed, start, min(start + self.size, self.games),
-                   self.policy, seat)
+                   self.policy, seat, self.lineup)
 
     def chunks(self) -> int:
         """Chunks in all."""
@@ -92,10 +93,10 @@ class Games(Run):
     def reached(self) -> tuple[float, float] | None:
         return self.stop.reached()
 
-    def by_seat(self) -> list[Results]:
-        """With `rotate`: the merged chunks of each seat's greedy player, seat by seat."""
+    def by_seat(self, chunks: int | None = None) -> list[Results]:
+        """With `rotate`: the merged chunks (the first `chunks` of them) of each seat's rotating player, by seat."""
         seats = [Results([], {}) for _ in range(self.plan.players)]
-        for index, chunk in enumerate(self.chunks):
+        for index, chunk in enumerate(self.chunks[:chunks]):
             seats[index % self.plan.players].add(chunk)
         return seats
 

@@ -9,7 +9,10 @@ from collections.abc import Sequence
 def replay_command(game: str, players: int, seats: Sequence[str], seed: int | str = "SEED",
                    project: str = ".") -> str:
     """`pnp check GAME --players N --policy P --replay SEED [--project DIR]`; --seats when the seats differ."""
-    who = f"--policy {seats[0]}" if len(set(seats)) == 1 else f"--seats {','.join(seats)}"
+    who = f"--seats {','.join(seats)}"
+    if len(set(seats)) == 1:
+        kind, _, budget = seats[0].partition(":")
+        who = f"--policy {kind}" + (f" --search-budget {budget}" if budget else "")
     folder = "" if project in ("", ".") else f" --project {shlex.quote(project)}"
     return f"pnp check {game} --players {players} {who} --replay {seed}{folder}"
 

@@ -5,37 +5,14 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from pnp.check.play.chunks import Results
 from pnp.check.report.compare import Comparison, FigureChange, changed_names
 from pnp.check.report.compare import corrected as corrected_changes
 from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import FLAT, from_jsonable, optional
+from pnp.check.report.ladder import Ladder
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.symmetry import SymmetryTest
 from pnp.check.report.symmetry import corrected as corrected_tests
-from pnp.check.report.values import ShareFigure
-from pnp.check.stats.describe import wilson
-
-
-@dataclass(frozen=True)
-class Skill:
-    """Greedy in one seat against random players, seats rotated: its win share against the fair share 1/k."""
-
-    greedy: ShareFigure
-    baseline: float  # the fair share
-    games: int
-    flagged: bool  # greedy's interval does not reach above the fair share
-    precision: float | None = optional()  # the half-width the games were played to (None: a fixed number)
-
-    @classmethod
-    def of(cls, by_seat: list[Results], players: int, precision: float | None = None) -> Skill:
-        """Greedy's wins over the runs with greedy in seat 1, 2, ... in turn."""
-        wins = 0.0
-        for seat, results in enumerate(by_seat):
-            wins += sum(1.0 / len(r.winners) for r in results.records if seat in r.winners)
-        games = sum(len(results.records) for results in by_seat)
-        interval, fair = wilson(wins, games), 1.0 / players
-        return cls(ShareFigure.rounded(interval), round(fair, 6), games, interval.high <= fair, precision)
 
 
 @dataclass(frozen=True)
@@ -49,11 +26,11 @@ class Baseline:
 
 @dataclass(frozen=True)
 class CountFigures:
-    """Every figure of one player count: play, symmetry tests, skill, the random baseline and any comparison."""
+    """Every figure of one player count: play, symmetry tests, the skill ladder, the random baseline, any comparison."""
 
     play: PlayFigures = field(metadata=FLAT)
     symmetry: list[SymmetryTest]
-    skill: Skill
+    ladder: Ladder
     baseline: Baseline | None = optional()
     against: dict[str, FigureChange] | None = optional()  # by figure name, when --against is given
 
@@ -65,9 +42,7 @@ class CountFigures:
         for test in self.symmetry:
             if test.flagged:
                 flags.append("seat order matters" if test.seats else f"uneven {test.group}")
-        if self.skill.flagged:
-            flags.append("greedy cannot beat random")
-        return flags
+        return flags + self.ladder.flags()
 
     @property
     def seats_flagged(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
 from pnp.check.report.hints import report_replay
+from pnp.check.report.ladder import Ladder
 from pnp.check.report.model import CheckReport, CountFigures, Report
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.values import Distribution, ShareFigure
@@ -69,10 +70,7 @@ def play_lines(fig: CountFigures) -> list[str]:
     for pile, ex in play.exhaustion.items():
         when = f" (median round {ex.when.median:g})" if ex.ran_out.share else ""
         lines.append(f"Pile {pile} ran out in {share_text(ex.ran_out)} of games{when}")
-    skill = fig.skill
-    lines.append(f"Skill: greedy wins {share_text(skill.greedy)} against random (fair share {skill.baseline:.1%})"
-                 + played_to(skill.games, skill.precision)
-                 + ("  <- FLAG: greedy cannot beat random" if skill.flagged else ""))
+    lines += ladder_lines(fig.ladder, play.seat_advantage.seats)
     lines += figure_lines(play)
     flags = fig.flags()
     lines.append("Flags: " + (", ".join(flags) if flags else "none"))
@@ -82,6 +80,27 @@ def play_lines(fig: CountFigures) -> list[str]:
 def played_to(games: int, precision: float | None) -> str:
     """How far a run beside the headline was played, when it had a precision of its own: ', 800 games to +-3 pt'."""
     return "" if precision is None else f", {games:,} games to +-{precision * 100:g} pt"
+
+
+def _to(precision: float | None) -> str:
+    """'; played to +-3 pt' for a rung played to a precision of its own."""
+    return "" if precision is None else f"; played to +-{precision * 100:g} pt"
+
+
+def ladder_lines(ladder: Ladder, seats: list) -> list[str]:
+    """The skill ladder: each player in one seat (seats rotated) against the one below it, and its flags."""
+    players = len(seats)
+    lines = [f"Skill ladder (one player in one seat, seats rotated, against another in every other seat; "
+             f"headline: {ladder.headline}):"]
+    for rung in ladder.rungs:
+        probe = f"; search probe, {rung.budget} playouts a decision" if rung.budget is not None else ""
+        verdict = "beats them" if rung.beats else "cannot beat them" if rung.cannot_beat else "within noise"
+        lines.append(f"  {rung.name(players)}: wins {share_text(rung.won)} of {rung.games:,} games{probe} "
+                     f"(fair {rung.fair:.1%}{_to(rung.precision)}): {verdict}")
+    if ladder.search is not None:
+        lines.append(f"  search: not measured: {ladder.search}")
+    lines += [f"  <- FLAG: {flag}" for flag in ladder.flags()]
+    return lines
 
 
 def _length_lines(play: PlayFigures) -> list[str]:

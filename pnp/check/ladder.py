@@ -1,0 +1,90 @@
+"""The skill ladder of a check: greedy against random (the skill runs) and a small search probe against greedy."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pnp.check.play.chunks import Results
+from pnp.check.play.runs import Games, Plan, Stop
+from pnp.check.report.ladder import Ladder, Rung
+from pnp.errors import UsageError
+from pnp.pool import Shared
+from pnp.sim import GameSpec, can_redeal
+
+PROBE_WORK = 1.0  # the search probe's tries cost (moves played out, and a try's set-up) what the headline's moves did
+PROBE_MOST = 8  # ... in rounds of one game per seat, at least one round and at most this many
+NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
+
+
+@dataclass(frozen=True)
+class LadderPlan:
+    """Who plays the headline, and the search player's budget (None: the simulation cannot re-deal)."""
+
+    headline: str
+    budget: int | None
+
+    @property
+    def headline_player(self) -> str:
+        """The headline players as a job names them ("search:16" for a search with 16 playouts a decision)."""
+        return f"search:{self.budget}" if self.headline == "search" else self.headline
+
+
+def ladder_plan(spec: GameSpec, data: object, players: int, policy: str, budget: int | None) -> LadderPlan:
+    """The plan of a check; --policy search on a game that cannot re-deal is a usage error naming the fix."""
+    searchable = can_redeal(spec.new_game(data, players, random.Random(0)))
+    if policy == "search" and not searchable:
+        raise UsageError(f"--policy search: {NO_REDEAL}", where=f"pnp check {spec.name}",
+                         fix="write redeal(observer, rng) in the game's State (see docs/writing-a-simulation.md)")
+    return LadderPlan(policy, (budget or spec.search_playouts) if searchable else None)
+
+
+def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skill_precision: float | None,
+                 probe: Games | None) -> Ladder:
+    """Greedy (1 seat) against random, from the skill runs, and search (1 seat) against greedy, from the probe."""
+    rungs = [Rung.of("greedy", "random", skill_runs, players, precision=skill_precision)]
+    if plan.budget is None or probe is None:
+        return Ladder(plan.headline, rungs, NO_REDEAL)
+    kept = probe.by_seat(probe.planned())  # rounds played ahead of need past the probe's work are left out
+    rungs.append(Rung.of("search", "greedy", kept, players, plan.budget))
+    return Ladder(plan.headline, rungs)
+
+
+def search_probe(root: str, game: str, players: int, seed: int, budget: int, data: Shared,
+                 headline: Games) -> Games:
+    """One search seat against greedy, a game a chunk with the search seat going round: rounds of one game per
+    seat until the search's tries have cost PROBE_WORK times the headline's moves (or PROBE_MOST rounds)."""
+    plan = Plan(root, game, players, seed, "greedy", games=PROBE_MOST, size=1, rotate=True,
+                lineup=(f"search:{budget}", "greedy"))
+    return Games(plan, data, _ProbeStop(headline, players))
+
+
+class _ProbeStop(Stop):
+    """Whole rounds until their cost reaches the headline's moves; decided on merged rounds and the finished
+    headline only, so where it stops depends on the games, never on the workers or on which finished first."""
+
+    def __init__(self, headline: Games, players: int) -> None:
+        self.headline, self.players = headline, players
+        self.costs: list[int] = []  # cost of each merged round
+
+    def merged(self, run: Games, chunks: int) -> None:
+        if chunks % self.players == 0:
+            last = run.chunks[-self.players:]
+            self.costs.append(sum(chunk.searched + sum(record.moves for record in chunk.records) for chunk in last))
+
+    def _rounds(self) -> int | None:
+        """Rounds the probe keeps, once known."""
+        spent, limit = 0, PROBE_WORK * sum(record.moves for record in self.headline.results.records)
+        for rounds, cost in enumerate(self.costs, 1):
+            spent += cost
+            if self.headline.finished() and spent >= limit or rounds == PROBE_MOST:
+                return rounds
+        return None
+
+    def planned(self, run: Games) -> int:
+        rounds = self._rounds()
+        return rounds * self.players if rounds is not None else (len(self.costs) + 1) * self.players
+
+    def finished(self, run: Games) -> bool:
+        rounds = self._rounds()
+        return rounds is not None and len(run.chunks) >= rounds * self.players

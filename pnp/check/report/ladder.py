@@ -1,0 +1,76 @@
+"""The skill ladder: random < greedy < search, each player in one seat (seats rotated) against the one below."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.check.play.chunks import Results
+from pnp.check.report.jsonform import optional
+from pnp.check.report.values import ShareFigure
+from pnp.check.stats.describe import wilson
+
+RUNGS = (("greedy", "random"), ("search", "greedy"))  # (the player in one seat, the player in every other seat)
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One player in one seat, seats rotated, against another player in every other seat: its win share."""
+
+    player: str  # who plays the one seat
+    others: str  # who plays every other seat
+    won: ShareFigure  # the one seat's share of the wins (ties shared), 95% Wilson interval
+    fair: float  # the share an equal player would win: 1 / players
+    games: int
+    budget: int | None = optional()  # the search player's playouts per decision, where it plays
+    precision: float | None = optional()  # the half-width its games were played to (None: a fixed number)
+
+    @classmethod
+    def of(cls, player: str, others: str, by_seat: list[Results], players: int, budget: int | None = None,
+           precision: float | None = None) -> Rung:
+        """The wins of the one seat over the runs with it in seat 1, 2, ... in turn."""
+        wins = 0.0
+        for seat, results in enumerate(by_seat):
+            wins += sum(1.0 / len(r.winners) for r in results.records if seat in r.winners)
+        games = sum(len(results.records) for results in by_seat)
+        return cls(player, others, ShareFigure.rounded(wilson(wins, games)), round(1.0 / players, 6), games, budget,
+                   precision)
+
+    @property
+    def beats(self) -> bool:
+        """Whether the player wins more than its fair share beyond noise (its interval lies above it)."""
+        return self.won.low > self.fair
+
+    @property
+    def cannot_beat(self) -> bool:
+        """Whether its interval does not reach above the fair share."""
+        return self.won.high <= self.fair
+
+    def name(self, players: int) -> str:
+        """The line-up in words: 'search (1 seat) vs greedy (3 seats)'."""
+        rest = players - 1
+        return f"{self.player} (1 seat) vs {self.others} ({rest} seat{'s' if rest != 1 else ''})"
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """The skill ladder of one player count: each rung one player against the one below, and who the headline is."""
+
+    headline: str  # who plays the headline games
+    rungs: list[Rung]
+    search: str | None = optional()  # why the search rung is missing (the simulation cannot re-deal), else None
+
+    def rung(self, player: str) -> Rung | None:
+        """The rung where `player` plays the one seat."""
+        return next((rung for rung in self.rungs if rung.player == player), None)
+
+    def flags(self) -> list[str]:
+        """Greedy that cannot beat random, and a headline player that search beats beyond noise."""
+        flags = []
+        greedy = self.rung("greedy")
+        if greedy is not None and greedy.cannot_beat:
+            flags.append("greedy cannot beat random")
+        search = self.rung("search")
+        if search is not None and search.others == self.headline and search.beats:
+            flags.append(f"the headline player is beaten by search: {search.won.share:.1%} against a fair "
+                         f"{search.fair:.1%}")
+        return flags
