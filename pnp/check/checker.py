@@ -14,6 +14,7 @@ from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
 from pnp.check.printed import lenient, print_findings
 from pnp.check.report import compare, symmetry
+from pnp.check.report.cards import CardImpacts
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import to_json
@@ -113,7 +114,12 @@ def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: in
         theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
         changes = compare.differences(mine, theirs)
     return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), Skill.of(by_seat, count),
-                        baseline, changes)
+                        baseline, changes, card_impacts(results))
+
+
+def card_impacts(results: Results) -> CardImpacts | None:
+    """Every card's impact in the headline games, when the game declares card events (corrected with the report)."""
+    return CardImpacts.of(results.cards) if results.cards is not None else None
 
 
 def _skill_runs(project: Project, game: str, count: int, games: int, seed: int, policy: str, workers: int,

@@ -11,6 +11,7 @@ from pnp.sim import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
+    CardEvents,
     GameSpec,
     InvariantViolation,
     Policy,
@@ -35,6 +36,7 @@ class GameRecord:
     winners: list[int]
     figures: dict[str, float | None] = field(default_factory=dict)  # None: does not apply in this game
     log: list[str] = field(default_factory=list)
+    cards: CardEvents | None = None  # what each seat did with which printed card, when the game declares it
 
 
 def game_seed(master: int, index: int) -> int:
@@ -83,7 +85,8 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
         message = str(exc)
         raise InvariantViolation(message if message.startswith("seed ") else f"seed {seed}: {message}") from None
     return GameRecord(seed, moves, spec.rounds(state), state.is_terminal() and state.ended_by_rules(),
-                      state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines)
+                      state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines,
+                      state.card_events())
 
 
 class _Chooser:

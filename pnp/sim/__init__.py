@@ -1,6 +1,7 @@
 """The simulation interface: everything a game's rules simulation imports (`from pnp.sim import ...`)."""
 
 from pnp.errors import PnpError
+from pnp.sim.card_events import CardEvents, CardLog, PrintedCard, printed_card, printed_cards
 from pnp.sim.cards import Row, RowExpression, Table, component_names, read_component, row_expression
 from pnp.sim.draws import pick, shuffle
 from pnp.sim.spec import GameSpec, Observation, Policy, RandomPolicy, random_policy, state_rounds
@@ -14,6 +15,8 @@ __all__ = [
     "random_policy", "RandomPolicy", "shuffle", "pick",
     # the printed cards
     "read_component", "component_names", "Table", "Row", "row_expression", "RowExpression", "PnpError",
+    # card events, for per-card impact
+    "CardEvents", "CardLog", "PrintedCard", "printed_card", "printed_cards",
     # the default of GameSpec.rounds
     "state_rounds",
 ]

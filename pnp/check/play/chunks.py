@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.check.core import GameRecord, game_seed, play
+from pnp.check.play.cardsums import CardSums
 from pnp.pool import Pool
 from pnp.sim import GameSpec, Policy, random_policy
 
@@ -21,10 +22,15 @@ class Results:
 
     records: list[GameRecord]
     totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
+    cards: CardSums | None = None  # per-card sums, when the game declares card events
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
+        if other.cards is not None:
+            if self.cards is None:
+                self.cards = CardSums(other.cards.players)
+            self.cards.add(other.cards)
         for key, values in other.totals.items():
             mine = self.totals.setdefault(key, [0.0, 0, 0.0, 0])
             for i, value in enumerate(values):
@@ -32,9 +38,13 @@ class Results:
 
 
 def reduce_figures(records: list[GameRecord]) -> Results:
-    """Fold per-game figures into sums (None means not applicable), keeping only pile exhaustion per game."""
+    """Fold per-game figures and card events into sums (None means not applicable), keeping only pile exhaustion."""
     totals: dict[str, list[float]] = {}
+    cards = CardSums(len(records[0].scores)) if records and records[0].cards is not None else None
     for record in records:
+        if cards is not None:
+            cards.add_game(record.cards, record.winners)
+            record.cards = None
         kept = {}
         for key, value in record.figures.items():
             if key.startswith(EXHAUSTED):
@@ -48,7 +58,7 @@ def reduce_figures(records: list[GameRecord]) -> Results:
                 slot[2] += value * value
                 slot[3] += not 0 <= value <= 1
         record.figures = kept
-    return Results(records, totals)
+    return Results(records, totals, cards)
 
 
 @dataclass(frozen=True)

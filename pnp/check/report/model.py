@@ -6,6 +6,8 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from pnp.check.play.chunks import Results
+from pnp.check.report import cards as card_impact
+from pnp.check.report.cards import CardImpacts
 from pnp.check.report.compare import Comparison, FigureChange, changed_names
 from pnp.check.report.compare import corrected as corrected_changes
 from pnp.check.report.deal import DealSection
@@ -54,6 +56,7 @@ class CountFigures:
     skill: Skill
     baseline: Baseline | None = optional()
     against: dict[str, FigureChange] | None = optional()  # by figure name, when --against is given
+    cards: CardImpacts | None = optional()  # per-card impact, when the game declares card events
 
     def flags(self) -> list[str]:
         """The findings for this player count a designer must not miss."""
@@ -101,7 +104,7 @@ class CheckReport:
                                      if fig.against is not None})
         players = {count: _with_tests(fig, tests[count], changes.get(count)) for count, fig in self.players.items()}
         against = self.against and dataclasses.replace(self.against, changed=changed_names(changes))
-        return dataclasses.replace(self, players=players, against=against)
+        return dataclasses.replace(self, players=_with_cards(players), against=against)
 
 
 def _with_tests(fig: CountFigures, tests: list[SymmetryTest], changes: dict[str, FigureChange] | None
@@ -111,6 +114,12 @@ def _with_tests(fig: CountFigures, tests: list[SymmetryTest], changes: dict[str,
     advantage = dataclasses.replace(fig.play.seat_advantage, p_adjusted=seats.p_adjusted)
     return dataclasses.replace(fig, play=dataclasses.replace(fig.play, seat_advantage=advantage), symmetry=tests,
                                against=changes)
+
+
+def _with_cards(players: dict[int, CountFigures]) -> dict[int, CountFigures]:
+    """Every player count's per-card impact, Holm-corrected over the whole report."""
+    tables = card_impact.corrected([fig.cards for fig in players.values()])
+    return {count: dataclasses.replace(fig, cards=table) for (count, fig), table in zip(players.items(), tables)}
 
 
 @dataclass(frozen=True)
