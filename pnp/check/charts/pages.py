@@ -14,6 +14,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.check.charts.against import against_charts, baseline_table
+from pnp.check.charts.cards import card_charts
 from pnp.check.charts.figures import figure_charts
 from pnp.check.charts.kit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
 from pnp.check.charts.overview import findings_pages, overview_items
@@ -92,6 +93,7 @@ def _count_pages(report: CheckReport, count: int, fig: CountFigures, fonts: Font
     for part, items in enumerate(_figure_pages(fig, fonts)):
         suffix = f" ({part + 1})" if part else ""
         pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
+    pages += _card_pages(fig, heading, detail, chips, fonts)
     if fig.against is not None and report.against is not None:
         width = PAGE_W - 2 * MARGIN
         charts = against_charts(fig.against, report.against.project, width, _max_rows() - 2, fonts)
@@ -99,6 +101,22 @@ def _count_pages(report: CheckReport, count: int, fig: CountFigures, fonts: Font
             suffix = f" ({part + 1})" if part else ""
             pages.append(Page(f"{heading}, what changed against the other project{suffix}", detail, chips,
                               [(chart, MARGIN, CONTENT_TOP - chart.height)]))
+    return pages
+
+
+def _card_pages(fig: CountFigures, heading: str, detail: str, chips: list[tuple[str, bool]],
+                fonts: Fonts) -> list[Page]:
+    """Per-card impact, every card, two charts side by side on a page (when the game declares card events)."""
+    if fig.cards is None:
+        return []
+    width = (PAGE_W - 2 * MARGIN - GAP) / 2
+    charts = card_charts(fig.cards, width, int((CONTENT_TOP - CONTENT_BOTTOM - 60) // 12), fonts)
+    pages = []
+    for start in range(0, len(charts), 2):
+        suffix = f" ({start // 2 + 1})" if len(charts) > 2 else ""
+        items = [(chart, MARGIN + column * (width + GAP), CONTENT_TOP - chart.height)
+                 for column, chart in enumerate(charts[start:start + 2])]
+        pages.append(Page(f"{heading}, per-card impact{suffix}", detail, chips, items))
     return pages
 
 

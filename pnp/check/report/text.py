@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.check.report.cards_text import card_lines
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
 from pnp.check.report.model import CheckReport, CountFigures, Report
@@ -63,6 +64,7 @@ def play_lines(fig: CountFigures) -> list[str]:
     lines.append(f"Skill: greedy wins {share_text(skill.greedy)} against random (fair share {skill.baseline:.1%})"
                  + ("  <- FLAG: greedy cannot beat random" if skill.flagged else ""))
     lines += figure_lines(play)
+    lines += card_lines(fig.cards)
     flags = fig.flags()
     lines.append("Flags: " + (", ".join(flags) if flags else "none"))
     return lines
