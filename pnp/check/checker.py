@@ -10,12 +10,14 @@ from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import deal_counts, deal_spec_for, run_deal_check
 from pnp.check.play.chunks import Results, jobs_for, keep_data, run_jobs
 from pnp.check.play.find import find_simulation, game_folder, simulation_names
+from pnp.check.play.paired import SKILL, figure_pairs, merged_pairs, run_pairs
 from pnp.check.play.precision import DEFAULT_PRECISION, Target, run_to_target
 from pnp.check.play.registry import spec_for
 from pnp.check.printed import lenient, print_findings
 from pnp.check.report import compare, symmetry
+from pnp.check.report.card_changes import CardChange, card_changes
 from pnp.check.report.cards import CardImpacts
-from pnp.check.report.compare import Comparison
+from pnp.check.report.compare import Comparison, FigureChange
 from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import to_json
 from pnp.check.report.model import Baseline, CheckReport, CountFigures, DealOnlyReport, Report, Skill
@@ -106,15 +108,26 @@ def _one_count(project: Project, game: str, spec: GameSpec, count: int, seed: in
     if policy != "random":
         random_play = run_jobs(jobs_for(project.root, game, count, games, seed, "random"), workers, progress)
         baseline = Baseline("random", PlayFigures.of(random_play, count, spec.piles))
-    changes = None
-    if against is not None:
-        other = run_jobs(jobs_for(against.root, game, count, games, seed, policy), workers, progress)
-        other_seats = _skill_runs(against, game, count, games, seed, policy, workers, progress)
-        mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
-        theirs = {**compare.play_moments(other, count), "skill.greedy_win": compare.skill_moments(other_seats)}
-        changes = compare.differences(mine, theirs)
+    changes, cards = (None, None) if against is None else \
+        paired_changes(project, against, game, count, games, seed, policy, workers, progress)
     return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric), Skill.of(by_seat, count),
-                        baseline, changes, card_impacts(results))
+                        baseline, changes, card_impacts(results), cards)
+
+
+def paired_changes(project: Project, against: Project, game: str, count: int, games: int, seed: int, policy: str,
+                   workers: int, progress: Callable[[int], None]
+                   ) -> tuple[dict[str, FigureChange], list[CardChange] | None]:
+    """Both projects on the same seeds, compared game by game: every figure's change, and every card's."""
+    play = run_pairs(jobs_for(project.root, game, count, games, seed, policy), against.root, workers, progress)
+    skill = [run_pairs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat), against.root,
+                       workers, progress) for seat in range(count)]
+    mine = {**compare.play_moments(play.mine, count), SKILL: compare.skill_moments([s.mine for s in skill])}
+    theirs = {**compare.play_moments(play.theirs, count), SKILL: compare.skill_moments([s.theirs for s in skill])}
+    pairs = {**figure_pairs(play), SKILL: merged_pairs([figure_pairs(s)[SKILL] for s in skill])}
+    cards = None
+    if play.mine.cards is not None and play.theirs.cards is not None:
+        cards = card_changes(play.mine.cards, play.theirs.cards, play.cards)
+    return compare.differences(mine, theirs, pairs), cards
 
 
 def card_impacts(results: Results) -> CardImpacts | None:

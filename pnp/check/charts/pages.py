@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.check.charts.against import against_charts, baseline_table
+from pnp.check.charts.against import against_charts, baseline_table, card_change_chart
 from pnp.check.charts.cards import card_charts
 from pnp.check.charts.figures import figure_charts
 from pnp.check.charts.kit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
@@ -97,6 +97,8 @@ def _count_pages(report: CheckReport, count: int, fig: CountFigures, fonts: Font
     if fig.against is not None and report.against is not None:
         width = PAGE_W - 2 * MARGIN
         charts = against_charts(fig.against, report.against.project, width, _max_rows() - 2, fonts)
+        cards = card_change_chart(fig.card_changes or [], report.against.project, width, _max_rows() - 2, fonts)
+        charts += [cards] if cards is not None else []
         for part, chart in enumerate(charts):
             suffix = f" ({part + 1})" if part else ""
             pages.append(Page(f"{heading}, what changed against the other project{suffix}", detail, chips,

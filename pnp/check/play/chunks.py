@@ -104,14 +104,19 @@ def _data(job: Job):
 
 def run_job(job: Job) -> Results:
     """Play a chunk of games (in a worker process or in this one)."""
+    return reduce_figures(play_chunk(job))
+
+
+def play_chunk(job: Job) -> list[GameRecord]:
+    """The records of a chunk's games, every figure and card event as the games gave them."""
     from pnp.check.play.registry import spec_for
     from pnp.project.games import Project
     spec = spec_for(job.game, Project(Path(job.root)))
     data = _data(job)
     policies = _policies(spec, job)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
-    return reduce_figures([play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
-                           for i in range(job.start, job.stop)])
+    return [play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
+            for i in range(job.start, job.stop)]
 
 
 def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,

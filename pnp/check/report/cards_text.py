@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.check.report.card_changes import CardChange
 from pnp.check.report.cards import CardImpact, CardImpacts, EventImpact
 
 SHOWN = 5  # cards listed at each end
@@ -45,3 +46,16 @@ def card_line(card: CardImpact, kind: str) -> str:
 def _mark(event: EventImpact) -> str:
     """The flag of an event beyond noise."""
     return " (beyond noise)" if event.flagged else ""
+
+
+def card_change_lines(changes: list[CardChange] | None) -> list[str]:
+    """How many card impacts changed against the other project, and which (the impact: held minus not held)."""
+    if changes is None:
+        return []
+    tested = [row for row in changes if row.tested]
+    changed = [row for row in tested if row.changed]
+    lines = [f"  cards: {len(changed)} of {len(tested)} card impacts changed beyond noise "
+             f"(win share with the card minus without it)"]
+    return lines + [f"    {row.label}: {points(row.base)} -> {points(row.other)}, change {points(row.difference)} "
+                    f"[{row.low * 100:+.1f} to {row.high * 100:+.1f}], corrected p = {row.p_adjusted:.3g}"
+                    for row in changed]
