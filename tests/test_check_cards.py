@@ -80,8 +80,8 @@ def test_card_log_names_cards_by_file_and_row(tmp_path):
     log.held(0, 0, 1, 2)
     log.scored(1, 2)
     events = log.events(printed, holding=[[], [3]])
-    assert events.held == [{printed[0], printed[2]}, {printed[3]}] and events.played is None
-    assert events.scored == [set(), {printed[2]}]
+    assert [set(seat) for seat in events.held] == [{printed[0], printed[2]}, {printed[3]}]
+    assert events.scored == [[], [printed[2]]] and events.played is None
     with pytest.raises(ValueError, match="'held' and any of played, scored"):
         CardLog(2, ("played",))
 
@@ -151,8 +151,8 @@ def _planted(tmp_path_factory, points: str) -> Project:
 
 def _impacts(project: Project, games: int) -> CardImpacts:
     """Per-card impact of greedy Ghost Couple games at 3 players, corrected."""
-    table = corrected([CardImpacts.of(run_jobs(jobs_for(project.root, "ghost_couple", 3, games, 1, "greedy"),
-                                               1).cards)])[0]
+    results = run_jobs(jobs_for(project.root, "ghost_couple", 3, games, 1, "greedy", cards=True), 1)
+    table = corrected([CardImpacts.of(results.cards)])[0]
     assert table is not None
     return table
 
@@ -200,7 +200,7 @@ def test_cards_that_do_nothing_are_flagged_no_more_than_the_stated_rate():
 def test_paired_analysis_finds_a_planted_change_with_fewer_games_than_unpaired(repo, tmp_path_factory):
     planted = _planted(tmp_path_factory, "4")  # 2 points raised to 4: a small change
     games = 400
-    pairs = run_pairs(jobs_for(repo.root, "ghost_couple", 3, games, 1, "greedy"), planted.root, 1)
+    pairs = run_pairs(jobs_for(repo.root, "ghost_couple", 3, games, 1, "greedy", cards=True), planted.root, 1)
     mine, theirs = pairs.mine.cards, pairs.theirs.cards
     rows = card_changes.corrected([card_changes.card_changes(mine, theirs, pairs.cards)])[0]
     found = [row for row in rows if row.changed]
@@ -278,7 +278,7 @@ def test_card_figures_are_the_same_bytes_for_one_and_two_workers(demo, tmp_path)
 
 
 def test_one_chosen_cards_impact_is_the_tables(demo):
-    results = run_jobs(jobs_for(demo.root, "demo", 3, 400, 1, "greedy"), 1)
+    results = run_jobs(jobs_for(demo.root, "demo", 3, 400, 1, "greedy", cards=True), 1)
     table = CardImpacts.of(results.cards)
     blaze = next(card for card in table.cards if card.name == "Blaze")
     assert card_impact(results.cards, PrintedCard(blaze.file, blaze.row, blaze.name)) == blaze

@@ -118,7 +118,8 @@ def paired_changes(project: Project, against: Project, game: str, count: int, ga
                    workers: int, progress: Callable[[int], None]
                    ) -> tuple[dict[str, FigureChange], list[CardChange] | None]:
     """Both projects on the same seeds, compared game by game: every figure's change, and every card's."""
-    play = run_pairs(jobs_for(project.root, game, count, games, seed, policy), against.root, workers, progress)
+    play = run_pairs(jobs_for(project.root, game, count, games, seed, policy, cards=True), against.root, workers,
+                     progress)
     skill = [run_pairs(jobs_for(project.root, game, count, max(1, games // count), seed, policy, seat), against.root,
                        workers, progress) for seat in range(count)]
     mine = {**compare.play_moments(play.mine, count), SKILL: compare.skill_moments([s.mine for s in skill])}

@@ -45,8 +45,11 @@ def game_seed(master: int, index: int) -> int:
 
 
 def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Policy],
-         check: bool = True, log: bool = False) -> GameRecord:
-    """Play one game to the end (or the safety cap), checking legality and invariants after every move."""
+         check: bool = True, log: bool = False, cards: bool = True) -> GameRecord:
+    """Play one game to the end (or the safety cap), checking legality and invariants after every move.
+
+    cards: keep the game's card events (per-card impact reads them from the headline games only).
+    """
     rng = random.Random(seed)
     state = spec.new_game(data, players, rng)
     moves, lines, cap = 0, [], spec.max_moves
@@ -86,7 +89,7 @@ def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Poli
         raise InvariantViolation(message if message.startswith("seed ") else f"seed {seed}: {message}") from None
     return GameRecord(seed, moves, spec.rounds(state), state.is_terminal() and state.ended_by_rules(),
                       state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines,
-                      state.card_events())
+                      state.card_events() if cards else None)
 
 
 class _Chooser:

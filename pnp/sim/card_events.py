@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.data.table import Row, Table
 
@@ -11,9 +12,11 @@ KINDS = ("held", "played", "scored")  # the card events a game may declare, in r
 NAME_COLUMNS = ("name", "label", "id")  # the first of these a table has names its cards in the report
 
 
-@dataclass(frozen=True, order=True)
-class PrintedCard:
-    """One printed card as the report names it: the CSV file and spreadsheet row it was printed from, and its name."""
+class PrintedCard(NamedTuple):
+    """One printed card as the report names it: the CSV file and spreadsheet row it was printed from, and its name.
+
+    A tuple, so that the millions of look-ups a check makes stay cheap; `--against` matches cards by file and row.
+    """
 
     file: str  # the CSV file as messages name it (card_data/mygame/cards.csv)
     row: int  # its spreadsheet row (the header is row 1)
@@ -43,6 +46,8 @@ def printed_cards(table: Table, name: str | None = None) -> tuple[PrintedCard, .
 @dataclass(frozen=True)
 class CardEvents:
     """Per seat, the printed cards it held, played and scored in one game (None: the game does not declare that kind).
+
+    A card a seat names twice (two printed copies of one row, say) counts once for that seat.
 
     held: the cards that were ever in the seat's hand (or in front of it, as the game has it);
     played: the cards the seat played; scored: the cards that counted towards its final score.
@@ -88,7 +93,7 @@ class CardLog:
 
     def events(self, printed: Sequence[PrintedCard], holding: Sequence[Iterable[int]] = ()) -> CardEvents:
         """The events recorded, each card id named by printed[id]; `holding`: per seat, cards held now (its hand)."""
-        named = {kind: [{printed[card] for card in cards} for cards in seats] for kind, seats in self.kinds.items()}
+        named = {kind: [[printed[card] for card in cards] for cards in seats] for kind, seats in self.kinds.items()}
         for seat, cards in enumerate(holding):
-            named["held"][seat].update(printed[card] for card in cards)
+            named["held"][seat] += [printed[card] for card in cards if card not in self.kinds["held"][seat]]
         return CardEvents(named["held"], named.get("played"), named.get("scored"))

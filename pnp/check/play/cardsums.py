@@ -35,7 +35,7 @@ def game_counts(events: CardEvents, shares: list[float]) -> dict[Key, tuple[int,
     for kind, seats in events.kinds().items():
         for seat, cards in enumerate(seats):
             won = shares[seat]
-            for card in set(cards):
+            for card in cards if isinstance(cards, (set, frozenset)) else set(cards):
                 slot = counts.setdefault((kind, card), [0, 0.0])
                 slot[0] += 1
                 slot[1] += won
@@ -58,9 +58,16 @@ def draw_skew(n: int, seats: int, skew: float) -> float:
     return n * (seats - n) * (seats - 2 * n) / ((seats - 1) * (seats - 2)) * skew if seats > 2 else 0.0
 
 
+Tally = tuple[str, int, int, int, int]  # (kind, card's number, seats with the event, winners among them, winners)
+
+
 @dataclass
 class CardSums:
-    """The per-card sums of a run at one player count (empty when the game declares no card events)."""
+    """The per-card sums of a run at one player count (empty when the game declares no card events).
+
+    A game adds one count per card and kind to a tally of (seats with the event, winners among them, winners
+    of the game): few distinct shapes recur game after game. settle() turns the tally into the sums, once a chunk.
+    """
 
     players: int
     games: int = 0
@@ -69,40 +76,79 @@ class CardSums:
     kinds: set[str] = field(default_factory=set)  # the kinds any game declared
     cards: dict[Key, list[float]] = field(default_factory=dict)
     seen: dict[PrintedCard, int] = field(default_factory=dict)  # games in which any event named the card
+    tally: dict[Tally, int] = field(default_factory=dict)  # games added since the last settle()
+    numbers: dict[PrintedCard, int] = field(default_factory=dict)  # the cards of the tally, numbered
+    seen_tally: list[int] = field(default_factory=list)  # by number: games since the last settle()
 
     def add_game(self, events: CardEvents | None, winners: list[int]) -> None:
         """Fold one game in: its winners, and its card events when it declares them."""
-        shares = win_shares(winners, self.players)
-        total = sum(shares)
+        total = sum(win_shares(winners, self.players))
         self.games += 1
         self.won += total
         self.won_squares += total * total
         if events is None:
             return
-        self.kinds.update(events.kinds())
-        everyone = self.players
-        spread, skew = seat_moments(shares)
-        counts = game_counts(events, shares)
-        for card in {card for _, card in counts}:
-            self.seen[card] = self.seen.get(card, 0) + 1
-        for key, (n, won) in counts.items():
-            slot = self.cards.get(key)
+        won_by = set(winners)
+        tally, ties = self.tally, len(winners)
+        present: set[int] = set()
+        for kind, seats in events.kinds().items():
+            self.kinds.add(kind)
+            counts: dict[int, list[int]] = {}  # card number -> [seats, winners among them, the last seat]
+            for seat, cards in enumerate(seats):
+                won = seat in won_by
+                for card in cards:
+                    number = self._number(card)
+                    slot = counts.get(number)
+                    if slot is None:
+                        counts[number] = [1, won, seat]
+                    elif slot[2] != seat:  # a card a seat names twice (two printed copies) counts once
+                        slot[0] += 1
+                        slot[1] += won
+                        slot[2] = seat
+            for number, (n, wins, _) in counts.items():
+                key = (kind, number, n, wins, ties)
+                tally[key] = tally.get(key, 0) + 1
+            present.update(counts)
+        for number in present:
+            self.seen_tally[number] += 1
+
+    def _number(self, card: PrintedCard) -> int:
+        """The card's number in the tally (a new card gets the next one)."""
+        number = self.numbers.get(card)
+        if number is None:
+            number = self.numbers[card] = len(self.numbers)
+            self.seen_tally.append(0)
+        return number
+
+    def settle(self) -> None:
+        """Turn the tally into the sums (in the order each shape first came up: the same for any workers)."""
+        shapes: dict[int, tuple[float, float, float, float]] = {}
+        cards = list(self.numbers)
+        for (kind, number, n, wins, ties), count in self.tally.items():
+            card = cards[number]
+            if ties not in shapes:
+                shares = win_shares(list(range(ties)), self.players)
+                shapes[ties] = (shares[0] if ties else 0.0, sum(shares), *seat_moments(shares))
+            share, total, spread, skew = shapes[ties]
+            won = 0.0
+            for _ in range(wins):
+                won += share  # the holders' shares summed as a game sums them
+            slot = self.cards.get((kind, card))
             if slot is None:
-                slot = self.cards[key] = [0.0] * SLOTS
-            slot[N] += n
-            slot[H] += won
-            slot[NN] += n * n
-            slot[HH] += won * won
-            slot[NH] += n * won
-            slot[NW] += n * total
-            slot[HW] += won * total
-            slot[SEEN] += 1
-            slot[EVERYONE] += n >= everyone
-            slot[SPREAD] += draw_variance(n, everyone, spread)
-            slot[SKEW] += draw_skew(n, everyone, skew)
+                slot = self.cards[(kind, card)] = [0.0] * SLOTS
+            for index, value in enumerate((n, won, n * n, won * won, n * won, n * total, won * total, 1,
+                                           n >= self.players, draw_variance(n, self.players, spread),
+                                           draw_skew(n, self.players, skew))):
+                slot[index] += count * value
+        for card, games in zip(cards, self.seen_tally):
+            if games:
+                self.seen[card] = self.seen.get(card, 0) + games
+        self.tally.clear()
+        self.numbers.clear()
+        self.seen_tally.clear()
 
     def add(self, other: CardSums) -> None:
-        """Add another chunk's sums (in chunk order)."""
+        """Add another chunk's sums (in chunk order; both settled)."""
         self.games += other.games
         self.won += other.won
         self.won_squares += other.won_squares
@@ -131,4 +177,5 @@ def card_sums(games: Iterable[tuple[CardEvents | None, list[int]]], players: int
     sums = CardSums(players)
     for events, winners in games:
         sums.add_game(events, winners)
+    sums.settle()
     return sums

@@ -58,6 +58,8 @@ def reduce_figures(records: list[GameRecord]) -> Results:
                 slot[2] += value * value
                 slot[3] += not 0 <= value <= 1
         record.figures = kept
+    if cards is not None:
+        cards.settle()
     return Results(records, totals, cards)
 
 
@@ -73,6 +75,7 @@ class Job:
     stop: int
     policy: str
     greedy_seat: int | None = None  # skill runs: greedy in this seat, random elsewhere
+    cards: bool = False  # keep the games' card events (the headline games)
 
 
 _DATA: dict[tuple[str, str], object] = {}
@@ -115,14 +118,14 @@ def play_chunk(job: Job) -> list[GameRecord]:
     data = _data(job)
     policies = _policies(spec, job)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1)
-    return [play(spec, data, job.players, game_seed(job.seed, offset + i), policies)
+    return [play(spec, data, job.players, game_seed(job.seed, offset + i), policies, cards=job.cards)
             for i in range(job.start, job.stop)]
 
 
 def jobs_for(root: Path, game: str, players: int, games: int, seed: int, policy: str,
-             greedy_seat: int | None = None, first: int = 0) -> list[Job]:
+             greedy_seat: int | None = None, first: int = 0, cards: bool = False) -> list[Job]:
     """Split games first..games-1 of a run into fixed-size chunks (first is a multiple of CHUNK)."""
-    return [Job(str(root), game, players, seed, start, min(start + CHUNK, games), policy, greedy_seat)
+    return [Job(str(root), game, players, seed, start, min(start + CHUNK, games), policy, greedy_seat, cards)
             for start in range(first, games, CHUNK)]
 
 

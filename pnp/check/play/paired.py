@@ -20,6 +20,7 @@ from pnp.pool import Pool
 MISSING, TOTAL, SQUARES, NON_BINARY, UP, DOWN = range(6)  # the slots of a figure's paired sums
 HAHB, HANB, HAWB, NAHB, NANB, NAWB, WAHB, WANB = range(8)  # the slots of a card's cross moments
 SKILL = "skill.greedy_win"
+RowKey = tuple[str, str, int]  # (kind, file, row): a card matched across the runs by where it is printed
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ class CardCross:
     """The cross moments of the two runs' card sums over games: Σ u_this u_otherᵀ for u = (H, n, W, 1)."""
 
     won: float = 0.0  # Σ W_this W_other
-    cards: dict[Key, list[float]] = field(default_factory=dict)
+    cards: dict[RowKey, list[float]] = field(default_factory=dict)
 
     def add(self, other: CardCross) -> None:
         """Add another chunk's cross moments."""
@@ -123,7 +124,7 @@ def card_cross(mine: GameRecord, theirs: GameRecord, cross: CardCross) -> None:
     shares_a, shares_b = win_shares(mine.winners, len(mine.scores)), win_shares(theirs.winners, len(theirs.scores))
     won_a, won_b = sum(shares_a), sum(shares_b)
     cross.won += won_a * won_b
-    a, b = game_counts(mine.cards, shares_a), game_counts(theirs.cards, shares_b)
+    a, b = _by_row(game_counts(mine.cards, shares_a)), _by_row(game_counts(theirs.cards, shares_b))
     for key in a.keys() | b.keys():
         (na, ha), (nb, hb) = a.get(key, (0, 0.0)), b.get(key, (0, 0.0))
         slot = cross.cards.get(key)
@@ -137,6 +138,11 @@ def card_cross(mine: GameRecord, theirs: GameRecord, cross: CardCross) -> None:
         slot[NAWB] += na * won_b
         slot[WAHB] += won_a * hb
         slot[WANB] += won_a * nb
+
+
+def _by_row(counts: dict[Key, tuple[int, float]]) -> dict[RowKey, tuple[int, float]]:
+    """A game's counts keyed by kind, file and row (a renamed card is still the same card)."""
+    return {(kind, card.file, card.row): value for (kind, card), value in counts.items()}
 
 
 def run_paired(paired: PairedJob) -> Pairs:

@@ -44,11 +44,12 @@ def run_to_target(root: Path, game: str, players: int, seed: int, policy: str, t
                   watch: Callable[[Results], list[Moments]], progress: Callable[[int], None]) -> Results:
     """Games in chunk order until the target is met; the stopping point depends on the figures, not the workers."""
     if target.games is not None:
-        return run_jobs(jobs_for(root, game, players, target.games, seed, policy), workers, progress)
+        return run_jobs(jobs_for(root, game, players, target.games, seed, policy, cards=True), workers, progress)
     results, want = Results([], {}), FIRST
     while True:
         first = len(results.records)
-        results.add(run_jobs(jobs_for(root, game, players, want, seed, policy, first=first), workers, progress))
+        results.add(run_jobs(jobs_for(root, game, players, want, seed, policy, first=first, cards=True), workers,
+                             progress))
         shares = watch(results)
         games = len(results.records)
         if games >= target.cap or all(half_width(s) <= target.precision for s in shares):

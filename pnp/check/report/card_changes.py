@@ -13,8 +13,8 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pnp.check.play.cardsums import EVERYONE, SEEN, CardSums, H, Key, N
-from pnp.check.play.paired import HAHB, HANB, HAWB, NAHB, NANB, NAWB, WAHB, WANB, CardCross
+from pnp.check.play.cardsums import EVERYONE, SEEN, CardSums, H, N
+from pnp.check.play.paired import HAHB, HANB, HAWB, NAHB, NANB, NAWB, WAHB, WANB, CardCross, RowKey
 from pnp.check.report.cards import ALPHA, MIN_GAMES, moments
 from pnp.check.report.jsonform import optional
 from pnp.check.stats.impact import Estimate, Matrix, contrast, estimate, quadratic
@@ -47,7 +47,7 @@ class CardChange:
 
 
 def cross_moments(mine: CardSums, theirs: CardSums, a: list[float], b: list[float], cross: CardCross,
-                  key: Key) -> Matrix:
+                  key: RowKey) -> Matrix:
     """Σ u_this u_otherᵀ over games, u = (H, n, W, 1), for one card and event."""
     c = cross.cards.get(key, [0.0] * 8)
     return ((c[HAHB], c[HANB], c[HAWB], a[H]),
@@ -69,13 +69,16 @@ def _tested(sums: CardSums, slot: list[float]) -> bool:
 def card_changes(mine: CardSums, theirs: CardSums, cross: CardCross) -> list[CardChange]:
     """Every card and event both runs measured, in file, row and event order, uncorrected."""
     games = mine.games
+    ours_by_row = {(kind, card.file, card.row): (kind, card) for kind, card in mine.cards}
+    theirs_by_row = {(kind, card.file, card.row): (kind, card) for kind, card in theirs.cards}
     out = []
-    for key in sorted(mine.cards.keys() & theirs.cards.keys(), key=lambda k: (k[1], KINDS.index(k[0]))):
-        a, b = mine.cards[key], theirs.cards[key]
+    for row_key in sorted(ours_by_row.keys() & theirs_by_row.keys(), key=lambda k: (k[1], k[2], KINDS.index(k[0]))):
+        key = ours_by_row[row_key]
+        a, b = mine.cards[key], theirs.cards[theirs_by_row[row_key]]
         ours, other = _estimate(mine, a), _estimate(theirs, b)
         if ours is None or other is None or games < 2:
             continue
-        both = quadratic(ours.coef, cross_moments(mine, theirs, a, b, cross, key), other.coef)
+        both = quadratic(ours.coef, cross_moments(mine, theirs, a, b, cross, row_key), other.coef)
         own = quadratic(ours.coef, moments(mine, a), ours.coef) + quadratic(other.coef, moments(theirs, b), other.coef)
         change = contrast(other.difference - ours.difference, max(0.0, own - 2 * both) * games / (games - 1))
         kind, card = key
