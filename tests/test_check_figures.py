@@ -226,7 +226,9 @@ def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path)
     write_report(out, compared)
     texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]
     assert "uneven win_side.*" in texts[0] and "uneven win_side.*" in texts[1]
-    assert f"{len(compared.against.changed)} figure(s) changed against the other project" in texts[0]
+    cards = sum(": card " in name for name in compared.against.changed)
+    assert (f"{len(compared.against.changed) - cards} figure(s) and {cards} card impact(s) changed against the other "
+            "project") in texts[0]
     figures, cards, changes = texts[2], texts[3], texts[4]
     assert "Win side: uneven" in figures and "mean per game, 95% intervals · win_side.*" in figures
     assert "promotion: 4 players, per-card impact" in cards and "King of Hearts · cards 27" in cards

@@ -145,8 +145,10 @@ def _overview_chips(report: CheckReport) -> list[tuple[str, bool]]:
             seen.setdefault(flag, []).append(str(count))
     chips += [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
     if report.against is not None:
-        changed = len(report.against.changed)
-        chips.append((f"{changed} figure(s) changed against the other project", bool(changed)))
+        cards = sum(": card " in name for name in report.against.changed)
+        figures = len(report.against.changed) - cards
+        chips.append((f"{figures} figure(s) and {cards} card impact(s) changed against the other project",
+                      bool(figures or cards)))
     return chips
 
 

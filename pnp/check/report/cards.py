@@ -1,7 +1,11 @@
 """Per-card impact: for every printed card, the win share of the seats that held (played, scored) it against the rest.
 
-A card is flagged when its difference is beyond noise after Holm's correction over every card, event and player
-count of the report (family-wise error 5%). Only cards with enough games on both sides are tested.
+The interval of the difference treats each game as one sample (see stats/impact.py). Its test draws, in every
+game, the card's seats at random among the game's seats, keeping who won (a within-game permutation test, normal
+with a correction for skew): a card is flagged when its p-value is below 5% after Holm's correction over every
+card, event and player count of the report. Only cards with enough games on both sides are tested.
+
+card_impact(sums, card) gives one card's figures from a run's sums, uncorrected.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from pnp.sim.card_events import PrintedCard
 
 ALPHA = 0.05  # family-wise error of the flags
 MIN_GAMES = 20  # a card is tested when at least this many games had a seat with the event, and a seat without
-CORRECTION = (f"Holm over every card, event and player count of the report (family-wise error {ALPHA:.0%}); "
-              f"tested when at least {MIN_GAMES} games had a seat with the event and {MIN_GAMES} a seat without")
+CORRECTION = (f"beyond noise: a within-game permutation test, Holm-corrected over every card, event and player count "
+              f"of the report (family-wise error {ALPHA:.0%}); tested when at least {MIN_GAMES} games had a seat "
+              f"with the event and {MIN_GAMES} a seat without")
 
 
 @dataclass(frozen=True)

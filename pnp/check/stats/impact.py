@@ -5,6 +5,10 @@ Their difference is linear, to first order, in each game's vector u = (H, n, W, 
 d_g = c · u_g, so its variance is G/(G-1) · cᵀ M c with M = Σ u uᵀ, the second moments the run kept
 (the delta method, or a cluster-robust variance with the game as cluster: seats of one game are not independent).
 Two runs on the same seeds differ by d_B - d_A game by game, which needs the cross moments Σ u_A u_Bᵀ too.
+
+The test (draw_p) does not use that variance: it asks how far the card's seats won above what seats drawn at
+random in each game would win, with that draw's own variance and skew, which holds its error rate for cards
+seen in few games, where the interval's variance is itself noisy.
 """
 
 from __future__ import annotations
