@@ -76,6 +76,9 @@ class Floor:
     def figures(self) -> dict[str, float]:
         return {}
 
+    def card_events(self) -> None:
+        return None
+
 
 class _Actions(dict):
     """Legal-list length -> that many actions, made once: a tuple, or a range for the longest lists (New Eleusis

@@ -144,7 +144,8 @@ def test_against_reports_the_planted_change_beyond_noise(compared):
     assert side.low <= side.difference <= side.high
     assert "4 players: figure.win_side.1" in compared.against.changed
     assert not rows["figure.effect_used.SPIN90°"].changed
-    assert f"4 players: {len(compared.against.changed)} of {len(rows)} figures changed" in render_text(compared)
+    figures = [name for name in compared.against.changed if not name.startswith("4 players: card ")]
+    assert f"4 players: {len(figures)} of {len(rows)} figures changed" in render_text(compared)
 
 
 def test_an_identical_copy_changes_nothing(repo, tmp_path):
@@ -160,8 +161,9 @@ def test_cli_against_and_bad_usage(repo, planted):
     result = CliRunner().invoke(main, args + ["--against", str(repo.root)])
     assert result.exit_code == 0, result.output
     assert f"== Against {repo.root}: the same seeds and games, other minus this" in result.output
-    assert "4 players: 1 of 25 figures changed beyond noise" in result.output  # 400 games: only the clearest
-    assert "  figure.batting: 3.724 -> 2.899, difference -0.8249 [-1.048 to -0.6016], corrected p = 0" in result.output
+    assert "4 players: 4 of 25 figures changed beyond noise" in result.output  # compared game by game
+    assert "  figure.batting: 3.724 -> 2.899, difference -0.8249 [-0.9283 to -0.7216], corrected p = 0" in result.output
+    assert "  cards: 0 of 52 card impacts changed beyond noise" in result.output
     both = CliRunner().invoke(main, ["check", "toy", "--games", "10", "--precision", "0.1",
                                      "--project", str(repo.root)])
     assert both.exit_code == 2
@@ -246,8 +248,11 @@ def test_the_report_draws_intervals_flags_and_the_comparison(compared, tmp_path)
     write_report(out, compared)
     texts = poppler("pdftotext", "-layout", str(out), "-").split("\f")[:-1]
     assert "uneven win_side.*" in texts[0] and "uneven win_side.*" in texts[1]
-    assert f"{len(compared.against.changed)} figure(s) changed against the other project" in texts[0]
-    figures, changes = texts[2], texts[3]
+    cards = sum(": card " in name for name in compared.against.changed)
+    assert (f"{len(compared.against.changed) - cards} figure(s) and {cards} card impact(s) changed against the other "
+            "project") in texts[0]
+    figures, cards, changes = texts[2], texts[3], texts[4]
     assert "Win side: uneven" in figures and "mean per game, 95% intervals · win_side.*" in figures
+    assert "promotion: 4 players, per-card impact" in cards and "King of Hearts · cards 27" in cards
     assert "what changed against the other project" in changes
     assert "figure.win_side.1" in changes and "corrected p" in changes and "95% interval" in changes

@@ -54,11 +54,12 @@ def test_pdf_pages_per_player_count_with_command_and_seed_on_every_page(eitsuku,
     out = tmp_path / "eitsuku-report.pdf"
     assert write_report(out, eitsuku) == [out]
     texts = page_texts(out)
-    # overview, then per player count: the play page and the game's own figures
-    assert len(texts) == 5 == len(PdfReader(out).pages)
+    # overview, then per player count: the play page, the game's own figures and per-card impact
+    assert len(texts) == 7 == len(PdfReader(out).pages)
     assert all(f"Reproduce: {EITSUKU_CMD}" in text for text in texts)
     assert all("master seed 7" in text for text in texts)
-    assert "eitsuku: 3 players" in texts[1] and "eitsuku: 4 players" in texts[3]
+    assert "eitsuku: 3 players" in texts[1] and "eitsuku: 4 players" in texts[4]
+    assert "eitsuku: 3 players, per-card impact" in texts[3] and "eitsuku: 4 players, per-card impact" in texts[6]
     assert "Seat win share" in texts[1] and "Game length" in texts[1] and "Scores by seat" in texts[1]
     assert "Piles running out" in texts[2] and "Played" in texts[2] and "Bonus" in texts[2]
     assert "Deck integrity: OK" in texts[0] and "Every player count at a glance" in texts[0]
@@ -97,7 +98,7 @@ def test_histograms_count_every_game_and_seat(eitsuku):
 def test_png_one_file_per_page_at_a_readable_size(promotion, tmp_path):
     out = tmp_path / "promo.png"
     written = write_report(out, promotion)
-    assert written == [out, tmp_path / "promo-2.png", tmp_path / "promo-3.png"]
+    assert written == [out, tmp_path / "promo-2.png", tmp_path / "promo-3.png", tmp_path / "promo-4.png"]
     for path in written:
         image = Image.open(path)
         assert image.format == "PNG"
@@ -108,9 +109,9 @@ def test_png_one_file_per_page_at_a_readable_size(promotion, tmp_path):
 
 def test_png_pages_left_by_a_longer_report_are_removed(promotion, eitsuku, tmp_path):
     out = tmp_path / "r.png"
-    assert len(write_report(out, eitsuku)) == 5
-    assert len(write_report(out, promotion)) == 3
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["r-2.png", "r-3.png", "r.png"]
+    assert len(write_report(out, eitsuku)) == 7
+    assert len(write_report(out, promotion)) == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r-2.png", "r-3.png", "r-4.png", "r.png"]
 
 
 def test_game_figures_grouped_by_prefix_with_readable_labels(promotion, tmp_path):
@@ -148,7 +149,7 @@ def test_integrity_findings_are_all_listed_over_as_many_pages_as_needed(promotio
     write_report(out, broken)
     texts = page_texts(out)
     assert "88 integrity finding(s)" in texts[0] and "more finding(s) on the following page(s)" in texts[0]
-    continued = texts[1:-2]  # between the overview and promotion's two pages
+    continued = texts[1:-3]  # between the overview and promotion's three pages
     assert continued and all("Deck integrity (continued)" in text for text in continued)
     joined = "\n".join(texts)
     assert all(f"row {n}: 役札の枚数が規則と合いません" in joined for n in range(2, 90))

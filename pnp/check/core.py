@@ -11,6 +11,7 @@ from pnp.sim import (
     CHANCE,
     SIMULTANEOUS,
     TERMINAL,
+    CardEvents,
     GameSpec,
     InvariantViolation,
     Policy,
@@ -36,6 +37,7 @@ class GameRecord:
     winners: list[int]
     figures: dict[str, float | None] = field(default_factory=dict)  # None: does not apply in this game
     log: list[str] = field(default_factory=list)
+    cards: CardEvents | None = None  # what each seat did with which printed card, when the game declares it
 
 
 class BrokenRule(InvariantViolation):
@@ -66,17 +68,20 @@ def game_seed(master: int, index: int) -> int:
 
 
 def play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Policy],
-         check: bool = True, log: bool = False) -> GameRecord:
-    """Play one game to the end (or the safety cap), checking legality and invariants after every move."""
+         check: bool = True, log: bool = False, cards: bool = True) -> GameRecord:
+    """Play one game to the end (or the safety cap), checking legality and invariants after every move.
+
+    cards: keep the game's card events (per-card impact reads them from the headline games only).
+    """
     lines: list[str] = []
     try:
-        return _play(spec, data, players, seed, policies, check, lines if log else None)
+        return _play(spec, data, players, seed, policies, check, lines if log else None, cards)
     except (InvariantViolation, AssertionError) as exc:
         raise BrokenRule(str(exc), seed, players, moves=tuple(lines)) from None
 
 
 def _play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Policy], check: bool,
-          lines: list[str] | None) -> GameRecord:
+          lines: list[str] | None, cards: bool) -> GameRecord:
     """The game loop of play(): every move described into `lines` when it is a list."""
     rng = random.Random(seed)
     state = spec.new_game(data, players, rng)
@@ -113,7 +118,8 @@ def _play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Pol
     if (current() == TERMINAL) != state.is_terminal():
         raise InvariantViolation(f"current_player() is {current()}, but is_terminal() is {state.is_terminal()}")
     return GameRecord(seed, moves, spec.rounds(state), state.is_terminal() and state.ended_by_rules(),
-                      state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines or [])
+                      state.scores(), state.winners() if state.is_terminal() else [], state.figures(), lines or [],
+                      state.card_events() if cards else None)
 
 
 class _Chooser:

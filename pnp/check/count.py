@@ -11,10 +11,14 @@ from dataclasses import dataclass
 
 from pnp.check.ladder import LadderPlan, search_probe, skill_ladder
 from pnp.check.play.chunks import CHUNK, Results
+from pnp.check.play.paired import SKILL, PairedGames, figure_pairs, merged_pairs
 from pnp.check.play.precision import Target
-from pnp.check.play.runs import Alongside, Exactly, Games, Plan, Stop, ToPrecision
+from pnp.check.play.runs import Exactly, Games, Plan, Stop, ToPrecision
 from pnp.check.play.schedule import Run
 from pnp.check.report import compare, symmetry
+from pnp.check.report.card_changes import CardChange, card_changes
+from pnp.check.report.cards import CardImpacts
+from pnp.check.report.compare import FigureChange
 from pnp.check.report.model import Baseline, CountFigures
 from pnp.check.report.play import PlayFigures
 from pnp.check.stats.inference import Moments, share_moments
@@ -48,8 +52,8 @@ class CountRuns:
     baseline: Games | None
     ladder: LadderPlan
     probe: Games | None  # search in one seat against greedy (None: the simulation cannot re-deal)
-    other: Games | None = None
-    other_skill: list[Games] | None = None
+    other: PairedGames | None = None  # the headline's games in both projects, with --against
+    other_skill: list[PairedGames] | None = None  # the skill runs' games in both projects
 
     @property
     def first(self) -> list[Run]:
@@ -74,14 +78,24 @@ class CountRuns:
             stop = self.baseline.stop
             baseline = Baseline("random", PlayFigures.of(self.baseline.results, count, spec.piles),
                                 stop.precision if isinstance(stop, ToPrecision) else None)
-        changes = None
-        if self.other is not None and self.other_skill is not None:
-            mine = {**compare.play_moments(results, count), "skill.greedy_win": compare.skill_moments(by_seat)}
-            theirs = {**compare.play_moments(self.other.results, count),
-                      "skill.greedy_win": compare.skill_moments(_by_seat(self.other_skill))}
-            changes = compare.differences(mine, theirs)
+        changes, cards = self.paired_changes(by_seat) if self.other is not None else (None, None)
         return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric),
-                            skill_ladder(self.ladder, count, by_seat, skill_precision, self.probe), baseline, changes)
+                            skill_ladder(self.ladder, count, by_seat, skill_precision, self.probe), baseline, changes,
+                            CardImpacts.of(results.cards) if results.cards is not None else None, cards)
+
+    def paired_changes(self, by_seat: list[Results]) -> tuple[dict[str, FigureChange], list[CardChange] | None]:
+        """Both projects on the same seeds, compared game by game: every figure's change, and every card's."""
+        assert self.other is not None and self.other_skill is not None
+        count, play = self.players, self.other.pairs
+        mine = {**compare.play_moments(self.headline.results, count), SKILL: compare.skill_moments(by_seat)}
+        theirs = {**compare.play_moments(play.theirs, count),
+                  SKILL: compare.skill_moments(_by_seat(list(self.other_skill)))}
+        skill_pairs = [figure_pairs(run.pairs) for run in self.other_skill]
+        pairs = {**figure_pairs(play), SKILL: merged_pairs([p[SKILL] for p in skill_pairs if SKILL in p])}
+        cards = None
+        if self.headline.results.cards is not None and play.theirs.cards is not None:
+            cards = card_changes(self.headline.results.cards, play.theirs.cards, play.cards)
+        return compare.differences(mine, theirs, pairs), cards
 
 
 def count_runs(setting: Setting, players: int) -> CountRuns:
@@ -95,7 +109,8 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
         return symmetry.watched_shares(run.results, players, spec.symmetric)
 
     headline_stop: Stop = Exactly() if target.games is not None else ToPrecision(target.precision, watch, shown=True)
-    headline = Games(plan(setting.root, policy, games=target.games or target.cap), setting.data, headline_stop)
+    headline = Games(plan(setting.root, policy, games=target.games or target.cap, cards=True), setting.data,
+                     headline_stop)
     skill = _skill_runs(setting.root, setting.data, plan, players, target)
     baseline = None
     if policy != "random":
@@ -106,11 +121,8 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
                                                      setting.data, headline)
     if setting.other_root is None or setting.other_data is None:
         return CountRuns(players, headline, skill, baseline, setting.ladder, probe)
-    other = Games(plan(setting.other_root, policy, games=headline.plan.games), setting.other_data,
-                  Alongside(headline))
-    other_skill = [Games(plan(setting.other_root, policy, games=run.plan.games, size=run.plan.size,
-                              greedy_seat=run.plan.greedy_seat, rotate=run.plan.rotate),
-                         setting.other_data, Alongside(run)) for run in skill]
+    other = PairedGames(headline, setting.other_root, setting.data, setting.other_data)
+    other_skill = [PairedGames(run, setting.other_root, setting.data, setting.other_data) for run in skill]
     return CountRuns(players, headline, skill, baseline, setting.ladder, probe, other, other_skill)
 
 

@@ -1,6 +1,7 @@
 """The simulation interface: everything a game's rules simulation imports (`from pnp.sim import ...`)."""
 
 from pnp.errors import PnpError
+from pnp.sim.card_events import CardEvents, CardLog, PrintedCard, printed_card, printed_cards
 from pnp.sim.cards import Row, RowExpression, Table, component_names, read_component, row_expression
 from pnp.sim.draws import deal_again, pick, shuffle
 from pnp.sim.search import SearchPolicy, Seat, can_redeal, search_policy
@@ -17,6 +18,8 @@ __all__ = [
     "SearchPolicy", "Seat", "search_policy", "can_redeal",
     # the printed cards
     "read_component", "component_names", "Table", "Row", "row_expression", "RowExpression", "PnpError",
+    # card events, for per-card impact
+    "CardEvents", "CardLog", "PrintedCard", "printed_card", "printed_cards",
     # the default of GameSpec.rounds
     "state_rounds",
 ]

@@ -6,7 +6,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+
+if TYPE_CHECKING:
+    from pnp.sim.card_events import CardEvents
 
 from pnp.sim.copies import copy_object
 
@@ -86,6 +89,10 @@ class State(ABC):
     def figures(self) -> dict[str, float | None]:
         """The game's own figures, {name: number}, averaged over games (None: does not apply in this game)."""
         return {}
+
+    def card_events(self) -> CardEvents | None:
+        """Per seat, the printed cards held, played and scored in this game, for per-card impact (None: none)."""
+        return None
 
     def describe(self, player: int, action: Action) -> str:
         """One line for `pnp check GAME --replay SEED`."""

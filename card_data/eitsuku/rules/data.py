@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.sim import Table, read_component
+from pnp.sim import PrintedCard, Row, Table, printed_card, read_component
 
 GAME = "eitsuku"
 FILES = ("budget", "role", "event")
@@ -74,6 +74,7 @@ class Data:
     spare_slots: int = 0  # slots a complete film may leave empty: slots beyond one per kind
     roles: int = 0  # role cards have ids 0 .. roles-1, event cards roles .. cards-1
     cards: int = 0
+    printed: tuple[PrintedCard, ...] = ()  # by card id: the CSV file and row it was printed from
 
 
 def load(project) -> Data:
@@ -102,6 +103,7 @@ def build(tables: dict[str, Table]) -> Data:
     data = Data(tables, tuple(values), tuple(counts), tuple(kinds), kind_slots, tuple(k for k, _ in slots),
                 kind_ids, role_kind, role_value, role_cost, codes, tuple(sorted(set(role_value))) or (1,), die)
     data.roles, data.cards = len(role_kind), len(codes)
+    data.printed = _printed(tables, kinds)
     data.spare_slots = len(slots) - len(kinds)
     data.place = [tuple(("place", c, s) for s in kind_slots[k]) for c, k in enumerate(role_kind)]
     data.misplaced = tuple(frozenset(i for i, k in enumerate(role_kind) if k != kind) for kind in data.slot_kind)
@@ -112,13 +114,27 @@ def build(tables: dict[str, Table]) -> Data:
     return data
 
 
+def _usable_role(row: Row, kinds: list[str]) -> bool:
+    """A role row the simulation plays: a role of ◆2 2-3 with a whole-number value and cost."""
+    return (row.values.get("role") in kinds and isinstance(row.values.get("value"), int)
+            and isinstance(row.values.get("cost"), int))
+
+
+def _printed(tables: dict[str, Table], kinds: list[str]) -> tuple[PrintedCard, ...]:
+    """The printed card of every role id (named by role and value) and event id, for per-card impact."""
+    roles, events = tables["role"], tables["event"]
+    return (tuple(printed_card(roles, row, f"{row.values['role']} {row.values['value']}") for row in roles.rows
+                  if _usable_role(row, kinds) for _ in range(row.count))
+            + tuple(printed_card(events, row) for row in events.rows for _ in range(row.count)))
+
+
 def _roles(table: Table) -> tuple[list[str], list[int], list[int], list[int]]:
     """Role kinds in rule order (only the four of ◆2 2-3) and one entry per role card."""
     kinds = [name for name in ROLE_KINDS if any(r.values.get("role") == name for r in table.rows)]
     role_kind, role_value, role_cost = [], [], []
     for row in table.rows:
         name, value, cost = row.values.get("role"), row.values.get("value"), row.values.get("cost")
-        if name in kinds and isinstance(value, int) and isinstance(cost, int):
+        if _usable_role(row, kinds):
             role_kind += [kinds.index(name)] * row.count
             role_value += [value] * row.count
             role_cost += [cost] * row.count

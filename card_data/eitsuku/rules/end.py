@@ -79,6 +79,7 @@ class EndMixin:
         p, task, d = self.actor, self.info_tasks[0], self.data
         if action[0] == "return":  # back on top of its own pile (◆5 任意の順番で山札に戻し)
             card = action[1]
+            self.card_log.held(p, card)
             if card < d.roles:
                 self.hand_roles[p].remove(card)
                 self.role_piles[d.role_kind[card]].append(card)

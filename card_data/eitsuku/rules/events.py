@@ -75,6 +75,8 @@ class EventMixin:
         p, code, codes = self.actor, action[1], self.data.codes
         card = next(c for c in self.hand_events[p] if codes[c] == code)
         self.hand_events[p].remove(card)
+        self.card_log.held(p, card)
+        self.card_log.played(p, card)
         self.played[code] += 1
         self.events_left -= 1
         self.events_placed += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from itertools import chain
 
-from pnp.sim import TERMINAL, InvariantViolation, State, deal_again, shuffle
+from pnp.sim import TERMINAL, CardEvents, CardLog, InvariantViolation, State, deal_again, shuffle
 
 from . import score
 from .data import (
@@ -55,6 +55,7 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
         self.ad_used, self.held_promoter, self.promoter_target, self.info_tasks = False, EMPTY, (0, 0), []
         self.exhausted: dict[str, int] = {}
         self.played = [0] * len(EVENT_SLUGS)
+        self.card_log = CardLog(players)  # cards taken from a hand (held) and placed or played (played)
         self.phase, self.setup_queue, self._legal, self.final_scores = PH_SETUP, [], [], None
         self._board = None  # the observations' copy of everything placed, rebuilt after a change
         self._deal(rng)
@@ -216,6 +217,11 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
         for pile, turn in self.exhausted.items():
             out["exhausted." + pile] = float(turn)
         return out
+
+    def card_events(self) -> CardEvents:
+        """Per seat: the role and event cards it held (taken from its hand, or in it at the end) and played."""
+        hands = [roles + events for roles, events in zip(self.hand_roles, self.hand_events)]
+        return self.card_log.events(self.data.printed, hands)
 
     def _ran_out(self, pile: str) -> None:
         """Note the turn a pile first ran out (0: at setup)."""

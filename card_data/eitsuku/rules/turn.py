@@ -136,6 +136,8 @@ class TurnMixin:
             cost = d.role_cost[card] + self.monopoly_cost(p)
             self._spend(p, pay(d, self.hand_budget[p], cost, PER_TURN - self.budget_used))
             self.hand_roles[p].remove(card)
+            self.card_log.held(p, card)
+            self.card_log.played(p, card)
             if self.slots[p][slot] != EMPTY:
                 self._clear_slot(p, slot)
             self.slots[p][slot] = card

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from pnp.sim import PnpError, Table, component_names, read_component
+from pnp.sim import PnpError, PrintedCard, Table, component_names, printed_card, read_component
 
 from .library import Library, load_library
 
@@ -58,6 +59,14 @@ class EleusisData:
     @property
     def cards(self) -> int:
         return len(self.card_face)
+
+    @cached_property
+    def printed(self) -> tuple[PrintedCard, ...]:
+        """The printed card of every card id (both decks, in CSV order), then of every secret rule (id cards + r)."""
+        cards = tuple(printed_card(deck.table, row) for deck in self.decks for row in deck.table.rows
+                      for _ in range(row.count))
+        rules = self.library.table
+        return cards + tuple(printed_card(rules, row) for row in rules.rows)
 
     def label(self, card: int) -> str:
         """A card as the log shows it."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.sim import State
+from pnp.sim import CardLog, State
 
 from .data import HINT_TIMES, LATE, NEAR_END, PENALTY, EleusisData
 from .plays import CIRCLE, DOT, MIXED
@@ -42,6 +42,7 @@ class Round(State):
         self.seers = 0  # prophets still in the round
         self.hints, self.topic = 0, ""
         self.moved = True  # cards moved since the last check of the round's bookkeeping
+        self.card_log = CardLog(players)  # cards dealt or drawn (held) and laid down (played); a dealer's rule: held
         self.count_due = True  # every card is counted after a deal and at the end of a round
         self.ran_out = False
 
@@ -53,7 +54,9 @@ class Round(State):
         order = sorted(range(len(keys)), key=keys.__getitem__)
         for i in range(1, players):
             self.hands[(dealer + i) % players] = order[(i - 1) * hand:i * hand]
+            self.card_log.held((dealer + i) % players, *self.hands[(dealer + i) % players])
         self.hands[dealer] = []
+        self.card_log.held(dealer, self.data.cards + rule)  # the secret rule's slip
         self.deck = order[(players - 1) * hand:]
         starter = self.deck.pop()
         self.main, self.side, self.known = [starter], [], []
@@ -125,6 +128,7 @@ class Round(State):
         if count:
             deck = self.deck
             self.hands[player] += deck[-count:]
+            self.card_log.held(player, *deck[-count:])
             del deck[-count:]
             self.moved = True
             if not deck and not self.ran_out:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from pnp.sim import CHANCE, TERMINAL, PnpError
+from pnp.sim import CHANCE, TERMINAL, CardEvents, PnpError
 
 from . import score
 from .data import GAME, HAND, EleusisData
@@ -118,6 +118,10 @@ class Eleusis(Round):
     def card_count(self) -> int:
         return self.data.cards
 
+    def card_events(self) -> CardEvents:
+        """Per seat: the cards dealt to it or drawn (held) and laid down (played); a dealer holds its secret rule."""
+        return self.card_log.events(self.data.printed)
+
     def card_name(self, card: int) -> str:
         return self.data.label(card)
 
@@ -141,6 +145,7 @@ class Eleusis(Round):
         declared, cards = decode(action)
         for card in cards:
             hand.remove(card)
+        self.card_log.played(player, *cards)
         self.pending = (player, declared, cards)
         if self.seers:
             prophet, out = self.prophet, self.out

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from pnp.sim import Row, Table
+from pnp.sim import PrintedCard, Row, Table, printed_card
 
 FIELD, CENTRE, SIDE = 25, 12, 5  # the 5x5 field (場), slots 0-24 row by row; slot 12 is ど真ん中
 CORNER_SLOTS = (0, 4, 20, 24)  # 4隅: slots 1, 5, 21 and 25 of the variant's 配置図
@@ -78,6 +78,11 @@ class Deck:
     @property
     def size(self) -> int:
         return len(self.labels)
+
+    @cached_property
+    def printed(self) -> tuple[PrintedCard, ...]:
+        """The printed card (CSV file and row) of each card id, for per-card impact."""
+        return tuple(printed_card(self.table, row) for row in self.rows)
 
     @cached_property
     def all_cards(self) -> int:

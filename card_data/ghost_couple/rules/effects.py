@@ -64,6 +64,7 @@ class EffectsMixin:
         self.last_couple = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
         self.treasure_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
+        self.played_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
         points = deck.points[a] + deck.points[b]
         self.printed_points[p] += points
         if self.bonded >> a & 1:  # a card of some 達成でN点 couple
@@ -191,6 +192,7 @@ class EffectsMixin:
             else:
                 self.hands[p].append(card)
                 self.hand_masks[p] |= 1 << card
+                self.held_masks[p] |= 1 << card
             self.steps_left -= 1
         if self.steps_left <= 0:
             self.phase, self.steps_left = RETURN, len(self.vacated)

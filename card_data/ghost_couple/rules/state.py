@@ -47,6 +47,8 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.field += [-1] * (FIELD - len(self.field))
         self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
         self.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
+        self.held_masks = list(self.hand_masks)  # card events: every card each seat has held
+        self.played_masks = [0] * players  # card events: every card each seat took in a couple
         self.seen = [0] * FIELD  # per slot, the players who have seen its card
         self.face_up = 0  # face-up slots
         self.face_up_cards = 0  # the cards lying face up
@@ -142,6 +144,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             else:
                 self.hands[p].append(card)
                 self.hand_masks[p] |= CARD_BIT[card]
+                self.held_masks[p] |= CARD_BIT[card]
             if not pile and self.ran_out_turn is None:
                 self.ran_out_turn = self.turn
             self.phase, self.steps_left = FLIP_UP, 2
@@ -254,6 +257,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             card, old = hand[index], field[CENTRE]
             hand[index], field[CENTRE] = old, card
             self.hand_masks[p] ^= CARD_BIT[card] | CARD_BIT[old]
+            self.held_masks[p] |= CARD_BIT[old]
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 

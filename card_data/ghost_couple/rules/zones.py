@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pnp.sim import CardEvents
+
 from .deck import CENTRE, bits
 
 CENTRE_BIT = 1 << CENTRE
@@ -84,6 +86,7 @@ class ZonesMixin:
             else:
                 hand.append(card)
                 self.hand_masks[player] |= 1 << card
+                self.held_masks[player] |= 1 << card
         self._draw_pile_checked()
 
     def _draw_pile_checked(self) -> None:
@@ -97,6 +100,14 @@ class ZonesMixin:
             if player in self.out_order:
                 self.out_order.remove(player)
             self.out_order.append(player)
+
+    def card_events(self) -> CardEvents:
+        """Per seat: every card it held in hand (dealt, drawn, taken, swapped in), every card it took in a couple
+        (played), and the cards in its treasure at the end (scored)."""
+        printed = self.data.printed
+        return CardEvents(held=[[printed[card] for card in bits(mask)] for mask in self.held_masks],
+                          played=[[printed[card] for card in bits(mask)] for mask in self.played_masks],
+                          scored=[[printed[card] for card in treasure] for treasure in self.treasure])
 
     # --- the vanish area ---------------------------------------------------------------------------------
     def _lift_slot(self, slot: int) -> int:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from pnp.sim import PnpError, Row, Table, component_names, read_component
+from pnp.sim import PnpError, PrintedCard, Row, Table, component_names, printed_card, read_component
 
 GAME = "promotion"
 POSTCARD = "postcard"
@@ -53,6 +53,15 @@ class PromotionData:
     def card_faces(self) -> tuple[tuple[int, int], ...]:
         """The deck's different cards (suit index, value): a card's index is its id (integrity reports doubles)."""
         return tuple(dict.fromkeys(self.deck))
+
+    @cached_property
+    def printed(self) -> tuple[PrintedCard, ...]:
+        """The printed card (CSV file and row) of each card id, for per-card impact."""
+        rows: dict[tuple[int, int], Row] = {}
+        for row in self.cards.rows:
+            if row.values.get("symbol") in self.suits:
+                rows.setdefault((self.suits.index(row.values["symbol"]), row.values.get("value")), row)
+        return tuple(printed_card(self.cards, rows[face]) for face in self.card_faces)
 
     @cached_property
     def value_ids(self) -> tuple[tuple[int, ...], ...]:

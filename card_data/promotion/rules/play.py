@@ -6,7 +6,7 @@ import random
 from itertools import chain
 from operator import getitem
 
-from pnp.sim import TERMINAL, InvariantViolation, State
+from pnp.sim import TERMINAL, CardEvents, InvariantViolation, State
 
 from .data import CHANGE, DOWN, HAND, KING, SEATS, SPIN, WILD, PromotionData
 
@@ -28,6 +28,7 @@ class Rules(State):
         self.middle = list(layout.deck_mask)  # per suit, a bit mask of the values in the middle (場)
         self.deck_mask = layout.deck_mask
         self.cards = [0] * (SEATS * 4)  # 場札: cards[p * 4 + s], one card of every suit per player (0: none yet)
+        self.had = [0] * (SEATS * 4)  # card events: per player and suit, a bit mask of the values it ever had there
         self.row_suit = [-1] * SEATS  # the suit of each player's 1-4, their row cards (-1: none yet)
         self.sequence, self.side_rows, self.side_masks = layout.sequence, layout.side_rows, layout.side_masks
         self.side_effect, self.side_rank = layout.side_effect, layout.side_rank
@@ -52,6 +53,7 @@ class Rules(State):
         new = (above & -above).bit_length() - 1
         self.middle[suit] = (pile ^ (1 << new)) | (1 << old)
         self.cards[i] = new
+        self.had[i] |= 1 << new
         self.exchanges.append((kind, player, suit, old, new, pile))
         if new == KING:
             self.kinged.append(player)
@@ -66,6 +68,7 @@ class Rules(State):
         new = below.bit_length() - 1
         self.middle[suit] = (pile ^ (1 << new)) | (1 << old)
         self.cards[i] = new
+        self.had[i] |= 1 << new
         self.exchanges.append(("down", player, suit, old, new, pile))
 
     def change(self, player: int, other: int, suit: int) -> None:
@@ -73,6 +76,8 @@ class Rules(State):
         a, b = player * 4 + suit, other * 4 + suit
         old, new = self.cards[a], self.cards[b]
         self.cards[a], self.cards[b] = new, old
+        self.had[a] |= 1 << new
+        self.had[b] |= 1 << old
         self.exchanges.append(("change", player, suit, old, new, other))
         if new == KING:
             self.kinged.append(player)
@@ -205,6 +210,14 @@ class Rules(State):
 
     def card_count(self) -> int:
         return len(self.data.card_faces)
+
+    def card_events(self) -> CardEvents:
+        """Per seat: every card it had in front of it (場札), and its row cards (its suit's 1-4), as held."""
+        data, printed = self.data, self.data.printed
+        held = [[printed[card] for suit in SUITS for card in data.ids_in(suit, self.had[p * 4 + suit])]
+                + ([printed[card] for card in data.ids_in(self.row_suit[p], HAND_MASK)] if self.row_suit[p] >= 0
+                   else []) for p in range(SEATS)]
+        return CardEvents(held=held)
 
     def card_name(self, card: int) -> str:
         suit, value = self.data.card_faces[card]

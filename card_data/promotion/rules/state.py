@@ -164,6 +164,7 @@ class Promotion(Rules):
             value = (pile & -pile).bit_length() - 1
             self.middle[suit] = pile & ~(1 << value)
             self.cards[player * 4 + suit] = value
+            self.had[player * 4 + suit] |= 1 << value
         self.setup_parent = (self.setup_parent + SEATS - 1) % SEATS  # the right neighbour becomes parent
         self.actor = self.setup_parent
         if self.suits_left:

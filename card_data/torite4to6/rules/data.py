@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.sim import PnpError, Table, read_component
+from pnp.sim import PnpError, PrintedCard, Table, printed_card, read_component
 
 GAME = "torite4to6"
 FILES = ("members", "candidates", "setup", "pieces")
@@ -49,6 +49,7 @@ class ToriteData:
     strength: tuple[tuple[int, ...], ...]  # strength[led colour][member id]: captain strength, -1 if none
     setups: dict[int, Setup]
     cache: dict = field(default_factory=dict, repr=False)  # per player count: the engine's shared tables
+    printed: tuple[PrintedCard, ...] = ()  # by card id: the CSV file and row it was printed from
 
     @property
     def total(self) -> int:
@@ -73,10 +74,11 @@ def load(project) -> ToriteData:
 def build(tables: dict[str, Table]) -> ToriteData:
     """Expand the rows by count into per-card tuples (rows the rules cannot use are left out; integrity names them)."""
     colours, names = _colours(tables["members"])
-    colour, number, icons, trump, labels = [], [], [], [], []
+    colour, number, icons, trump, labels, printed = [], [], [], [], [], []
     for row in tables["members"].rows:
         if not usable_member(row.values, colours):
             continue
+        printed += [printed_card(tables["members"], row)] * row.count
         for _ in range(row.count):
             colour.append(colours.index(row.values["color"]))
             number.append(row.values["number"])
@@ -88,6 +90,7 @@ def build(tables: dict[str, Table]) -> ToriteData:
         if not isinstance(row.values.get("number"), int) or row.values["number"] < 0:
             continue
         sub = row.values.get("subcolor")
+        printed += [printed_card(tables["candidates"], row)] * row.count
         for _ in range(row.count):
             subcolour.append(colours.index(sub) if sub in colours else -1)
             number.append(row.values["number"])
@@ -95,7 +98,8 @@ def build(tables: dict[str, Table]) -> ToriteData:
     strength = tuple(tuple(TRUMP_STRENGTH + n if t else (n if c == led else -1)
                            for c, n, t in zip(colour, number, trump)) for led in range(len(colours)))
     return ToriteData(tables, colours, names, len(colour), len(subcolour), tuple(colour), tuple(number),
-                      tuple(icons), tuple(trump), tuple(subcolour), tuple(labels), strength, _setups(tables["setup"]))
+                      tuple(icons), tuple(trump), tuple(subcolour), tuple(labels), strength, _setups(tables["setup"]),
+                      printed=tuple(printed))
 
 
 def usable_member(values: dict, colours: tuple[str, ...]) -> bool:

@@ -7,7 +7,7 @@ from bisect import bisect_left
 from itertools import compress, starmap
 from operator import add, getitem
 
-from pnp.sim import TERMINAL, State, deal_again
+from pnp.sim import TERMINAL, CardEvents, CardLog, State, deal_again
 
 from .checks import Checks
 from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER, ToriteData
@@ -36,6 +36,7 @@ class Torite(Checks, State):
         self.first_lead = 0  # the seat that leads the first formation of a live
         self.over = False
         self.notes = None  # a list while a replay records what happened without a decision
+        self.card_log = CardLog(players, ("held", "scored"))  # the members dealt to a seat; what it took
         self._init_figures()
         if table.short:
             self.exhausted["members"] = 1  # the deck could not deal the set-up's hands
@@ -139,6 +140,11 @@ class Torite(Checks, State):
         """What the player sees."""
         return observe(self, player)
 
+    def card_events(self) -> CardEvents:
+        """Per seat: the member cards dealt to it in any live (held) and the cards it took face up or face down
+        (scored: their icons, or the count of face-down cards, score at each live's evaluation)."""
+        return self.card_log.events(self.data.printed)
+
     def describe(self, player: int, action: int) -> str:
         """The move and what follows from it, for replays."""
         return describe(self, player, action)
@@ -150,6 +156,8 @@ class Torite(Checks, State):
         keys = list(starmap(self.rng.random, self.no_args))  # a uniform shuffle: sort by independent random keys
         deck = sorted(self.member_ids, key=keys.__getitem__)
         self.hands = hands = list(map(deck.__getitem__, self.deal))
+        for seat, hand in enumerate(hands):
+            self.card_log.held(seat, *hand)
         self.aside = deck[self.num_players * self.hand_size:]
         colour, colours = self.colour, self.colours
         self.by_colour = by_colour = []
@@ -257,6 +265,8 @@ class Torite(Checks, State):
     def _end_live(self) -> None:
         """Evaluation: face-up icons, plus face-down cards, plus the icons again with 4-6 face-down cards."""
         icons, gains, hidden = self.icons.__getitem__, [], list(map(len, self.down))
+        for seat, (up, down) in enumerate(zip(self.up, self.down)):  # card events: what each seat took
+            self.card_log.scored(seat, *up, *down)
         for up, count in zip(self.up, hidden):
             shown = sum(map(icons, up))
             if BONUS_LOW <= count <= BONUS_HIGH:

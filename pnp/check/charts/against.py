@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import PurePosixPath
 
 from reportlab.graphics.shapes import Drawing, Line, String
 from reportlab.lib.colors import Color
@@ -23,6 +24,7 @@ from pnp.check.charts.kit import (
     percent,
 )
 from pnp.check.charts.panels import interval_of
+from pnp.check.report.card_changes import CardChange
 from pnp.check.report.compare import FigureChange
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.values import Distribution
@@ -66,22 +68,55 @@ COLUMNS = (("figure", 0.0, "start"), ("this project", 0.42, "end"), ("other proj
 def difference_table(title: str, rows: list[tuple[str, FigureChange]], width: float, fonts: Fonts,
                      warn: bool) -> Drawing:
     """Figure, this and other, the difference with its 95% interval and p; changed rows in the warning colour."""
-    frame = Frame(width, 0, title, "the same seeds and games · other minus this · beyond noise: Holm-corrected "
-                  "p < 0.05 over every figure of the report", warn=warn)
+    frame = Frame(width, 0, title, "the same seeds and games, compared game by game · other minus this · beyond "
+                  "noise: Holm-corrected p < 0.05 over every figure of the report (shares: McNemar's exact test, "
+                  "means: paired t)", warn=warn)
+    cells = [([name, _value(name, row.base), _value(name, row.other), _signed(name, row.difference),
+               f"{_signed(name, row.low)} to {_signed(name, row.high)}", f"{row.p_adjusted:.3g}"], bool(row.changed))
+             for name, row in rows]
+    return table(frame, [name for name, _, _ in COLUMNS], cells, fonts)
+
+
+def table(frame: Frame, header: list[str], rows: list[tuple[list[str], bool]], fonts: Fonts) -> Drawing:
+    """A table in the COLUMNS layout: a header, then rows (True: changed, in the warning colour)."""
+    width = frame.width
     head = head_height(frame, fonts) + 4
     height = head + (len(rows) + 1) * ROW
     drawing = Drawing(width, height)
     heading(drawing, dataclasses.replace(frame, height=height), fonts)
     y = height - head - 9
-    _cells(drawing, [name for name, _, _ in COLUMNS], y, width, fonts.bold, MUTED)
-    for name, row in rows:
+    _cells(drawing, header, y, width, fonts.bold, MUTED)
+    for cells, changed in rows:
         y -= ROW
-        font, colour = (fonts.bold, WARN) if row.changed else (fonts.regular, INK)
-        cells = [name, _value(name, row.base), _value(name, row.other), _signed(name, row.difference),
-                 f"{_signed(name, row.low)} to {_signed(name, row.high)}", f"{row.p_adjusted:.3g}"]
+        font, colour = (fonts.bold, WARN) if changed else (fonts.regular, INK)
         _cells(drawing, cells, y, width, font, colour)
         drawing.add(Line(0, y - 3.5, width, y - 3.5, strokeColor=MUTED, strokeWidth=0.2))
     return drawing
+
+
+def card_change_chart(changes: list[CardChange], project: str, width: float, max_rows: int,
+                      fonts: Fonts) -> Drawing | None:
+    """The card impacts compared, those changed beyond noise first, then by p-value: one table (every card: JSON)."""
+    rows = sorted((row for row in changes if row.tested),
+                  key=lambda row: (not row.changed, row.p_adjusted or 0.0, row.file, row.row, row.event))
+    if not rows:
+        return None
+    changed = sum(bool(row.changed) for row in rows)
+    shown = rows[:max_rows]
+    rest = f"; the {len(rows) - len(shown)} closest to no change are in the JSON" if len(rows) > len(shown) else ""
+    frame = Frame(width, 0, f"Against {project}: {changed} of {len(rows)} card impacts changed beyond noise",
+                  "a card's impact: the win share of seats with the event minus without it · compared game by game · "
+                  f"beyond noise: Holm-corrected p < 0.05 over every card of the report{rest}", warn=bool(changed))
+    header = ["card and event", "this project", "other project", "change", "95% interval", "corrected p"]
+    cells = [([f"{row.name} · {PurePosixPath(row.file).stem} {row.row} · {row.event}", _points(row.base),
+               _points(row.other), _points(row.difference), f"{_points(row.low)} to {_points(row.high)}",
+               f"{row.p_adjusted:.3g}"], bool(row.changed)) for row in shown]
+    return table(frame, header, cells, fonts)
+
+
+def _points(value: float) -> str:
+    """A difference of shares in points, signed."""
+    return f"{value * 100:+.1f} pt"
 
 
 def _cells(drawing: Drawing, cells: list[str], y: float, width: float, font: str, colour: Color) -> None:

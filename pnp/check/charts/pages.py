@@ -13,7 +13,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.check.charts.against import against_charts, baseline_table
+from pnp.check.charts.against import against_charts, baseline_table, card_change_chart
+from pnp.check.charts.cards import card_charts
 from pnp.check.charts.figures import figure_charts
 from pnp.check.charts.kit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
 from pnp.check.charts.overview import findings_pages, overview_items
@@ -92,13 +93,32 @@ def _count_pages(report: CheckReport, count: int, fig: CountFigures, fonts: Font
     for part, items in enumerate(_figure_pages(fig, fonts)):
         suffix = f" ({part + 1})" if part else ""
         pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
+    pages += _card_pages(fig, heading, detail, chips, fonts)
     if fig.against is not None and report.against is not None:
         width = PAGE_W - 2 * MARGIN
         charts = against_charts(fig.against, report.against.project, width, _max_rows() - 2, fonts)
+        cards = card_change_chart(fig.card_changes or [], report.against.project, width, _max_rows() - 2, fonts)
+        charts += [cards] if cards is not None else []
         for part, chart in enumerate(charts):
             suffix = f" ({part + 1})" if part else ""
             pages.append(Page(f"{heading}, what changed against the other project{suffix}", detail, chips,
                               [(chart, MARGIN, CONTENT_TOP - chart.height)]))
+    return pages
+
+
+def _card_pages(fig: CountFigures, heading: str, detail: str, chips: list[tuple[str, bool]],
+                fonts: Fonts) -> list[Page]:
+    """Per-card impact, every card, two charts side by side on a page (when the game declares card events)."""
+    if fig.cards is None:
+        return []
+    width = (PAGE_W - 2 * MARGIN - GAP) / 2
+    charts = card_charts(fig.cards, width, int((CONTENT_TOP - CONTENT_BOTTOM - 60) // 12), fonts)
+    pages = []
+    for start in range(0, len(charts), 2):
+        suffix = f" ({start // 2 + 1})" if len(charts) > 2 else ""
+        items = [(chart, MARGIN + column * (width + GAP), CONTENT_TOP - chart.height)
+                 for column, chart in enumerate(charts[start:start + 2])]
+        pages.append(Page(f"{heading}, per-card impact{suffix}", detail, chips, items))
     return pages
 
 
@@ -125,8 +145,10 @@ def _overview_chips(report: CheckReport) -> list[tuple[str, bool]]:
             seen.setdefault(flag, []).append(str(count))
     chips += [(f"{flag} ({', '.join(counts)} players)", True) for flag, counts in seen.items()]
     if report.against is not None:
-        changed = len(report.against.changed)
-        chips.append((f"{changed} figure(s) changed against the other project", bool(changed)))
+        cards = sum(": card " in name for name in report.against.changed)
+        figures = len(report.against.changed) - cards
+        chips.append((f"{figures} figure(s) and {cards} card impact(s) changed against the other project",
+                      bool(figures or cards)))
     return chips
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.check.core import BrokenRule, GameRecord, game_seed, play
+from pnp.check.play.cardsums import CardSums
 from pnp.pool import Shared
 from pnp.sim import GameSpec, Policy, SearchPolicy, random_policy, search_policy
 
@@ -24,12 +25,17 @@ class Results:
     totals: dict[str, list[float]]  # figure -> [sum, games where it did not apply, sum of squares, values > 1]
     seconds: float = 0.0  # the time the games took to play (for estimates of the time left, not a figure)
     searched: int = 0  # what search players' tries cost, counted in moves (SearchPolicy.moves)
+    cards: CardSums | None = None  # per-card sums, when the game declares card events
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
         self.seconds += other.seconds
         self.searched += other.searched
+        if other.cards is not None:
+            if self.cards is None:
+                self.cards = CardSums(other.cards.players)
+            self.cards.add(other.cards)
         for key, values in other.totals.items():
             mine = self.totals.setdefault(key, [0.0, 0, 0.0, 0])
             for i, value in enumerate(values):
@@ -37,9 +43,13 @@ class Results:
 
 
 def reduce_figures(records: list[GameRecord]) -> Results:
-    """Fold per-game figures into sums (None means not applicable), keeping only pile exhaustion per game."""
+    """Fold per-game figures and card events into sums (None means not applicable), keeping only pile exhaustion."""
     totals: dict[str, list[float]] = {}
+    cards = CardSums(len(records[0].scores)) if records and records[0].cards is not None else None
     for record in records:
+        if cards is not None:
+            cards.add_game(record.cards, record.winners)
+            record.cards = None
         kept = {}
         for key, value in record.figures.items():
             if key.startswith(EXHAUSTED):
@@ -53,7 +63,9 @@ def reduce_figures(records: list[GameRecord]) -> Results:
                 slot[2] += value * value
                 slot[3] += not 0 <= value <= 1
         record.figures = kept
-    return Results(records, totals)
+    if cards is not None:
+        cards.settle()
+    return Results(records, totals, cards=cards)
 
 
 @dataclass(frozen=True)
@@ -69,6 +81,7 @@ class Job:
     policy: str
     greedy_seat: int | None = None  # skill runs: greedy in this seat, random elsewhere
     lineup: tuple[str, str] | None = None  # ladder runs: (player in greedy_seat, player in every other seat)
+    cards: bool = False  # keep the games' card events (the headline games)
 
 
 def seat_policies(job: Job) -> tuple[str, ...]:
@@ -110,20 +123,28 @@ def load_data(root: str, game: str) -> object:
 
 def run_job(job: Job, data: Shared | None = None) -> Results:
     """Play a chunk of games (in a worker process or in this one) on the shared data, or on data read for it."""
+    began = time.perf_counter()
+    records, searched = play_chunk(job, data)
+    results = reduce_figures(records)
+    results.searched = searched
+    results.seconds = time.perf_counter() - began
+    return results
+
+
+def play_chunk(job: Job, data: Shared | None = None) -> tuple[list[GameRecord], int]:
+    """The records of a chunk's games, every figure and card event as the games gave them, and what search
+    players' tries cost (in moves)."""
     from pnp.check.play.registry import spec_for
     from pnp.project.games import Project
-    began = time.perf_counter()
     spec = spec_for(job.game, Project(Path(job.root)))  # first: the data's classes come from the simulation
     played = data.value if data is not None else load_data(job.root, job.game)
     seats = seat_policies(job)
     policies = policies_for(spec, seats)
     offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1) + (LADDER if job.lineup else 0)
     try:
-        results = reduce_figures([play(spec, played, job.players, game_seed(job.seed, offset + i), policies)
-                                  for i in range(job.start, job.stop)])
+        records = [play(spec, played, job.players, game_seed(job.seed, offset + i), policies, cards=job.cards)
+                   for i in range(job.start, job.stop)]
     except BrokenRule as broken:
         raise broken.played_by(job.root, seats) from None
-    results.searched = sum(policy.moves[0] for policy in {id(p): p for p in policies}.values()
-                           if isinstance(policy, SearchPolicy))
-    results.seconds = time.perf_counter() - began
-    return results
+    return records, sum(policy.moves[0] for policy in {id(p): p for p in policies}.values()
+                        if isinstance(policy, SearchPolicy))

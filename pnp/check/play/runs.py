@@ -30,6 +30,7 @@ class Plan:
     greedy_seat: int | None = None
     rotate: bool = False
     lineup: tuple[str, str] | None = None  # (the player in the rotating seat, the player in every other seat)
+    cards: bool = False  # keep the games' card events (the headline games, for per-card impact)
 
     def job(self, index: int) -> Job:
         """The index-th chunk."""
@@ -38,7 +39,7 @@ class Plan:
             seat, index = index % self.players, index // self.players
         start = index * self.size
         return Job(self.root, self.game, self.players, self.seed, start, min(start + self.size, self.games),
-                   self.policy, seat, self.lineup)
+                   self.policy, seat, self.lineup, self.cards)
 
     def chunks(self) -> int:
         """Chunks in all."""

@@ -1,4 +1,4 @@
-"""`--against`: every figure of two runs on the same seeds, their differences and which changed beyond noise."""
+"""`--against`: every figure of two runs on the same seeds, their game-by-game differences and which changed."""
 
 from __future__ import annotations
 
@@ -6,32 +6,37 @@ import dataclasses
 from dataclasses import dataclass
 
 from pnp.check.play.chunks import EXHAUSTED, Results
+from pnp.check.play.paired import DOWN, NON_BINARY, SQUARES, TOTAL, UP
 from pnp.check.report.jsonform import optional
 from pnp.check.report.play import first_margins, moments
-from pnp.check.stats.inference import Moments, difference, holm, mean_moments, share_moments
+from pnp.check.stats.inference import Moments, holm, mean_moments, share_moments
+from pnp.check.stats.paired import paired_difference
 
 ALPHA = 0.05  # a difference is beyond noise when its Holm-adjusted p-value (over the whole report) is below this
 
 
 @dataclass(frozen=True)
 class FigureChange:
-    """One figure in both runs, other minus this with its 95% interval, and whether it changed beyond noise."""
+    """One figure in both runs, other minus this game by game with its 95% interval, and whether it changed."""
 
     base: float
     other: float
-    difference: float
+    difference: float  # the mean per-game difference over the games both runs played
     low: float
     high: float
     p_value: float
     p_adjusted: float | None = optional()  # corrected with every figure of the report
     changed: bool | None = optional()
+    test: str | None = optional()  # "McNemar exact" or "paired t"
+    pairs: int | None = optional()  # the games the difference is over
 
     @classmethod
-    def of(cls, base: Moments, other: Moments) -> FigureChange:
-        """The two-sample difference of a figure's moments in the two runs."""
-        d = difference(base, other)
-        return cls(round(d.base, 6), round(d.other, 6), round(d.value, 6), round(d.low, 6), round(d.high, 6),
-                   round(d.p_value, 6))
+    def paired(cls, base: Moments, other: Moments, pairs: int, sums: list[float]) -> FigureChange:
+        """A figure's means in the two runs, and its pairs of games with the sums of their differences."""
+        d = paired_difference(pairs, sums[TOTAL], sums[SQUARES], sums[NON_BINARY] == 0 and base.share and other.share,
+                              int(sums[UP]), int(sums[DOWN]))
+        return cls(round(base.mean, 6), round(other.mean, 6), round(d.value, 6), round(d.low, 6), round(d.high, 6),
+                   round(d.p_value, 6), test=d.test, pairs=d.pairs)
 
 
 @dataclass(frozen=True)
@@ -69,13 +74,17 @@ def skill_moments(by_seat: list[Results]) -> Moments:
     return share_moments(wins, sum(len(results.records) for results in by_seat))
 
 
-def differences(base: dict[str, Moments], other: dict[str, Moments]) -> dict[str, FigureChange]:
-    """Other minus base for every figure either run has (a figure missing from one run counts as 0 there)."""
+def differences(base: dict[str, Moments], other: dict[str, Moments],
+                pairs: dict[str, tuple[int, list[float]]]) -> dict[str, FigureChange]:
+    """Other minus base, game by game, for every figure either run has (missing from one run: 0 there).
+
+    `pairs` holds each figure's pairs of games and the sums of their differences (see paired.figure_pairs).
+    """
     out = {}
     for name in sorted(set(base) | set(other)):
         a = base.get(name) or Moments(0.0, 0.0, other[name].games, other[name].share)
         b = other.get(name) or Moments(0.0, 0.0, a.games, a.share)
-        out[name] = FigureChange.of(a, b)
+        out[name] = FigureChange.paired(a, b, *pairs.get(name, (0, [0.0] * 6)))
     return out
 
 

@@ -5,6 +5,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from pnp.check.report import card_changes as card_change
+from pnp.check.report import cards as card_impact
+from pnp.check.report.card_changes import CardChange
+from pnp.check.report.cards import CardImpacts
 from pnp.check.report.compare import Comparison, FigureChange, changed_names
 from pnp.check.report.compare import corrected as corrected_changes
 from pnp.check.report.deal import DealSection
@@ -33,6 +37,8 @@ class CountFigures:
     ladder: Ladder
     baseline: Baseline | None = optional()
     against: dict[str, FigureChange] | None = optional()  # by figure name, when --against is given
+    cards: CardImpacts | None = optional()  # per-card impact, when the game declares card events
+    card_changes: list[CardChange] | None = optional()  # each card's impact against the other project's
 
     def flags(self) -> list[str]:
         """The findings for this player count a designer must not miss."""
@@ -77,7 +83,10 @@ class CheckReport:
         changes = corrected_changes({count: fig.against for count, fig in self.players.items()
                                      if fig.against is not None})
         players = {count: _with_tests(fig, tests[count], changes.get(count)) for count, fig in self.players.items()}
-        against = self.against and dataclasses.replace(self.against, changed=changed_names(changes))
+        players = _with_card_changes(_with_cards(players))
+        against = self.against and dataclasses.replace(self.against, changed=changed_names(changes) + [
+            f"{count} players: {row.label}" for count, fig in players.items() for row in fig.card_changes or ()
+            if row.changed])
         return dataclasses.replace(self, players=players, against=against)
 
 
@@ -88,6 +97,19 @@ def _with_tests(fig: CountFigures, tests: list[SymmetryTest], changes: dict[str,
     advantage = dataclasses.replace(fig.play.seat_advantage, p_adjusted=seats.p_adjusted)
     return dataclasses.replace(fig, play=dataclasses.replace(fig.play, seat_advantage=advantage), symmetry=tests,
                                against=changes)
+
+
+def _with_cards(players: dict[int, CountFigures]) -> dict[int, CountFigures]:
+    """Every player count's per-card impact, Holm-corrected over the whole report."""
+    tables = card_impact.corrected([fig.cards for fig in players.values()])
+    return {count: dataclasses.replace(fig, cards=table) for (count, fig), table in zip(players.items(), tables)}
+
+
+def _with_card_changes(players: dict[int, CountFigures]) -> dict[int, CountFigures]:
+    """Every player count's card changes against the other project, Holm-corrected over the whole report."""
+    rows = card_change.corrected([fig.card_changes for fig in players.values()])
+    return {count: dataclasses.replace(fig, card_changes=changes)
+            for (count, fig), changes in zip(players.items(), rows)}
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.check.report.cards_text import card_change_lines, card_lines
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
 from pnp.check.report.hints import report_replay
@@ -72,6 +73,7 @@ def play_lines(fig: CountFigures) -> list[str]:
         lines.append(f"Pile {pile} ran out in {share_text(ex.ran_out)} of games{when}")
     lines += ladder_lines(fig.ladder, play.seat_advantage.seats)
     lines += figure_lines(play)
+    lines += card_lines(fig.cards)
     flags = fig.flags()
     lines.append("Flags: " + (", ".join(flags) if flags else "none"))
     return lines
@@ -147,8 +149,9 @@ def baseline_lines(base: PlayFigures) -> list[str]:
 
 def against_lines(against: Comparison, players: dict[int, CountFigures]) -> list[str]:
     """The comparison with the other project: every figure that changed beyond noise, then how many did not."""
-    lines = [f"== Against {against.project}: the same seeds and games, other minus this "
-             f"(95% interval; beyond noise: Holm-corrected p < 0.05 over every figure) =="]
+    lines = [f"== Against {against.project}: the same seeds and games, other minus this, game by game "
+             f"(95% interval; shares: McNemar's exact test, means: paired t; beyond noise: Holm-corrected "
+             f"p < 0.05 over every figure, and apart over every card) =="]
     lines += [f"  other project's deck integrity: {finding}" for finding in against.integrity]
     for count, fig in players.items():
         rows = fig.against or {}
@@ -157,4 +160,5 @@ def against_lines(against: Comparison, players: dict[int, CountFigures]) -> list
         lines += [f"  {name}: {row.base:.4g} -> {row.other:.4g}, difference {row.difference:+.4g} "
                   f"[{row.low:+.4g} to {row.high:+.4g}], corrected p = {row.p_adjusted:.3g}"
                   for name, row in changed]
+        lines += card_change_lines(fig.card_changes)
     return lines

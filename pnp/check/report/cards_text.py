@@ -1,0 +1,61 @@
+"""Per-card impact as text: the strongest and weakest cards of a player count (every card is in the JSON and PDF)."""
+
+from __future__ import annotations
+
+from pnp.check.report.card_changes import CardChange
+from pnp.check.report.cards import CardImpact, CardImpacts, EventImpact
+
+SHOWN = 5  # cards listed at each end
+
+
+def points(value: float) -> str:
+    """A difference of shares in percentage points, signed."""
+    return f"{value * 100:+.1f} pt"
+
+
+def card_lines(table: CardImpacts | None, kind: str = "held") -> list[str]:
+    """The strongest and weakest cards by the win share of the seats with the event, against the seats without."""
+    if table is None:
+        return []
+    ranked = table.ranked(kind)
+    flagged = len({str(card) for card, _ in table.flagged()})
+    lines = [f"Cards: {len(table.cards)} printed cards, {flagged} beyond noise (every card in the JSON and the PDF "
+             f"report); win share of the seats that {kind} a card against the seats that did not, 95% intervals; "
+             f"{table.correction}"]
+    if not ranked:
+        return lines + [f"  no card was {kind} often enough to test"]
+    top = ranked[:SHOWN]
+    bottom = [card for card in ranked[-SHOWN:] if card not in top]
+    lines.append(f"  strongest ({kind}):")
+    lines += ["    " + card_line(card, kind) for card in top]
+    if bottom:
+        lines.append(f"  weakest ({kind}):")
+        lines += ["    " + card_line(card, kind) for card in reversed(bottom)]
+    return lines
+
+
+def card_line(card: CardImpact, kind: str) -> str:
+    """One card: its event's shares and difference, the other events' differences, how often it was seen."""
+    event = card.events[kind]
+    line = (f"{card}: {kind} {event.with_card.share:.1%} vs {event.without_card.share:.1%}, "
+            f"{points(event.difference)} [{event.low * 100:+.1f} to {event.high * 100:+.1f}]{_mark(event)}")
+    others = [f"{other} {points(e.difference)}{_mark(e)}" for other, e in card.events.items() if other != kind]
+    return "; ".join([line, *others, f"seen in {card.seen.share:.0%} of games"])
+
+
+def _mark(event: EventImpact) -> str:
+    """The flag of an event beyond noise."""
+    return " (beyond noise)" if event.flagged else ""
+
+
+def card_change_lines(changes: list[CardChange] | None) -> list[str]:
+    """How many card impacts changed against the other project, and which (the impact: held minus not held)."""
+    if changes is None:
+        return []
+    tested = [row for row in changes if row.tested]
+    changed = [row for row in tested if row.changed]
+    lines = [f"  cards: {len(changed)} of {len(tested)} card impacts changed beyond noise "
+             f"(win share with the card minus without it)"]
+    return lines + [f"    {row.label}: {points(row.base)} -> {points(row.other)}, change {points(row.difference)} "
+                    f"[{row.low * 100:+.1f} to {row.high * 100:+.1f}], corrected p = {row.p_adjusted:.3g}"
+                    for row in changed]
