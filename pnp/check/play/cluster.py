@@ -45,7 +45,9 @@ def distributed_module() -> Any:
 
 
 class ClusterPool(Pool):
-    """Chunks run on the workers of a Dask cluster: `start` returns a Dask future, `share` scatters the value."""
+    """Chunks run on the workers of a Dask cluster: `start` returns a Dask future, `share` scatters the value.
+
+    It offers what a check's runs use (start, settled, outcome, first_done, share, stop), not map or submit."""
 
     def __init__(self, scheduler: str, workers: int, where: str = "pnp check") -> None:
         super().__init__(workers, where)
