@@ -27,8 +27,10 @@ from pnp.project.games import Project
 
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[Status], None] = lambda status: None, precision: float | None = None,
-          against: Project | None = None, search_budget: int | None = None) -> CheckReport:
-    """Run the whole check on one pool and return the report (the same figures for any number of workers)."""
+          against: Project | None = None, search_budget: int | None = None,
+          scheduler: str | None = None) -> CheckReport:
+    """Run the whole check on one pool (or a Dask cluster) and return the report (the same figures for any number
+    of workers)."""
     project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
     spec = spec_for(game, project)
     counts = player_counts(project, game, players)
@@ -44,9 +46,9 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
                                 [str(f) for f in theirs.integrity(their_data, counts)])
     ladder = ladder_plan(spec, data, counts[0], policy, search_budget)  # first: bad usage stops at once
     deal = deal_plan(project, game, players, seed)  # ... and so does a bad check: section
-    with Pool(workers, where="pnp check") as pool:
-        setting = Setting(game, spec, str(project.root), pool.share(data), seed, ladder, target,
-                          str(against.root) if against is not None else None,
+    with check_pool(workers, scheduler) as pool:
+        setting = Setting(game, spec, job_root(pool, project, game), pool.share(data), seed, ladder, target,
+                          job_root(pool, against, game) if against is not None else None,
                           pool.share(their_data) if against is not None else None)
         runs = {count: count_runs(setting, count) for count in counts}
         run_all([run for runs_of in runs.values() for run in runs_of.first] +
@@ -56,6 +58,20 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
     return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
                        target.cap, integrity, figures, comparison,
                        DealSection.of(deal.counted()) if deal else None).corrected()
+
+
+def check_pool(workers: int, scheduler: str | None) -> Pool:
+    """The pool a check runs on: `workers` processes here, or the Dask cluster at `scheduler` ('local': one here)."""
+    if scheduler is None:
+        return Pool(workers, where="pnp check")
+    from pnp.check.play.cluster import ClusterPool
+    return ClusterPool(scheduler, workers)
+
+
+def job_root(pool: Pool, project: Project, game: str) -> str:
+    """The project folder as the chunks' jobs name it; on a cluster, what a worker needs of it travels with them."""
+    ship = getattr(pool, "ship", None)
+    return ship(project, game) if ship is not None else str(project.root)
 
 
 def _printed(project: Project, game: str) -> list[str]:
@@ -73,14 +89,14 @@ def deal_plan(project: Project, game: str, players: list[int], seed: int, strict
 
 
 def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
-                     command: str) -> DealOnlyReport:
+                     command: str, scheduler: str | None = None) -> DealOnlyReport:
     """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
     project = lenient(project)  # rows a build stops at are findings here
     project.load_game(game)  # every component must load, as for a build
     integrity = print_findings(project, game) + empty_components(project, game)
     deal = deal_plan(project, game, players, seed, strict=True)
     if deal is not None:
-        with Pool(workers, where="pnp check") as pool:
+        with check_pool(workers, scheduler) as pool:
             run_all(deal.runs, pool)
     return DealOnlyReport(game, seed, command, integrity, deal=DealSection.of(deal.counted()) if deal else None)
 

@@ -84,6 +84,9 @@ def _clear_progress() -> None:
               help="The search player's games played out per decision [default: the game's own, 16 unless it says].")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Processes to use [default: every core this process may run on].")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Run the games on the Dask cluster of this scheduler (tcp://host:8786), or on a local one "
+                   "of --workers processes ('local'); needs pnp[cluster].")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every figure as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -95,6 +98,7 @@ def _clear_progress() -> None:
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
                   against_dir: Path | None, seed: int, policy: str, search_budget: int | None, workers: int | None,
+                  scheduler: str | None,
                   json_path: Path | None, report_path: Path | None, replay: int | None, seats: str | None,
                   project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
@@ -105,6 +109,8 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     from pnp.check.report.text import render_text
     from pnp.project.games import find_project
     project = find_project(project_dir)
+    if scheduler is not None:
+        _cluster_usage(scheduler, workers, replay)
     if workers is None:
         from pnp.pool import every_core
         workers = every_core()
@@ -123,7 +129,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                          fix="give one of them")
     if not has_simulation(project, game):
         _refuse_without_simulation(game, {"--games": games, "--precision": precision, "--against": against_dir})
-        _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir)
+        _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir, scheduler)
         return
     against = find_project(against_dir) if against_dir is not None else None
     command = _reproduce(game, players, ([f"--games {games}"] if games is not None else
@@ -134,9 +140,9 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                          project_dir)
     try:
         report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
-                       precision=precision, against=against, search_budget=search_budget)
+                       precision=precision, against=against, search_budget=search_budget, scheduler=scheduler)
     except BrokenRule as broken:
-        theirs = against_dir is not None and against is not None and broken.root == str(against.root)
+        theirs = against is not None and Path(broken.root).resolve() == against.root.resolve()
         folder = against_dir if theirs and against_dir is not None else project_dir
         raise PnpError(f"rule broken in a simulated game: {broken}", where=f"pnp check {game}",
                        fix=f"replay it with: {_replay_of(game, broken, policy, folder)}") from None
@@ -163,6 +169,19 @@ def _replay(project: Project, game: str, players: tuple[int, ...], seed: int, po
         raise PnpError(f"rule broken {when}: {broken.problem}", where=f"pnp check {game} --replay {seed}",
                        fix="the moves above lead to it: correct the rules simulation (or the check) that "
                            "breaks there") from None
+
+
+def _cluster_usage(scheduler: str, workers: int | None, replay: int | None) -> None:
+    """Refuse --scheduler with options it cannot go with; one line when dask.distributed is not installed."""
+    from pnp.check.play.cluster import LOCAL, distributed_module
+    if replay is not None:
+        raise UsageError("--scheduler runs the games of a check; a replay plays one game here",
+                         where="pnp check --scheduler", fix="leave out --scheduler or --replay")
+    if workers is not None and scheduler != LOCAL:
+        raise UsageError("--workers sets the processes of this machine; a cluster's workers are those started "
+                         "with 'dask worker'", where="pnp check --workers",
+                         fix="leave it out, or use --scheduler local")
+    distributed_module()
 
 
 def _seat_list(seats: str | None) -> tuple[str, ...]:
@@ -212,11 +231,11 @@ def _write_outputs(report: Report, json_path: Path | None, report_path: Path | N
 
 
 def _deal_only(project: Project, game: str, players: tuple[int, ...], seed: int, workers: int,
-               json_path: Path | None, report_path: Path | None, project_dir: Path) -> None:
+               json_path: Path | None, report_path: Path | None, project_dir: Path, scheduler: str | None) -> None:
     """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
     from pnp.check.checker import deal_only_report
     from pnp.check.report.text import render_text
     report = deal_only_report(project, game, list(players), seed, workers,
-                              _reproduce(game, players, [f"--seed {seed}"], project_dir))
+                              _reproduce(game, players, [f"--seed {seed}"], project_dir), scheduler)
     click.echo(render_text(report), nl=False)
     _write_outputs(report, json_path, report_path)

@@ -49,6 +49,11 @@ def simulation_names(project: Project) -> list[str]:
     return sorted(names)
 
 
+def find_target(project: Project, name: str) -> Declared | None:
+    """Where the project's simulation NAME lives, or None when the project declares none of that name."""
+    return _target(project, name)
+
+
 def _target(project: Project, name: str) -> Declared | None:
     """The project's target named NAME: a game's comes from its own folder and game.yaml, never another game's.
 

@@ -20,6 +20,7 @@ from pnp.sim import GameSpec
 PREFIX = "pnp_simulation_"
 
 _LOADED: dict[Path, ModuleType] = {}  # resolved entry file -> module (forked workers inherit it)
+_ORIGINS: dict[Path, Path] = {}  # a project unpacked on a cluster worker -> the folder it was packed from
 
 
 def load_spec(project: Project, game: str, path: str, attribute: str, where: str) -> GameSpec:
@@ -81,8 +82,16 @@ def _files(folder: Path) -> list[Path]:
 
 def module_name(entry: Path, game: str) -> str:
     """A module name unique to this file: the game's name and a digest of its resolved path."""
+    for here, origin in _ORIGINS.items():  # named as where it came from: its shared data unpickles here
+        if entry.is_relative_to(here):
+            entry = origin / entry.relative_to(here)
     digest = hashlib.sha1(str(entry).encode("utf-8")).hexdigest()[:12]
     return f"{PREFIX}{re.sub(r'[^0-9A-Za-z_]', '_', game)}_{digest}"
+
+
+def unpacked_from(folder: Path, origin: Path) -> None:
+    """Name the simulations imported from `folder` (a project unpacked here) as those of `origin` are named."""
+    _ORIGINS[folder.resolve()] = origin
 
 
 def _import(project: Project, entry: Path, folder: Path | None, game: str) -> ModuleType:
