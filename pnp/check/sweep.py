@@ -169,6 +169,9 @@ def variant_data(project: Project, spec: GameSpec, swept: SweptCell, value: str)
         data = spec.load(variant)
     except PnpError as exc:
         raise PnpError(f"with {swept.cell.column} = {value}: {exc.problem}", where=exc.where, fix=exc.fix) from None
+    except Exception as exc:  # the simulation's own reading of a value it does not expect: one line, no traceback
+        raise PnpError(f"the {spec.name} simulation cannot read {value!r}: {type(exc).__name__}: {exc}",
+                       where=str(swept.cell), fix="give a value the simulation reads") from None
     if swept.cell not in cells.read:
         raise PnpError(f"the {spec.name} simulation does not read this row", where=str(swept.cell),
                        fix="vary a row of a file the simulation reads (a card it deals)")
