@@ -71,7 +71,7 @@ def test_seats_balance_and_every_row_by_one(weights):
     assert all(cell.balance.rule == "seats" and cell.balance.target == pytest.approx(1 / 3, abs=1e-6)
                for cell in sweep.cells)
     ranking = sweep.ranking
-    assert sorted((row.row for row in ranking)) == [2, 3, 4, 5, 6, 7]
+    assert sorted(row.row for row in ranking) == [2, 3, 4, 5, 6, 7]
     # Every card is worth 1: raised by one it wins 50% against 30% for the rest (+20 pt), lowered 0% against 40%.
     assert all(0.2 < row.impact < 0.4 for row in ranking)
     assert [abs(row.impact) for row in ranking] == sorted((abs(row.impact) for row in ranking), reverse=True)
