@@ -48,7 +48,8 @@ def value_line(cell: SweptCellFigures, value: SweepValue) -> str:
     if value.impact is not None:
         impact = value.impact
         change = value.impact_change
-        shift = f" (change {points(change.difference)})" if change is not None else ""
+        shift = (f" (change {points(change.difference)} [{change.low * 100:+.1f} to {change.high * 100:+.1f}])"
+                 if change is not None else "")
         parts.append(f"{cell.event} {points(impact.difference)} [{impact.low * 100:+.1f} to "
                      f"{impact.high * 100:+.1f}]{shift}")
     return "; ".join(parts)
