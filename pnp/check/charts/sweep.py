@@ -62,7 +62,7 @@ def sweep_pages(fig: CountFigures, box: tuple[float, float, float, float], gap: 
     for sweep in fig.sweeps or ():
         if sweep.ranking is not None:
             charts = _ranking_charts(sweep, width, row, fonts)
-            out.append((f"sweep {sweep.vary}: cards ranked",
+            out.append((f"cards ranked by sweep {sweep.vary}",
                         [(chart, left, bottom + height - (i + 1) * row - i * gap) for i, chart in enumerate(charts)]))
             continue
         for cell in sweep.cells:

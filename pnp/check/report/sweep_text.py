@@ -16,8 +16,9 @@ def sweep_lines(players: dict[int, CountFigures]) -> list[str]:
     lines: list[str] = []
     for count, fig in players.items():
         for sweep in fig.sweeps or ():
-            lines += ["", f"== Sweep {sweep.vary}, {count} players: {sweep.games} games a value, the same seeds "
-                          "for every value, each compared game by game with the file as it is =="]
+            each = "variant" if sweep.ranking is not None else "value"
+            lines += ["", f"== Sweep {sweep.vary}, {count} players: {sweep.games} games a {each}, the same seeds "
+                          f"for every {each}, each compared game by game with the file as it is =="]
             lines += _ranking_lines(sweep) if sweep.ranking is not None else _cell_sections(sweep)
     return lines
 
