@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pnp.check.core import BrokenRule, GameRecord, GameSpec, play, unknown_game
@@ -19,7 +19,9 @@ from pnp.check.printed import lenient, print_findings
 from pnp.check.report.compare import Comparison
 from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import to_json
-from pnp.check.report.model import CheckReport, DealOnlyReport, Report
+from pnp.check.report.model import CheckReport, DealOnlyReport, Report, with_sweeps
+from pnp.check.sweep import Vary
+from pnp.check.sweep_runs import plan_sweeps, shared_variants, sweep_runs, variants_data
 from pnp.errors import PnpError, UsageError
 from pnp.pool import Pool
 from pnp.project.games import Project
@@ -27,8 +29,8 @@ from pnp.project.games import Project
 
 def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
           command: str, progress: Callable[[Status], None] = lambda status: None, precision: float | None = None,
-          against: Project | None = None, search_budget: int | None = None,
-          scheduler: str | None = None) -> CheckReport:
+          against: Project | None = None, search_budget: int | None = None, vary: Sequence[Vary] = (),
+          balance: str = "fair", scheduler: str | None = None) -> CheckReport:
     """Run the whole check on one pool (or a Dask cluster) and return the report (the same figures for any number
     of workers)."""
     project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
@@ -46,15 +48,21 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
                                 [str(f) for f in theirs.integrity(their_data, counts)])
     ladder = ladder_plan(spec, data, counts[0], policy, search_budget)  # first: bad usage stops at once
     deal = deal_plan(project, game, players, seed)  # ... and so does a bad check: section
+    sweeps = plan_sweeps(project, game, list(vary), games)  # ... and a bad --vary
+    variants = variants_data(project, spec, sweeps)
     with check_pool(workers, scheduler) as pool:
         setting = Setting(game, spec, job_root(pool, project, game), pool.share(data), seed, ladder, target,
                           job_root(pool, against, game) if against is not None else None,
                           pool.share(their_data) if against is not None else None)
         runs = {count: count_runs(setting, count) for count in counts}
+        shared = [shared_variants(pool, data) for data in variants]
+        swept = {count: [sweep_runs(setting, count, sweep, data) for sweep, data in zip(sweeps, shared)]
+                 for count in counts}
         run_all([run for runs_of in runs.values() for run in runs_of.first] +
-                [run for runs_of in runs.values() for run in runs_of.beside] + (deal.runs if deal else []),
-                pool, progress)
-    figures = {count: runs_of.figures(spec) for count, runs_of in runs.items()}
+                [run for runs_of in runs.values() for run in runs_of.beside] + (deal.runs if deal else []) +
+                [run for of_count in swept.values() for sweep in of_count for run in sweep.all], pool, progress)
+    figures = {count: with_sweeps(runs_of.figures(spec), [sweep.figures(balance) for sweep in swept[count]])
+               for count, runs_of in runs.items()}
     return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
                        target.cap, integrity, figures, comparison,
                        DealSection.of(deal.counted()) if deal else None).corrected()

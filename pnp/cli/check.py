@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pnp.check.core import BrokenRule
     from pnp.check.play.schedule import Status
     from pnp.check.report.model import Report
+    from pnp.check.sweep import Vary
     from pnp.project.games import Project
 
 
@@ -95,12 +96,18 @@ def _clear_progress() -> None:
 @click.option("--seats", default=None, metavar="P,P,...",
               help="With --replay: who plays each seat, in seat order (greedy, random, search or search:N), "
                    "instead of --policy.")
+@click.option("--vary", "vary", multiple=True, metavar="FILE:ROW:COLUMN=V,V,...",
+              help="Sweep: play the game with the cell at each value (A..B a range; ROW * with +-N: every row's "
+                   "value minus and plus N), on the same seeds; repeat for several.")
+@click.option("--balance", type=click.Choice(("fair", "seats")), default="fair", show_default=True,
+              help="With --vary: the balance the report names a value for (fair: the card's holders win their fair "
+                   "share; seats: the seats' win shares most even).")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
                   against_dir: Path | None, seed: int, policy: str, search_budget: int | None, workers: int | None,
                   scheduler: str | None,
                   json_path: Path | None, report_path: Path | None, replay: int | None, seats: str | None,
-                  project_dir: Path) -> None:
+                  vary: tuple[str, ...], balance: str, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
     from pnp.check.charts.pages import check_report_path
     from pnp.check.checker import check, has_simulation
@@ -118,6 +125,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         named_file(path, project.root)  # no link of the project's on the way: refused before the games are played
     if report_path is not None:
         check_report_path(report_path, replay is not None)
+    sweeps = _sweep_options(vary, replay)
     if replay is not None:
         _replay(project, game, players, replay, policy, _seat_list(seats), project_dir, search_budget)
         return
@@ -128,7 +136,8 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         raise UsageError("--games and --precision both say when to stop", where="pnp check",
                          fix="give one of them")
     if not has_simulation(project, game):
-        _refuse_without_simulation(game, {"--games": games, "--precision": precision, "--against": against_dir})
+        _refuse_without_simulation(game, {"--games": games, "--precision": precision, "--against": against_dir,
+                                          "--vary": vary or None})
         _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir, scheduler)
         return
     against = find_project(against_dir) if against_dir is not None else None
@@ -136,11 +145,12 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                                          [f"--precision {precision or DEFAULT_PRECISION:g}"]) +
                          [f"--seed {seed}", f"--policy {policy}"] +
                          ([f"--search-budget {search_budget}"] if search_budget is not None else []) +
-                         ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []),
-                         project_dir)
+                         ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []) +
+                         _sweep_reproduced(vary, balance), project_dir)
     try:
         report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
-                       precision=precision, against=against, search_budget=search_budget, scheduler=scheduler)
+                       precision=precision, against=against, search_budget=search_budget, vary=sweeps,
+                       balance=balance, scheduler=scheduler)
     except BrokenRule as broken:
         theirs = against is not None and Path(broken.root).resolve() == against.root.resolve()
         folder = against_dir if theirs and against_dir is not None else project_dir
@@ -153,6 +163,21 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
         _clear_progress()
     click.echo(render_text(report), nl=False)
     _write_outputs(report, json_path, report_path)
+
+
+def _sweep_options(vary: tuple[str, ...], replay: int | None) -> list[Vary]:
+    """The --vary options parsed (bad syntax is a usage error before anything is read)."""
+    from pnp.check.sweep import parse_vary
+    if vary and replay is not None:
+        raise UsageError("--vary sweeps many games; --replay plays one", where="pnp check --vary",
+                         fix="give one of them")
+    return [parse_vary(text) for text in vary]
+
+
+def _sweep_reproduced(vary: tuple[str, ...], balance: str) -> list[str]:
+    """The sweep's options as the reproducing command line gives them."""
+    options = [f"--vary {shlex.quote(text)}" for text in vary]
+    return options + [f"--balance {balance}"] if vary and balance != "fair" else options
 
 
 def _replay(project: Project, game: str, players: tuple[int, ...], seed: int, policy: str, seats: tuple[str, ...],

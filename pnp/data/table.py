@@ -133,6 +133,12 @@ def _row(record: list[str], columns: tuple[str, ...], number: int, label: str) -
     return Row(values, number, _count(values, where))
 
 
+def with_value(row: Row, column: str, text: str, where: str) -> Row:
+    """The row with one cell holding `text` instead, converted and checked as a read of the file would."""
+    values = {**row.values, column: convert(text)}
+    return Row(values, row.number, _count(values, where))
+
+
 def _count(values: dict[str, Any], where: str) -> int:
     """Read the count column: a whole number of copies, 0 or more; 1 when absent."""
     if "count" not in values:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pnp.data.cells import CellValues, with_cells
 from pnp.data.confine import confined
 from pnp.data.read import read_table
 from pnp.data.table import Row, Table
@@ -89,6 +90,7 @@ class Files:
     label: Callable[[Path], str]
     manifest: Callable[[str], dict[str, Any]]
     lenient: bool = False  # keep rows a quote swallowed as read (proof, check), instead of stopping at them
+    cells: CellValues | None = None  # cells read with another value (a check's sweep), the file left as it is
 
 
 def build_component(files: Files, game: str, spec: Any, index: int) -> Component:
@@ -215,7 +217,7 @@ def _source_table(files: Files, game: str, name: str, spec: dict[str, Any], wher
         raise PnpError(f"sheet: names a sheet of a workbook, but {label} is not one", where=f"{where}.sheet",
                        fix="remove sheet:, or name an .xlsx or .ods file under data:")
     sheet = None if sheet is None else str(sheet)
-    table = read_table(confined(files.root, path, key), label, encoding, sheet)
+    table = with_cells(read_table(confined(files.root, path, key), label, encoding, sheet), files.cells)
     if table.problems and not files.lenient:
         raise table.problems[0].error()
     selection = spec.get("selection", False)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.colors import CMYK_COLOR
+from pnp.data.cells import CellValues, with_cells
 from pnp.data.confine import confined, label_in
 from pnp.data.files import check_regular
 from pnp.data.read import read_table
@@ -45,6 +46,7 @@ class Project:
     root: Path
     _manifests: dict[str, dict[str, Any]] = field(default_factory=dict, compare=False, repr=False)
     lenient: bool = False  # proof and check: rows a quote swallowed or no component prints are noted, not refused
+    cells: CellValues | None = field(default=None, compare=False, repr=False)  # a check's sweep: cells read as other
 
     def label(self, path: Path) -> str:
         """Name a file relative to the project, as messages show it."""
@@ -72,7 +74,7 @@ class Project:
                            fix=f"known games: {known}; start one with 'pnp new {name}'")
         manifest = self.manifest(name)
         specs = manifest.get("components") or [self._named_by_file(path) for path in sorted(folder.glob("*.csv"))]
-        files = Files(self.root, self.label, self.manifest, self.lenient)
+        files = Files(self.root, self.label, self.manifest, self.lenient, self.cells)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
         problems = _swallowed(components) + unprinted_rows(components)
         if problems and not self.lenient:
@@ -109,14 +111,16 @@ class Project:
         for index, spec in enumerate(self.manifest(game).get("components") or []):
             name = spec if isinstance(spec, str) else spec.get("name") if isinstance(spec, dict) else None
             if str(name) == component:
-                return component_table(Files(self.root, self.label, self.manifest, self.lenient), game, spec, index)
+                files = Files(self.root, self.label, self.manifest, self.lenient, self.cells)
+                return component_table(files, game, spec, index)
         return None
 
     def read_csv(self, game: str, filename: str) -> Table:
         """One CSV file of a game, read with the game's declared encoding (as the print reads it)."""
         path = self.root / "card_data" / game / filename
         label = self.label(path)
-        table = read_table(self.confined(path, label), label, self.manifest(game).get("encoding"))
+        table = with_cells(read_table(self.confined(path, label), label, self.manifest(game).get("encoding")),
+                           self.cells)
         if table.problems and not self.lenient:
             raise table.problems[0].error()
         return table

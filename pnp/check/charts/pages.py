@@ -20,6 +20,7 @@ from pnp.check.charts.kit import INK, MUTED, WARN, Fonts, chip, fit_text, plural
 from pnp.check.charts.overview import findings_pages, overview_items
 from pnp.check.charts.panels import length_chart, margin_chart, score_chart, seat_chart, seat_score_chart, skill_chart
 from pnp.check.charts.plots import ROW
+from pnp.check.charts.sweep import sweep_pages
 from pnp.check.report.model import CheckReport, CountFigures, DealOnlyReport, Report
 from pnp.errors import PnpError, UsageError
 from pnp.output.atomic import AtomicFiles
@@ -94,6 +95,8 @@ def _count_pages(report: CheckReport, count: int, fig: CountFigures, fonts: Font
         suffix = f" ({part + 1})" if part else ""
         pages.append(Page(f"{heading}, what happened in play{suffix}", detail, chips, items))
     pages += _card_pages(fig, heading, detail, chips, fonts)
+    box = (MARGIN, CONTENT_BOTTOM, PAGE_W - 2 * MARGIN, CONTENT_TOP - CONTENT_BOTTOM)
+    pages += [Page(f"{heading}, {title}", detail, chips, placed) for title, placed in sweep_pages(fig, box, GAP, fonts)]
     if fig.against is not None and report.against is not None:
         width = PAGE_W - 2 * MARGIN
         charts = against_charts(fig.against, report.against.project, width, _max_rows() - 2, fonts)

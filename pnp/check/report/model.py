@@ -15,6 +15,7 @@ from pnp.check.report.deal import DealSection
 from pnp.check.report.jsonform import FLAT, from_jsonable, optional
 from pnp.check.report.ladder import Ladder
 from pnp.check.report.play import PlayFigures
+from pnp.check.report.sweep import SweepFigures
 from pnp.check.report.symmetry import SymmetryTest
 from pnp.check.report.symmetry import corrected as corrected_tests
 
@@ -39,6 +40,7 @@ class CountFigures:
     against: dict[str, FigureChange] | None = optional()  # by figure name, when --against is given
     cards: CardImpacts | None = optional()  # per-card impact, when the game declares card events
     card_changes: list[CardChange] | None = optional()  # each card's impact against the other project's
+    sweeps: list[SweepFigures] | None = optional()  # each --vary: the figures at every value of its cells
 
     def flags(self) -> list[str]:
         """The findings for this player count a designer must not miss."""
@@ -59,6 +61,11 @@ class CountFigures:
     def uneven(self) -> set[str]:
         """The groups flagged as uneven."""
         return {test.group for test in self.symmetry if test.flagged}
+
+
+def with_sweeps(figures: CountFigures, sweeps: list[SweepFigures]) -> CountFigures:
+    """A player count's figures with its sweeps (none: the key is left out)."""
+    return dataclasses.replace(figures, sweeps=sweeps or None)
 
 
 @dataclass(frozen=True)

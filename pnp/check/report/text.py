@@ -9,6 +9,7 @@ from pnp.check.report.hints import report_replay
 from pnp.check.report.ladder import Ladder
 from pnp.check.report.model import CheckReport, CountFigures, Report
 from pnp.check.report.play import PlayFigures
+from pnp.check.report.sweep_text import sweep_lines
 from pnp.check.report.values import Distribution, ShareFigure
 
 
@@ -25,6 +26,7 @@ def render_text(report: Report) -> str:
             out += baseline_lines(fig.baseline.play)
     if report.against is not None:
         out += [""] + against_lines(report.against, report.players)
+    out += sweep_lines(report.players)
     out += ["", f"Reproduce: {report.command}"]
     deal = ["", *deal_lines(report.deal)] if report.deal is not None else []
     return "\n".join(out + deal) + "\n"
