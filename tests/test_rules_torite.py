@@ -6,7 +6,9 @@ The states are built as in test_sim_torite.py; every expected number below is co
 
 from __future__ import annotations
 
-from test_sim_torite import arrange, do, names
+from shipped.torite4to6 import SPEC
+from shipped.torite4to6.data import FORMATION
+from test_sim_torite import DATA, arrange, do, names
 
 
 def six_face_down_after_the_captaincy():
@@ -51,3 +53,10 @@ def test_seven_face_down_cards_after_a_captaincy_are_overwork():
     # P1: no face-up card, 7 face down: 0 + 7 = 7. P2: 3 icons, 6 face down: 3 + 6 + 3 = 12. P3: 1 + 4 + 1 = 6.
     # P4: 2 + 3 + 1 = 6 icons, 3 face down: 6 + 3 = 9.
     assert state.gains[-1] == (7, 12, 6, 9)
+
+
+def test_the_game_is_for_three_to_five_players():
+    # "ユニットのフォーメーションは5名で構成します。つまり4人プレイ時は1人、3人プレイ時は2人足らない": a formation
+    # is 5 pieces, the players' and the candidates' (5 players: none, 4: one, 3: two); a sixth player has no place.
+    assert FORMATION == 5 and SPEC.player_counts == (3, 4, 5)
+    assert {players: DATA.setups[players].pieces for players in SPEC.player_counts} == {3: 2, 4: 1, 5: 0}
