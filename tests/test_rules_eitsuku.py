@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from shipped.eitsuku import Eitsuku, score
+from shipped.eitsuku import SPEC, Eitsuku, score
 from shipped.eitsuku.data import AD, FLASH, PH_ACTION, PH_OVER, PH_SCOUT, PH_SETUP, STRIKE_B, TIE_UP, USE_CONVERT
 from test_sim_eitsuku import DATA, blank, film, finish_turn, hand, placed, play_event, start
 from test_sim_eitsuku import do as play
@@ -60,6 +60,20 @@ def test_a_raised_number_makes_the_bonus_and_the_final_check_agrees():
     placed(state, 0, "脚本家大賞", 2, arg=2)  # 脚本家 4 + 2 = 6: three 6s
     assert score.film(state, 0) == [6, 6, 6, 1] and score.parts(state)[0] == (19, 30, 0, 0)
     assert finished(state).scores()[0] == 49.0
+
+
+# --- ◆1 players, ◆3 準備 1 -------------------------------------------------------------------------------------
+
+def test_the_game_is_for_three_to_six_players_and_six_use_every_small_budget_card():
+    # ◆1: 推奨プレイヤー人数【3〜6人】. ◆3 準備 1 prepares 予算:小 x7, 中 x6 and 大 x5 per player: six players need
+    # 42, 36 and 30, exactly the cards ◆2 2-2 prints, so a seventh player could not be set up.
+    assert SPEC.player_counts == (3, 4, 5, 6)
+    assert SPEC.integrity(DATA, [6]) == []
+    budget = "card_data/eitsuku/budget.csv"
+    assert SPEC.integrity(DATA, [7]) == [
+        f"{budget}: row 2: 7 players: 予算:小 has 42 cards, setup prepares players x7 = 49 (◆3 準備 1)",
+        f"{budget}: row 3: 7 players: 予算:中 has 36 cards, setup prepares players x6 = 42 (◆3 準備 1)",
+        f"{budget}: row 4: 7 players: 予算:大 has 30 cards, setup prepares players x5 = 35 (◆3 準備 1)"]
 
 
 # --- ◆3 準備 4: the die picks the initial role piles ------------------------------------------------------------
