@@ -150,6 +150,25 @@ def test_an_ad_agency_placed_this_turn_lifts_the_limit_from_the_next_turn_and_st
     assert new in state.placed_events[0]  # its effect was not used: it stays for the next turn
 
 
+@pytest.mark.parametrize("convert_first", [True, False])
+def test_policy_change_discarding_ones_own_ad_agency_brings_back_the_one_event_limit(convert_first):
+    # ◆3 2: one event a turn; ◆5 広告代理店の努力 lifts it only while it lies in the 場. 方針転換 (placed last
+    # turn) discards it: the turn may then place one event in all, counting any placed before the discard.
+    state = blank()
+    old = placed(state, 0, "広告代理店の努力", 1)
+    placed(state, 0, "方針転換", 1)
+    hand(state, 0, ("タイアップキャンペーン",), ("タイアップキャンペーン",))
+    start(state, 0, turn=2, money=(0, 0, 0))
+    if convert_first:  # nothing placed yet: one event is still allowed
+        play(state, USE_CONVERT)  # the ad agency is the only event to discard: it goes at once
+        assert old not in state.placed_events[0]
+        play_event(state, TIE_UP)
+    else:  # one event placed under the ad agency: none may follow once it is gone
+        play_event(state, TIE_UP)
+        play(state, USE_CONVERT, ("discard", 0, old))
+    assert state.phase == PH_SCOUT and state.placed_count[0][TIE_UP] == 1  # no second event: 3A went on
+
+
 # --- ◆5 ストライキ: B costs 2 per placed role ----------------------------------------------------------------------
 
 def test_strike_b_is_offered_exactly_when_the_hand_pays_two_per_placed_role():
