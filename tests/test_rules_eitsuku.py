@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from shipped.eitsuku import Eitsuku, score
+from shipped.eitsuku import SPEC, Eitsuku, score
 from shipped.eitsuku.data import AD, FLASH, PH_ACTION, PH_OVER, PH_SCOUT, PH_SETUP, STRIKE_B, TIE_UP, USE_CONVERT
 from test_sim_eitsuku import DATA, blank, film, finish_turn, hand, placed, play_event, start
 from test_sim_eitsuku import do as play
@@ -60,6 +60,20 @@ def test_a_raised_number_makes_the_bonus_and_the_final_check_agrees():
     placed(state, 0, "脚本家大賞", 2, arg=2)  # 脚本家 4 + 2 = 6: three 6s
     assert score.film(state, 0) == [6, 6, 6, 1] and score.parts(state)[0] == (19, 30, 0, 0)
     assert finished(state).scores()[0] == 49.0
+
+
+# --- ◆1 players, ◆3 準備 1 -------------------------------------------------------------------------------------
+
+def test_the_game_is_for_three_to_six_players_and_six_use_every_small_budget_card():
+    # ◆1: 推奨プレイヤー人数【3〜6人】. ◆3 準備 1 prepares 予算:小 x7, 中 x6 and 大 x5 per player: six players need
+    # 42, 36 and 30, exactly the cards ◆2 2-2 prints, so a seventh player could not be set up.
+    assert SPEC.player_counts == (3, 4, 5, 6)
+    assert SPEC.integrity(DATA, [6]) == []
+    budget = "card_data/eitsuku/budget.csv"
+    assert SPEC.integrity(DATA, [7]) == [
+        f"{budget}: row 2: 7 players: 予算:小 has 42 cards, setup prepares players x7 = 49 (◆3 準備 1)",
+        f"{budget}: row 3: 7 players: 予算:中 has 36 cards, setup prepares players x6 = 42 (◆3 準備 1)",
+        f"{budget}: row 4: 7 players: 予算:大 has 30 cards, setup prepares players x5 = 35 (◆3 準備 1)"]
 
 
 # --- ◆3 準備 4: the die picks the initial role piles ------------------------------------------------------------
@@ -134,6 +148,25 @@ def test_an_ad_agency_placed_this_turn_lifts_the_limit_from_the_next_turn_and_st
     assert state.phase == PH_SCOUT and state.placed_count[0][TIE_UP] == 1  # no third event: 3A went on
     finish_turn(state)
     assert new in state.placed_events[0]  # its effect was not used: it stays for the next turn
+
+
+@pytest.mark.parametrize("convert_first", [True, False])
+def test_policy_change_discarding_ones_own_ad_agency_brings_back_the_one_event_limit(convert_first):
+    # ◆3 2: one event a turn; ◆5 広告代理店の努力 lifts it only while it lies in the 場. 方針転換 (placed last
+    # turn) discards it: the turn may then place one event in all, counting any placed before the discard.
+    state = blank()
+    old = placed(state, 0, "広告代理店の努力", 1)
+    placed(state, 0, "方針転換", 1)
+    hand(state, 0, ("タイアップキャンペーン",), ("タイアップキャンペーン",))
+    start(state, 0, turn=2, money=(0, 0, 0))
+    if convert_first:  # nothing placed yet: one event is still allowed
+        play(state, USE_CONVERT)  # the ad agency is the only event to discard: it goes at once
+        assert old not in state.placed_events[0]
+        play_event(state, TIE_UP)
+    else:  # one event placed under the ad agency: none may follow once it is gone
+        play_event(state, TIE_UP)
+        play(state, USE_CONVERT, ("discard", 0, old))
+    assert state.phase == PH_SCOUT and state.placed_count[0][TIE_UP] == 1  # no second event: 3A went on
 
 
 # --- ◆5 ストライキ: B costs 2 per placed role ----------------------------------------------------------------------

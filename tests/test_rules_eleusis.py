@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import copy_games
-from shipped.eleusis import integrity, load
+from shipped.eleusis import SPEC, integrity, load
 from shipped.eleusis.plays import CIRCLE, DOT
 from shipped.eleusis.round import PLAY, PLAYING, RULE
 from test_sim_eleusis import arrange, dealt, hand, lay, rule_index
@@ -19,6 +19,12 @@ from pnp.sim import CHANCE
 @pytest.fixture(scope="module")
 def data(repo):
     return load(repo)
+
+
+def test_the_game_is_for_four_to_six_players(data):
+    # 準備 3: 人数は4〜6人; each of them deals and plays (test_sim_eleusis deals 4, 5 and 6 by hand).
+    assert SPEC.player_counts == (4, 5, 6)
+    assert integrity(data, SPEC.player_counts) == []
 
 
 def test_a_deck_holding_exactly_the_penalty_is_drawn_out_and_the_child_plays_on(data):

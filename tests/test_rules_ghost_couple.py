@@ -8,8 +8,9 @@ from __future__ import annotations
 import random
 
 from conftest import copy_games
-from shipped.ghost_couple import GhostCouple, load
+from shipped.ghost_couple import SPEC, GhostCouple, load, playing_cards
 from shipped.ghost_couple.deck import BLOCK, CENTRE, FLIP_UP, PLACE
+from shipped.ghost_couple.integrity import variant_integrity
 from shipped.ghost_couple.variant import load as load_variant
 from test_sim_ghost_couple import CARDS, DECK, PIKO, arrange, couple, do, until
 
@@ -60,3 +61,26 @@ def test_without_a_printed_hand_size_the_simulation_deals_the_notes_five_and_the
     assert cards.problems == ("card_data/ghost_couple/variant.csv: no 手札=N枚 on the variant card; the simulation "
                               "deals 3",)
     assert [len(hand) for hand in GhostCouple(deck, 3, random.Random(1)).hands] == [6, 5, 5]  # P1 has drawn
+
+
+def test_the_note_plays_two_to_four_and_the_variant_two_or_three():
+    # 人数: 基本は2人, more by induction, with 4人プレイ the note's own example; the variant: 人数=山札が少なくなるので
+    # 2人か3人.
+    assert SPEC.player_counts == (2, 3, 4)
+    assert playing_cards.SPEC.player_counts == (2, 3)
+
+
+def test_the_variant_needs_two_red_and_two_black_of_every_number_up_to_the_king(tmp_path):
+    project = copy_games(tmp_path, "ghost_couple", "standard_deck")
+    manifest = project.root / "card_data" / "ghost_couple" / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    assert text.count("from: standard_deck/cards}") == 1
+    manifest.write_text(text.replace("from: standard_deck/cards}",
+                                     "from: standard_deck/cards, where: \"name != 'King of Hearts'\"}"),
+                        encoding="utf-8")
+    findings = variant_integrity(load_variant(Project(project.root)), [2, 3])
+    # ジョーカー2枚入りの54枚, A-K of two red and two black suits: without ♥K, 53 cards, and 13 (K) alone is short
+    # of a red card (♦K is the only one left; ♠K and ♣K are black).
+    assert [f.split(": ", 1)[1] for f in findings if "cards" in f] == [
+        "53 cards with 2 jokers; the variant uses ジョーカー2枚入りの54枚",
+        "value 13 has 1 red and 2 black cards; each number needs 2 of each colour"]
