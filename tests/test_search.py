@@ -204,3 +204,12 @@ def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_h
     assert 1 < len(some[0].records) < PROBE_MOST
     assert [r.winners for r in some[1].records] == [[1]] * len(some[1].records)
     assert [len(seat.records) for seat in probe_by_seat(nim, 6000, 1)] == [len(seat.records) for seat in some]
+
+
+@pytest.mark.parametrize("costs, kept", [([900, 900], 1), ([400, 400, 400], 2), ([300] * 5, 3), ([1200, 10], 1),
+                                         ([100] * 10, 8)])
+def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s_moves(costs, kept):
+    from pnp.check.ladder import _ProbeStop
+    stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1
+    stop.costs = costs
+    assert stop._rounds() == kept

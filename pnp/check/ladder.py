@@ -53,7 +53,8 @@ def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skil
 def search_probe(root: str, game: str, players: int, seed: int, budget: int, data: Shared,
                  headline: Games) -> Games:
     """One search seat against greedy, a game a chunk with the search seat going round: rounds of one game per
-    seat until the search's tries have cost PROBE_WORK times the headline's moves (or PROBE_MOST rounds)."""
+    seat until the search's tries have cost about PROBE_WORK times the headline's moves (the round count nearest
+    it, at least one and at most PROBE_MOST)."""
     plan = Plan(root, game, players, seed, "greedy", games=PROBE_MOST, size=1, rotate=True,
                 lineup=(f"search:{budget}", "greedy"))
     return Games(plan, data, _ProbeStop(headline, players))
@@ -73,11 +74,12 @@ class _ProbeStop(Stop):
             self.costs.append(sum(chunk.searched + sum(record.moves for record in chunk.records) for chunk in last))
 
     def _rounds(self) -> int | None:
-        """Rounds the probe keeps, once known."""
+        """Rounds the probe keeps, once known: the count whose cost comes nearest the headline's moves, judged
+        before playing another round, which would cost about the mean of those played so far."""
         spent, limit = 0, PROBE_WORK * sum(record.moves for record in self.headline.results.records)
         for rounds, cost in enumerate(self.costs, 1):
             spent += cost
-            if self.headline.finished() and spent >= limit or rounds == PROBE_MOST:
+            if self.headline.finished() and spent >= limit - spent / (2 * rounds) or rounds == PROBE_MOST:
                 return rounds
         return None
 
