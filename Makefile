@@ -18,7 +18,7 @@ test: lint
 	@command -v pdftotext >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq poppler-utils)
 	@command -v chromium >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq chromium)
 	@command -v gs >/dev/null 2>&1 && command -v qpdf >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq ghostscript qpdf)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: $(BIN)/pnp
 	$(BIN)/ruff check .
