@@ -109,7 +109,6 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                   json_path: Path | None, report_path: Path | None, replay: int | None, seats: str | None,
                   vary: tuple[str, ...], balance: str, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
-    from pnp.check.charts.pages import check_report_path
     from pnp.check.checker import check, has_simulation
     from pnp.check.core import BrokenRule, InvariantViolation
     from pnp.check.play.precision import DEFAULT_PRECISION
@@ -124,6 +123,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     for path in filter(None, (json_path, report_path)):
         named_file(path, project.root)  # no link of the project's on the way: refused before the games are played
     if report_path is not None:
+        from pnp.check.charts.pages import check_report_path  # reportlab only when a report is drawn
         check_report_path(report_path, replay is not None)
     sweeps = _sweep_options(vary, replay)
     if replay is not None:
