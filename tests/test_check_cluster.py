@@ -25,6 +25,26 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args))
 
 
+@pytest.fixture
+def forgetful():
+    """A test that makes this process forget its simulations (as a cluster worker does for a new check) gives the
+    other tests of the process theirs back afterwards."""
+    from pnp.check.play import chunks, loader, registry
+    kept = ({name: module for name, module in sys.modules.items() if name.startswith(loader.PREFIX)},
+            dict(registry._FOUND), dict(loader._LOADED), dict(chunks._READ))
+    yield
+    modules, found, loaded, read = kept
+    for name in [name for name in sys.modules if name.startswith(loader.PREFIX)]:
+        del sys.modules[name]
+    sys.modules.update(modules)
+    registry._FOUND.clear()
+    registry._FOUND.update(found)
+    loader._LOADED.clear()
+    loader._LOADED.update(loaded)
+    chunks._READ.clear()
+    chunks._READ.update(read)
+
+
 def new_project(root) -> Project:
     """A `pnp new probe --rules` project: a simulation, and a deal-and-draw section in its game.yaml."""
     root.mkdir()
@@ -76,7 +96,8 @@ def test_a_local_cluster_gives_the_same_bytes(tmp_path):
         json_of(tmp_path, "alone", *shipped, "--workers", "1")
 
 
-def test_a_broken_rule_on_a_cluster_is_the_same_one_line_and_an_edit_is_played_at_once(scheduler, tmp_path):
+def test_a_broken_rule_on_a_cluster_is_the_same_one_line_and_an_edit_is_played_at_once(scheduler, tmp_path,
+                                                                                         forgetful):
     probe = new_project(tmp_path / "probe")
     args = ["check", "probe", "--players", "3", "--games", "300", "--project", str(probe.root)]
     assert run(*args, "--scheduler", scheduler).exit_code == 0  # the workers have imported the sound simulation
@@ -169,7 +190,7 @@ def test_a_check_without_a_scheduler_imports_nothing_of_dask(tmp_path):
     assert shown.stdout == "[]\n"
 
 
-def test_the_project_travels_with_the_tasks_and_a_worker_never_reads_the_client_s_folder(tmp_path):
+def test_the_project_travels_with_the_tasks_and_a_worker_never_reads_the_client_s_folder(tmp_path, forgetful):
     import io
     import pickle
     import shutil

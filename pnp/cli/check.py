@@ -6,6 +6,7 @@ import shlex
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -109,10 +110,7 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                   json_path: Path | None, report_path: Path | None, replay: int | None, seats: str | None,
                   vary: tuple[str, ...], balance: str, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
-    from pnp.check.checker import check, has_simulation
-    from pnp.check.core import BrokenRule, InvariantViolation
-    from pnp.check.play.precision import DEFAULT_PRECISION
-    from pnp.check.report.text import render_text
+    from pnp.check.checker import has_simulation
     from pnp.project.games import find_project
     project = find_project(project_dir)
     if scheduler is not None:
@@ -140,22 +138,59 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
                                           "--vary": vary or None})
         _deal_only(project, game, players, seed, workers, json_path, report_path, project_dir, scheduler)
         return
-    against = find_project(against_dir) if against_dir is not None else None
-    command = _reproduce(game, players, ([f"--games {games}"] if games is not None else
-                                         [f"--precision {precision or DEFAULT_PRECISION:g}"]) +
-                         [f"--seed {seed}", f"--policy {policy}"] +
-                         ([f"--search-budget {search_budget}"] if search_budget is not None else []) +
-                         ([f"--against {shlex.quote(str(against_dir))}"] if against_dir is not None else []) +
-                         _sweep_reproduced(vary, balance), project_dir)
+    _simulate(project, Asked(game, players, games, precision, against_dir, seed, policy, search_budget, workers,
+                             scheduler, vary, balance, project_dir), sweeps, json_path, report_path)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a simulated check was asked for on the command line."""
+
+    game: str
+    players: tuple[int, ...]
+    games: int | None
+    precision: float | None
+    against_dir: Path | None
+    seed: int
+    policy: str
+    search_budget: int | None
+    workers: int
+    scheduler: str | None
+    vary: tuple[str, ...]
+    balance: str
+    project_dir: Path
+
+    def command(self) -> str:
+        """The command line that reproduces the report."""
+        from pnp.check.play.precision import DEFAULT_PRECISION
+        stop = f"--games {self.games}" if self.games is not None else \
+            f"--precision {self.precision or DEFAULT_PRECISION:g}"
+        return _reproduce(self.game, self.players,
+                          [stop, f"--seed {self.seed}", f"--policy {self.policy}"] +
+                          ([f"--search-budget {self.search_budget}"] if self.search_budget is not None else []) +
+                          ([f"--against {shlex.quote(str(self.against_dir))}"] if self.against_dir is not None
+                           else []) + _sweep_reproduced(self.vary, self.balance), self.project_dir)
+
+
+def _simulate(project: Project, asked: Asked, sweeps: list[Vary], json_path: Path | None,
+              report_path: Path | None) -> None:
+    """Play the whole check, print its report and write the files asked for; a broken rule is one line."""
+    from pnp.check.checker import check
+    from pnp.check.core import BrokenRule, InvariantViolation
+    from pnp.check.report.text import render_text
+    from pnp.project.games import find_project
+    game = asked.game
+    against = find_project(asked.against_dir) if asked.against_dir is not None else None
     try:
-        report = check(project, game, list(players), games, seed, policy, workers, command, _progress(),
-                       precision=precision, against=against, search_budget=search_budget, vary=sweeps,
-                       balance=balance, scheduler=scheduler)
+        report = check(project, game, list(asked.players), asked.games, asked.seed, asked.policy, asked.workers,
+                       asked.command(), _progress(), precision=asked.precision, against=against,
+                       search_budget=asked.search_budget, vary=sweeps, balance=asked.balance,
+                       scheduler=asked.scheduler)
     except BrokenRule as broken:
         theirs = against is not None and Path(broken.root).resolve() == against.root.resolve()
-        folder = against_dir if theirs and against_dir is not None else project_dir
+        folder = asked.against_dir if theirs and asked.against_dir is not None else asked.project_dir
         raise PnpError(f"rule broken in a simulated game: {broken}", where=f"pnp check {game}",
-                       fix=f"replay it with: {_replay_of(game, broken, policy, folder)}") from None
+                       fix=f"replay it with: {_replay_of(game, broken, asked.policy, folder)}") from None
     except InvariantViolation as exc:
         raise PnpError(f"rule broken: {exc}", where=f"pnp check {game}",
                        fix="correct the rules simulation where it breaks this rule") from None
