@@ -21,7 +21,7 @@ from pnp.check.report.cards import CardImpacts
 from pnp.check.report.compare import FigureChange
 from pnp.check.report.model import Baseline, CountFigures
 from pnp.check.report.play import PlayFigures
-from pnp.check.stats.inference import Moments, share_moments
+from pnp.check.stats.inference import Moments
 from pnp.pool import Shared
 from pnp.sim import GameSpec
 
@@ -146,7 +146,4 @@ def _by_seat(skill: list[Games]) -> list[Results]:
 
 def _greedy_share(run: Games) -> list[Moments]:
     """The greedy player's win share over every seat, the share the skill line reports."""
-    seats = run.by_seat()
-    wins = sum(1.0 / len(r.winners) for seat, results in enumerate(seats) for r in results.records
-               if seat in r.winners)
-    return [share_moments(wins, sum(len(results.records) for results in seats))]
+    return [compare.skill_moments(run.by_seat())]

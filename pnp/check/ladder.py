@@ -67,6 +67,7 @@ class _ProbeStop(Stop):
     def __init__(self, headline: Games, players: int) -> None:
         self.headline, self.players = headline, players
         self.costs: list[int] = []  # cost of each merged round
+        self.limit: float | None = None  # the cost aimed at, once the headline is finished
 
     def merged(self, run: Games, chunks: int) -> None:
         if chunks % self.players == 0:
@@ -76,10 +77,12 @@ class _ProbeStop(Stop):
     def _rounds(self) -> int | None:
         """Rounds the probe keeps, once known: the count whose cost comes nearest the headline's moves, judged
         before playing another round, which would cost about the mean of those played so far."""
-        spent, limit = 0, PROBE_WORK * sum(record.moves for record in self.headline.results.records)
+        if self.limit is None and self.headline.finished():  # summed once: the scheduler asks often
+            self.limit = PROBE_WORK * sum(record.moves for record in self.headline.results.records)
+        spent = 0
         for rounds, cost in enumerate(self.costs, 1):
             spent += cost
-            if self.headline.finished() and spent >= limit - spent / (2 * rounds) or rounds == PROBE_MOST:
+            if self.limit is not None and spent >= self.limit - spent / (2 * rounds) or rounds == PROBE_MOST:
                 return rounds
         return None
 

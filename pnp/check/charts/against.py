@@ -25,6 +25,7 @@ from pnp.check.charts.kit import (
 )
 from pnp.check.charts.panels import interval_of
 from pnp.check.report.card_changes import CardChange
+from pnp.check.report.cards_text import points
 from pnp.check.report.compare import FigureChange
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.values import Distribution
@@ -108,15 +109,10 @@ def card_change_chart(changes: list[CardChange], project: str, width: float, max
                   "a card's impact: the win share of seats with the event minus without it · compared game by game · "
                   f"beyond noise: Holm-corrected p < 0.05 over every card of the report{rest}", warn=bool(changed))
     header = ["card and event", "this project", "other project", "change", "95% interval", "corrected p"]
-    cells = [([f"{row.name} · {PurePosixPath(row.file).stem} {row.row} · {row.event}", _points(row.base),
-               _points(row.other), _points(row.difference), f"{_points(row.low)} to {_points(row.high)}",
+    cells = [([f"{row.name} · {PurePosixPath(row.file).stem} {row.row} · {row.event}", points(row.base),
+               points(row.other), points(row.difference), f"{points(row.low)} to {points(row.high)}",
                f"{row.p_adjusted:.3g}"], bool(row.changed)) for row in shown]
     return table(frame, header, cells, fonts)
-
-
-def _points(value: float) -> str:
-    """A difference of shares in points, signed."""
-    return f"{value * 100:+.1f} pt"
 
 
 def _cells(drawing: Drawing, cells: list[str], y: float, width: float, font: str, colour: Color) -> None:
@@ -139,4 +135,4 @@ def _value(name: str, value: float) -> str:
 
 def _signed(name: str, value: float) -> str:
     """A difference with its sign, in points for a share."""
-    return (f"{value * 100:+.1f} pt" if _is_share(name) else f"{value:+.3g}")
+    return points(value) if _is_share(name) else f"{value:+.3g}"

@@ -13,6 +13,11 @@ def points(value: float) -> str:
     return f"{value * 100:+.1f} pt"
 
 
+def points_within(value: float, low: float, high: float) -> str:
+    """A difference of shares in points with its interval: '+5.2 pt [+1.0 to +9.4]'."""
+    return f"{points(value)} [{low * 100:+.1f} to {high * 100:+.1f}]"
+
+
 def card_lines(table: CardImpacts | None, kind: str = "held") -> list[str]:
     """The strongest and weakest cards by the win share of the seats with the event, against the seats without."""
     if table is None:
@@ -38,7 +43,7 @@ def card_line(card: CardImpact, kind: str) -> str:
     """One card: its event's shares and difference, the other events' differences, how often it was seen."""
     event = card.events[kind]
     line = (f"{card}: {kind} {event.with_card.share:.1%} vs {event.without_card.share:.1%}, "
-            f"{points(event.difference)} [{event.low * 100:+.1f} to {event.high * 100:+.1f}]{_mark(event)}")
+            f"{points_within(event.difference, event.low, event.high)}{_mark(event)}")
     others = [f"{other} {points(e.difference)}{_mark(e)}" for other, e in card.events.items() if other != kind]
     return "; ".join([line, *others, f"seen in {card.seen.share:.0%} of games"])
 
@@ -56,6 +61,6 @@ def card_change_lines(changes: list[CardChange] | None) -> list[str]:
     changed = [row for row in tested if row.changed]
     lines = [f"  cards: {len(changed)} of {len(tested)} card impacts changed beyond noise "
              f"(win share with the card minus without it)"]
-    return lines + [f"    {row.label}: {points(row.base)} -> {points(row.other)}, change {points(row.difference)} "
-                    f"[{row.low * 100:+.1f} to {row.high * 100:+.1f}], corrected p = {row.p_adjusted:.3g}"
+    return lines + [f"    {row.label}: {points(row.base)} -> {points(row.other)}, change "
+                    f"{points_within(row.difference, row.low, row.high)}, corrected p = {row.p_adjusted:.3g}"
                     for row in changed]

@@ -68,7 +68,8 @@ def play_moments(results: Results, players: int) -> dict[str, Moments]:
 
 
 def skill_moments(by_seat: list[Results]) -> Moments:
-    """Greedy's win share in one seat against random players, seats rotated."""
+    """The win share of the player in one seat (greedy against random, or search against greedy), seats rotated:
+    by_seat[k] holds the games with that player in seat k + 1; ties share a win."""
     wins = sum(1.0 / len(r.winners) for seat, results in enumerate(by_seat) for r in results.records
                if seat in r.winners)
     return share_moments(wins, sum(len(results.records) for results in by_seat))

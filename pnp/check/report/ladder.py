@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.check.play.chunks import Results
+from pnp.check.report.compare import skill_moments
 from pnp.check.report.jsonform import optional
 from pnp.check.report.values import ShareFigure
 from pnp.check.stats.describe import wilson
@@ -28,12 +29,9 @@ class Rung:
     def of(cls, player: str, others: str, by_seat: list[Results], players: int, budget: int | None = None,
            precision: float | None = None) -> Rung:
         """The wins of the one seat over the runs with it in seat 1, 2, ... in turn."""
-        wins = 0.0
-        for seat, results in enumerate(by_seat):
-            wins += sum(1.0 / len(r.winners) for r in results.records if seat in r.winners)
-        games = sum(len(results.records) for results in by_seat)
-        return cls(player, others, ShareFigure.rounded(wilson(wins, games)), round(1.0 / players, 6), games, budget,
-                   precision)
+        won = skill_moments(by_seat)
+        return cls(player, others, ShareFigure.rounded(wilson(won.total, won.games)), round(1.0 / players, 6),
+                   won.games, budget, precision)
 
     @property
     def beats(self) -> bool:

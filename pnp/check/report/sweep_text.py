@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.check.report.cards_text import points
+from pnp.check.report.cards_text import points, points_within
 from pnp.check.report.compare import FigureChange
 from pnp.check.report.model import CountFigures
 from pnp.check.report.sweep import Balance, Sensitivity, SweepFigures, SweepValue, SweptCellFigures
@@ -49,10 +49,9 @@ def value_line(cell: SweptCellFigures, value: SweepValue) -> str:
     if value.impact is not None:
         impact = value.impact
         change = value.impact_change
-        shift = (f" (change {points(change.difference)} [{change.low * 100:+.1f} to {change.high * 100:+.1f}])"
+        shift = (f" (change {points_within(change.difference, change.low, change.high)})"
                  if change is not None else "")
-        parts.append(f"{cell.event} {points(impact.difference)} [{impact.low * 100:+.1f} to "
-                     f"{impact.high * 100:+.1f}]{shift}")
+        parts.append(f"{cell.event} {points_within(impact.difference, impact.low, impact.high)}{shift}")
     return "; ".join(parts)
 
 
@@ -70,7 +69,7 @@ def balance_line(balance: Balance | None, rule: str) -> str:
     if balance is None:
         return f"balance ({rule}: {RULES[rule]}): no value measures it (the card shows in no card event)"
     if balance.rule == "fair":
-        figure = f"{balance.figure} {points(balance.estimate)} [{balance.low * 100:+.1f} to {balance.high * 100:+.1f}]"
+        figure = f"{balance.figure} {points_within(balance.estimate, balance.low, balance.high)}"
     else:
         figure = (f"{balance.figure} {balance.estimate:.1%} [{balance.low:.1%}-{balance.high:.1%}] "
                   f"against a fair {balance.target:.1%}")
@@ -93,7 +92,7 @@ def _ranking_lines(sweep: SweepFigures) -> list[str]:
 def sensitivity_line(row: Sensitivity, step: int) -> str:
     """One card's response: per unit, and the change at -N and at +N with their intervals."""
     impact = f"impact {points(row.impact)} a unit" if row.impact is not None else "no impact measured"
-    sides = [f"{sign}{step}: {points(change.difference)} [{change.low * 100:+.1f} to {change.high * 100:+.1f}]"
+    sides = [f"{sign}{step}: {points_within(change.difference, change.low, change.high)}"
              for sign, change in (("-", row.down), ("+", row.up)) if change is not None]
     return "; ".join([f"{row.name} ({row.file} row {row.row}, {row.base})", impact, *sides,
                       f"seats: largest win-share change {points(row.seats)} a unit"])
