@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import ceil, log
 from random import Random
 from typing import TypeVar
 
@@ -21,6 +22,27 @@ def shuffle(rng: Random, cards: list) -> None:
         while j > i:  # rejection sampling, as Random._randbelow(i + 1)
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def sample(rng: Random, population: Sequence[Item], k: int) -> list[Item]:
+    """rng.sample(population, k): the same draws and result, in one loop instead of a _randbelow call per pick."""
+    n = len(population)
+    if type(rng) is not Random or not 0 <= k <= n or n > _pool_limit(k):
+        return rng.sample(population, k)  # (few picks from many: the random module tracks picked places in a set)
+    getrandbits, pool, picked = rng.getrandbits, list(population), []
+    for left in range(n, n - k, -1):  # as random.sample: pick a place among the `left` cards not yet picked
+        bits = left.bit_length()
+        j = getrandbits(bits)
+        while j >= left:  # rejection sampling, as Random._randbelow(left)
+            j = getrandbits(bits)
+        picked.append(pool[j])
+        pool[j] = pool[left - 1]  # the last unpicked card fills the place
+    return picked
+
+
+def _pool_limit(k: int) -> int:
+    """The largest population random.sample draws from a pool list for k picks (its size for a set of k)."""
+    return 21 + (4 ** ceil(log(k * 3, 4)) if k > 5 else 0)
 
 
 def pick(rng: Random, items: Sequence[Item]) -> Item:

@@ -7,6 +7,8 @@ import random
 from bisect import bisect_left
 from typing import NamedTuple
 
+from pnp.sim import sample
+
 from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, OWNER, ToriteData
 
 SAMPLES = 3  # completions of the formation tried per decision when others are still to play
@@ -31,12 +33,16 @@ class Observation(NamedTuple):
 
 def observe(state, player: int) -> Observation:
     """The observation of one player (built only for policies that look)."""
-    seen = set(state.hands[player]).union(state.trick, state.discard, *state.up, *state.down)
+    unseen = list(state.aside)  # the member cards out of this player's sight: set aside, or in another hand
+    for seat, hand in enumerate(state.hands):
+        if seat != player:
+            unseen += hand
+    unseen.sort()
     icons = state.icons.__getitem__
     return Observation(player, state.lead, tuple(state.trick), tuple(state.hands[player]), tuple(state.row),
                        tuple(state.candidate_keys), tuple(map(len, state.down)),
                        tuple(sum(map(icons, up)) for up in state.up), tuple(map(len, state.hands)),
-                       tuple(sorted(set(range(state.data.members)).difference(seen))), state.data)
+                       tuple(unseen), state.data)
 
 
 def greedy(obs: Observation, legal, rng: random.Random):
@@ -84,7 +90,7 @@ class Formation:
 
     def sample_hands(self, rng: random.Random) -> list[list[int]]:
         """Hands for the players still to play, drawn from the unseen cards."""
-        drawn = rng.sample(self.obs.unseen, self.drawn)
+        drawn = sample(rng, self.obs.unseen, self.drawn)
         hands, start = [], 0
         for size in self.sizes:
             hands.append(drawn[start:start + size] or drawn[:1])
