@@ -82,6 +82,8 @@ class Formation:
         self.sizes = [obs.hand_counts[seat] for seat in self.later]  # the later players' hands
         self.drawn = min(sum(self.sizes), len(obs.unseen))
         self.led = data.colour[obs.trick[0]] if obs.trick else -1
+        strength = data.strength[self.led] if obs.trick else ()
+        self.played = [(i, strength[card]) for i, card in enumerate(obs.trick)]  # the plays so far: (index, strength)
         self.numkey, self.seat_keys = table.numkey, table.seat_keys[obs.lead]
         self.before = [self.numkey[card] | key for card, key in zip(obs.trick, self.seat_keys)] + list(obs.standing)
         hidden = obs.hidden[obs.player]
@@ -122,8 +124,7 @@ class Formation:
         keys = self.before + [numkey[card] | seat_keys[after + i] for i, card in enumerate(replies)]
         keys.sort()
         strength = self.data.strength[led]
-        others = [(i, strength[card]) for i, card in enumerate(self.obs.trick)]
-        others += [(after + i, strength[card]) for i, card in enumerate(replies)]
+        others = self.played + [(after + i, strength[card]) for i, card in enumerate(replies)]
         return Completion(led, keys, others)
 
     def worth(self, card: int, completion: Completion) -> float:
