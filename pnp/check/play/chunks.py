@@ -121,6 +121,11 @@ def load_data(root: str, game: str) -> object:
     return _READ[root, game]
 
 
+def forget_read() -> None:
+    """Forget the game data this process read, so the next job reads the files again."""
+    _READ.clear()
+
+
 def run_job(job: Job, data: Shared | None = None) -> Results:
     """Play a chunk of games (in a worker process or in this one) on the shared data, or on data read for it."""
     began = time.perf_counter()

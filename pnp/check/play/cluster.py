@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-import sys
 import uuid
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
@@ -244,8 +243,6 @@ def _here(job: Any, projects: dict[str, tuple[str, bytes]]) -> tuple[Any, dict[s
 def forget_simulations() -> None:
     """Drop every simulation this process imported, so the next chunk imports the files as they are now."""
     from pnp.check.play import chunks, loader, registry
-    registry._FOUND.clear()
-    loader._LOADED.clear()
-    chunks._READ.clear()
-    for name in [name for name in sys.modules if name.startswith(loader.PREFIX)]:
-        del sys.modules[name]
+    registry.forget_found()
+    loader.forget_imported()
+    chunks.forget_read()

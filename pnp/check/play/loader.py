@@ -45,6 +45,13 @@ def load_module(project: Project, game: str, path: str, where: str) -> ModuleTyp
     return _LOADED[entry]
 
 
+def forget_imported() -> None:
+    """Drop every simulation module this process imported, so the next load imports the files as they are now."""
+    _LOADED.clear()
+    for name in [name for name in sys.modules if name.startswith(PREFIX)]:
+        del sys.modules[name]
+
+
 def _entry_file(project: Project, game: str, path: str, where: str) -> tuple[Path, Path | None]:
     """The file to import (a package's __init__.py, or a module) and the package folder, checked to stay inside."""
     root = project.root.resolve()

@@ -21,3 +21,8 @@ def spec_for(name: str, project: Project) -> GameSpec:
             raise unknown_game(name, simulation_names(project))
         _FOUND[key] = spec
     return _FOUND[key]
+
+
+def forget_found() -> None:
+    """Forget the simulations found so far, so the next spec_for looks again."""
+    _FOUND.clear()
