@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +11,7 @@ from conftest import poppler
 from weighttoy import write_weights
 
 from pnp.check.checker import check, to_json
+from pnp.check.play import chunks, paired
 from pnp.check.report.model import report_from_json
 from pnp.check.report.text import render_text
 from pnp.check.sweep import parse_vary
@@ -158,3 +160,44 @@ def test_ghost_couple_one_card_and_every_card_by_one(repo):
     assert one.cells[0].name == "さくら" and [v.value for v in one.cells[0].values] == ["1", "5"]
     assert one.cells[0].values[0].impact is not None and one.cells[0].balance is not None
     assert len(every.ranking) == len(every.cells) > 20 and "cards ranked" not in render_text(report)
+
+
+def _count_games(monkeypatch) -> Counter:
+    """Games played from here on, by the data they were played on and the run they belong to (in this process)."""
+    played: Counter = Counter()
+    real = chunks.play_chunk
+
+    def counting(job, data=None):
+        played[id(data.value) if data is not None else job.root, job.policy, job.greedy_seat] += job.stop - job.start
+        return real(job, data)
+
+    monkeypatch.setattr(chunks, "play_chunk", counting)
+    monkeypatch.setattr(paired, "play_chunk", counting)
+    return played
+
+
+def test_a_sweep_plays_the_projects_games_once_for_all_its_values(weights, monkeypatch):
+    played = _count_games(monkeypatch)
+    check(weights, "weights", [3], 400, 1, "greedy", 1, "cmd", vary=[parse_vary(CELL)])
+    headline = [games for (_, policy, seat), games in played.items() if policy == "greedy" and seat is None]
+    # Each of the 4 values: 400 games. The project: the headline's 400, and the same 400 once more for the one
+    # group the 4 values make on one worker (once per value, they would be 4 x 400 more).
+    assert sorted(headline) == [400] * 4 + [800]
+
+
+def test_against_plays_each_game_once_in_each_project(weights, tmp_path, monkeypatch):
+    write_weights(tmp_path)
+    played = _count_games(monkeypatch)
+    check(weights, "weights", [3], 300, 1, "greedy", 1, "cmd", against=Project(tmp_path))
+    headline = [games for (_, policy, seat), games in played.items() if policy == "greedy" and seat is None]
+    skill = Counter()
+    for (data, policy, seat), games in played.items():
+        if seat is not None:
+            skill[data] += games
+    assert headline == [300, 300] and sorted(skill.values()) == [300, 300]
+
+
+@pytest.mark.parametrize("variants, chunks_, workers, size", [
+    (1, 1, 1, 1), (4, 2, 1, 4), (7, 2, 2, 4), (58, 1, 2, 15), (58, 1, 8, 4), (3, 10, 8, 2), (400, 1, 64, 4)])
+def test_variants_share_the_projects_games_in_groups_that_keep_every_worker_busy(variants, chunks_, workers, size):
+    assert paired.variant_groups(variants, chunks_, workers) == size

@@ -7,6 +7,7 @@ going round the seats against random players) play to their own, coarser precisi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.check.ladder import LadderPlan, search_probe, skill_ladder
@@ -52,8 +53,7 @@ class CountRuns:
     baseline: Games | None
     ladder: LadderPlan
     probe: Games | None  # search in one seat against greedy (None: the simulation cannot re-deal)
-    other: PairedGames | None = None  # the headline's games in both projects, with --against
-    other_skill: list[PairedGames] | None = None  # the skill runs' games in both projects
+    # With --against the headline and the skill runs are PairedGames: each game played in both projects once.
 
     @property
     def first(self) -> list[Run]:
@@ -63,9 +63,8 @@ class CountRuns:
     @property
     def beside(self) -> list[Run]:
         """The other runs."""
-        other = [self.other, *(self.other_skill or [])] if self.other is not None else []
         probe = [self.probe] if self.probe is not None else []
-        return [*self.skill, *([self.baseline] if self.baseline else []), *other, *probe]
+        return [*self.skill, *([self.baseline] if self.baseline else []), *probe]
 
     def figures(self, spec: GameSpec) -> CountFigures:
         """Every figure of the player count, once its runs are finished."""
@@ -78,19 +77,20 @@ class CountRuns:
             stop = self.baseline.stop
             baseline = Baseline("random", PlayFigures.of(self.baseline.results, count, spec.piles),
                                 stop.precision if isinstance(stop, ToPrecision) else None)
-        changes, cards = self.paired_changes(by_seat) if self.other is not None else (None, None)
+        paired = isinstance(self.headline, PairedGames)
+        changes, cards = self.paired_changes(by_seat) if paired else (None, None)
         return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric),
                             skill_ladder(self.ladder, count, by_seat, skill_precision, self.probe), baseline, changes,
                             CardImpacts.of(results.cards) if results.cards is not None else None, cards)
 
     def paired_changes(self, by_seat: list[Results]) -> tuple[dict[str, FigureChange], list[CardChange] | None]:
         """Both projects on the same seeds, compared game by game: every figure's change, and every card's."""
-        assert self.other is not None and self.other_skill is not None
-        count, play = self.players, self.other.pairs
+        assert isinstance(self.headline, PairedGames)
+        skill = [run for run in self.skill if isinstance(run, PairedGames)]
+        count, play = self.players, self.headline.pairs
         mine = {**compare.play_moments(self.headline.results, count), SKILL: compare.skill_moments(by_seat)}
-        theirs = {**compare.play_moments(play.theirs, count),
-                  SKILL: compare.skill_moments(_by_seat(list(self.other_skill)))}
-        skill_pairs = [figure_pairs(run.pairs) for run in self.other_skill]
+        theirs = {**compare.play_moments(play.theirs, count), SKILL: compare.skill_moments(_theirs_by_seat(skill))}
+        skill_pairs = [figure_pairs(run.pairs) for run in skill]
         pairs = {**figure_pairs(play), SKILL: merged_pairs([p[SKILL] for p in skill_pairs if SKILL in p])}
         cards = None
         if self.headline.results.cards is not None and play.theirs.cards is not None:
@@ -108,10 +108,14 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
     def watch(run: Games) -> list[Moments]:
         return symmetry.watched_shares(run.results, players, spec.symmetric)
 
+    def games(plan: Plan, stop: Stop) -> Games:  # with --against, each game in both projects
+        if setting.other_root is None or setting.other_data is None:
+            return Games(plan, setting.data, stop)
+        return PairedGames(plan, setting.data, stop, setting.other_root, setting.other_data)
+
     headline_stop: Stop = Exactly() if target.games is not None else ToPrecision(target.precision, watch, shown=True)
-    headline = Games(plan(setting.root, policy, games=target.games or target.cap, cards=True), setting.data,
-                     headline_stop)
-    skill = _skill_runs(setting.root, setting.data, plan, players, target)
+    headline = games(plan(setting.root, policy, games=target.games or target.cap, cards=True), headline_stop)
+    skill = _skill_runs(setting.root, games, plan, players, target)
     baseline = None
     if policy != "random":
         stop = Exactly() if target.games is not None else ToPrecision(target.side, watch)
@@ -119,21 +123,17 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
     budget = setting.ladder.budget
     probe = None if budget is None else search_probe(setting.root, setting.game, players, setting.seed, budget,
                                                      setting.data, headline)
-    if setting.other_root is None or setting.other_data is None:
-        return CountRuns(players, headline, skill, baseline, setting.ladder, probe)
-    other = PairedGames(headline, setting.other_root, setting.data, setting.other_data)
-    other_skill = [PairedGames(run, setting.other_root, setting.data, setting.other_data) for run in skill]
-    return CountRuns(players, headline, skill, baseline, setting.ladder, probe, other, other_skill)
+    return CountRuns(players, headline, skill, baseline, setting.ladder, probe)
 
 
-def _skill_runs(root: str, data: Shared, plan, players: int, target: Target) -> list[Games]:
+def _skill_runs(root: str, games: Callable[[Plan, Stop], Games], plan, players: int, target: Target) -> list[Games]:
     """Greedy in one seat against random players: N // k games in each seat, or going round the seats (a
     round is about one chunk of games) until greedy's win share over every seat reaches the side precision."""
     if target.games is not None:
         each = max(1, target.games // players)
-        return [Games(plan(root, "greedy", games=each, greedy_seat=seat), data, Exactly()) for seat in range(players)]
+        return [games(plan(root, "greedy", games=each, greedy_seat=seat), Exactly()) for seat in range(players)]
     size = max(1, CHUNK // players)
-    return [Games(plan(root, "greedy", games=target.cap // players, size=size, rotate=True), data,
+    return [games(plan(root, "greedy", games=target.cap // players, size=size, rotate=True),
                   ToPrecision(target.side, _greedy_share, step=players))]
 
 
@@ -142,6 +142,13 @@ def _by_seat(skill: list[Games]) -> list[Results]:
     if len(skill) == 1 and skill[0].plan.rotate:
         return skill[0].by_seat()
     return [run.results for run in skill]
+
+
+def _theirs_by_seat(skill: list[PairedGames]) -> list[Results]:
+    """The other project's skill games of each seat's greedy player, seat by seat."""
+    if len(skill) == 1 and skill[0].plan.rotate:
+        return skill[0].theirs_by_seat()
+    return [run.pairs.theirs for run in skill]
 
 
 def _greedy_share(run: Games) -> list[Moments]:

@@ -1,7 +1,8 @@
 """The runs of a sweep: each value of each swept cell, at each player count, paired with the project as it is.
 
-Every value plays the same seeds (the headline's first games), in the project and in the variant, as --against
-does; the variant's data is loaded here with the one cell read as the value and shared with the workers.
+Every value plays the same seeds (the headline's first games) as the project, compared game by game as
+--against does; the variant's data is loaded here with the one cell read as the value and shared with the
+workers. The project's games are played once for a group of variants (VariantGames), not once for each.
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.check.count import Setting
-from pnp.check.play.paired import PairedGames
-from pnp.check.play.runs import Exactly, Games, Plan
+from pnp.check.play.paired import Pairs, VariantGames, variant_groups
+from pnp.check.play.runs import Plan
 from pnp.check.report.sweep import SweepFigures, SweptCellFigures, balance, ranked, sweep_value
 from pnp.check.sweep import MAX_VARIANTS, WHERE, SweptCell, Vary, swept_cells, variant_data
 from pnp.errors import UsageError
@@ -33,15 +34,18 @@ class Sweep:
 
 @dataclass
 class SweepRuns:
-    """The runs of one sweep at one player count: per cell, per value, its games paired with the project's."""
+    """The runs of one sweep at one player count: its variants in groups, each group's games paired with the
+    project's."""
 
     sweep: Sweep
     players: int
-    runs: list[list[PairedGames]]
+    all: list[VariantGames]
 
     @property
-    def all(self) -> list[PairedGames]:
-        return [run for runs in self.runs for run in runs]
+    def runs(self) -> list[list[Pairs]]:
+        """Per cell, per value: its games paired with the project's."""
+        pairs = iter([pairs for run in self.all for pairs in run.pairs])
+        return [[next(pairs) for _ in cell.values] for cell in self.sweep.cells]
 
     def figures(self, balance_rule: str) -> SweepFigures:
         """Every cell's figures at every value, its balance, and (±N over every row) the ranking."""
@@ -50,13 +54,13 @@ class SweepRuns:
         ranking = ranked(cells, vary.step) if vary.step is not None and vary.row is None else None
         return SweepFigures(vary.text, self.sweep.games, vary.step, balance_rule, cells, ranking)
 
-    def _cell(self, cell: SweptCell, runs: list[PairedGames], balance_rule: str) -> SweptCellFigures:
+    def _cell(self, cell: SweptCell, runs: list[Pairs], balance_rule: str) -> SweptCellFigures:
         """One cell's figures."""
-        sums = runs[0].pairs.mine.cards
+        sums = runs[0].mine.cards
         card = next((c for c in sums.printed() if (c.file, c.row) == (cell.cell.file, cell.cell.row)), None) \
             if sums is not None else None
         event = _event(sums.declared()) if sums is not None and card is not None else None
-        values = [sweep_value(value, run.pairs, self.players, card, event) for value, run in zip(cell.values, runs)]
+        values = [sweep_value(value, pairs, self.players, card, event) for value, pairs in zip(cell.values, runs)]
         return SweptCellFigures(cell.cell.file, cell.cell.row, cell.cell.column, cell.name, cell.base, event, values,
                                 balance(values, balance_rule, event, self.players))
 
@@ -86,19 +90,14 @@ def variants_data(project: Project, spec: GameSpec, sweeps: list[Sweep]) -> list
             for sweep in sweeps]
 
 
-def sweep_runs(setting: Setting, players: int, sweep: Sweep, shared: list[list[Shared]]) -> SweepRuns:
+def sweep_runs(setting: Setting, players: int, sweep: Sweep, shared: list[list[Shared]], workers: int) -> SweepRuns:
     """The runs of one sweep at one player count: every value on the same seeds, each paired with the project."""
     plan = Plan(setting.root, setting.game, players, setting.seed, setting.ladder.headline_player,
                 games=sweep.games, cards=True)
-    runs = []
-    for cell_data in shared:
-        cell_runs = []
-        for data in cell_data:
-            run = PairedGames(Games(plan, setting.data, Exactly()), setting.root, setting.data, data)
-            run.stop = Exactly()
-            cell_runs.append(run)
-        runs.append(cell_runs)
-    return SweepRuns(sweep, players, runs)
+    variants = [data for cell_data in shared for data in cell_data]  # every value of every cell, in order
+    size = variant_groups(len(variants), plan.chunks(), workers)
+    return SweepRuns(sweep, players, [VariantGames(plan, setting.data, variants[start:start + size])
+                                      for start in range(0, len(variants), size)])
 
 
 def shared_variants(pool: Pool, data: list[list[object]]) -> list[list[Shared]]:

@@ -230,10 +230,10 @@ def on_worker(check: str, projects: dict[str, tuple[str, bytes]] | None, work: C
 
 def _here(job: Any, projects: dict[str, tuple[str, bytes]]) -> tuple[Any, dict[str, str]]:
     """The job with its project roots unpacked here, and each unpacked folder's packed name."""
-    if isinstance(job, PairedJob):  # both projects of --against
+    if isinstance(job, PairedJob):  # this project and the others: --against's, or a sweep's variants (this one)
         inner, names = _here(job.job, projects)
-        other = travel.unpacked(job.other, projects)
-        return dataclasses.replace(job, job=inner, other=other), {**names, other: job.other}
+        others = tuple(travel.unpacked(other, projects) for other in job.others)
+        return dataclasses.replace(job, job=inner, others=others), {**names, **dict(zip(others, job.others))}
     if not isinstance(job, Job):
         return job, {}
     root = travel.unpacked(job.root, projects)

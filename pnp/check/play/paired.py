@@ -1,6 +1,7 @@
-"""`--against` on the same seeds: each game played in both projects, kept as sums of their game-by-game differences.
+"""`--against` and sweeps on the same seeds: each game played in this project once and in every other project
+(or variant) beside it, kept as sums of their game-by-game differences.
 
-A chunk plays its games in this project and in the other one (same seeds, same players), reduces each run as
+A chunk plays its games in this project and in each other one (same seeds, same players), reduces each run as
 run_job does, and keeps per figure the sums of the per-game differences (other minus this), and per card the
 cross moments of the two runs' card sums: enough for paired intervals and tests without keeping any game.
 """
@@ -8,12 +9,14 @@ cross moments of the two runs' card sums: enough for paired intervals and tests 
 from __future__ import annotations
 
 import dataclasses
+import math
+import time
 from dataclasses import dataclass, field
 
 from pnp.check.core import GameRecord
 from pnp.check.play.cardsums import Key, game_counts, win_shares
 from pnp.check.play.chunks import EXHAUSTED, Job, Results, play_chunk, reduce_figures
-from pnp.check.play.runs import Alongside, Exactly, Games, Plan
+from pnp.check.play.runs import Exactly, Games, Plan, Stop
 from pnp.check.play.schedule import run_all
 from pnp.pool import Pool, Shared
 
@@ -25,10 +28,10 @@ RowKey = tuple[str, str, int]  # (kind, file, row): a card matched across the ru
 
 @dataclass(frozen=True)
 class PairedJob:
-    """One chunk of games, played in this project (job.root) and in the other one."""
+    """One chunk of games, played in this project (job.root) once and in each of the others."""
 
     job: Job
-    other: str  # the other project's root
+    others: tuple[str, ...]  # the other projects' roots (--against: one; a sweep: its variants, on this root)
 
 
 @dataclass
@@ -145,43 +148,91 @@ def _by_row(counts: dict[Key, tuple[int, float]]) -> dict[RowKey, tuple[int, flo
     return {(kind, card.file, card.row): value for (kind, card), value in counts.items()}
 
 
-def run_paired(paired: PairedJob, data: Shared | None = None, other_data: Shared | None = None) -> Pairs:
-    """Play a chunk in both projects and keep the sums of the differences (in a worker process or in this one)."""
-    other_job = dataclasses.replace(paired.job, root=paired.other)
-    mine, _ = play_chunk(paired.job, data)
-    theirs, _ = play_chunk(other_job, other_data)
-    sums: dict[str, list[float]] = {}
-    cross = CardCross()
-    for a, b in zip(mine, theirs):
-        add_pair(sums, game_values(a, paired.job.greedy_seat), game_values(b, paired.job.greedy_seat))
-        card_cross(a, b, cross)
-    return Pairs(reduce_figures(mine), reduce_figures(theirs), sums, cross, len(mine))
+def run_paired(paired: PairedJob, data: Shared | None = None, *others_data: Shared | None) -> list[Pairs]:
+    """Play a chunk in this project once and in each other one, and keep each other's sums of the differences
+    (in a worker process or in this one)."""
+    began = time.perf_counter()
+    mine, searched = play_chunk(paired.job, data)
+    seat = paired.job.greedy_seat
+    values = [game_values(record, seat) for record in mine]
+    seconds = time.perf_counter() - began
+    paired_with = []
+    for other, other_data in zip(paired.others, others_data or (None,) * len(paired.others)):
+        theirs, _ = play_chunk(dataclasses.replace(paired.job, root=other), other_data)
+        sums: dict[str, list[float]] = {}
+        cross = CardCross()
+        for a, a_values, b in zip(mine, values, theirs):
+            add_pair(sums, a_values, game_values(b, seat))
+            card_cross(a, b, cross)
+        paired_with.append((reduce_figures(theirs), sums, cross))
+    results = reduce_figures(mine)  # (last: the pairs read the games' card events, which this folds away)
+    results.searched, results.seconds = searched, seconds
+    return [Pairs(results, theirs, sums, cross, len(mine)) for theirs, sums, cross in paired_with]
 
 
 class PairedGames(Games):
-    """The games of another run (its leader), played again in both projects chunk by chunk, as pairs."""
+    """A run whose every chunk is played in this project and in another one on the same seeds (--against): this
+    project's games are the run's own, as a run of Games plays them, and the pairs are kept beside them."""
 
     work = staticmethod(run_paired)  # type: ignore[assignment]
 
-    def __init__(self, leader: Games, other: str, data: Shared | None, other_data: Shared | None) -> None:
-        super().__init__(leader.plan, data, Alongside(leader))
+    def __init__(self, plan: Plan, data: Shared | None, stop: Stop, other: str, other_data: Shared | None) -> None:
+        super().__init__(plan, data, stop)
         self.other, self.args = other, (data, other_data)
         self.pairs = Pairs(Results([], {}), Results([], {}))
+        self.theirs: list[Results] = []  # the other project's chunks, in chunk order
 
     def job(self, index: int) -> PairedJob:  # type: ignore[override]
-        return PairedJob(self.plan.job(index), self.other)
+        return PairedJob(self.plan.job(index), (self.other,))
 
-    def take(self, result: Pairs) -> None:  # type: ignore[override]
-        self.chunks.append(result.theirs)
-        self.results.add(result.theirs)
-        self.pairs.add(result)
+    def take(self, result: list[Pairs]) -> None:  # type: ignore[override]
+        pairs, = result
+        self.pairs.add(pairs)
+        self.theirs.append(pairs.theirs)
+        super().take(pairs.mine)
+
+    def theirs_by_seat(self) -> list[Results]:
+        """With `rotate`: the other project's games of each seat's rotating player, by seat."""
+        seats = [Results([], {}) for _ in range(self.plan.players)]
+        for index, chunk in enumerate(self.theirs):
+            seats[index % self.plan.players].add(chunk)
+        return seats
+
+
+class VariantGames(Games):
+    """Every chunk of a plan played once in this project and in each of several variants of it (a group of a
+    sweep's values): one Pairs per variant."""
+
+    work = staticmethod(run_paired)  # type: ignore[assignment]
+
+    def __init__(self, plan: Plan, data: Shared, variants: list[Shared]) -> None:
+        super().__init__(plan, data, Exactly())
+        self.args = (data, *variants)
+        self.pairs = [Pairs(Results([], {}), Results([], {})) for _ in variants]
+
+    def job(self, index: int) -> PairedJob:  # type: ignore[override]
+        return PairedJob(self.plan.job(index), (self.plan.root,) * len(self.pairs))
+
+    def take(self, result: list[Pairs]) -> None:  # type: ignore[override]
+        for pairs, chunk in zip(self.pairs, result):
+            pairs.add(chunk)
+        super().take(result[0].mine)
+
+    def games(self, chunks: int) -> int:
+        return self.plan.played(chunks) * (1 + len(self.pairs))
+
+
+def variant_groups(variants: int, chunks: int, workers: int) -> int:
+    """How many variants a chunk of the project's games is paired with in one job: as many as keep every worker
+    busy (about two jobs each), so the project's games are played once per group rather than once per variant."""
+    groups = min(variants, math.ceil(2 * workers / max(1, chunks)))
+    return math.ceil(variants / max(1, groups))
 
 
 def play_pairs(plan: Plan, other: str, workers: int) -> Pairs:
     """Every game of a plan in this project (plan.root) and in the other one, as pairs, on `workers` processes;
     each process reads the games' data from the project folders (for scripts)."""
-    paired = PairedGames(Games(plan, None, Exactly()), other, None, None)
-    paired.stop = Exactly()
+    paired = PairedGames(plan, None, Exactly(), other, None)
     with Pool(workers, where="pnp check --against") as pool:
         run_all([paired], pool)
     return paired.pairs
