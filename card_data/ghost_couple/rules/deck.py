@@ -62,7 +62,7 @@ class Deck:
     points: tuple[int, ...]
     effect: tuple[Effect | None, ...]
     mute: int  # cards whose couples follow no effect (the joker)
-    partners: tuple[int, ...]  # mask of the cards each card couples with, abilities included
+    partners: tuple[int, ...]  # mask of the cards each card couples with, abilities included (both ways, never itself)
     basic: tuple[int, ...]  # the same without abilities: the vanish area's pairs
     abilities: tuple[tuple[tuple[str, int], ...], ...]  # (ability, partners only it allows) per card
     couple_bonus: tuple[CoupleBonus, ...]
@@ -97,6 +97,11 @@ class Deck:
     @cached_property
     def ability_of_couple(self) -> dict[int, str | None]:
         """ability_key of couples (a * size + b) already asked, filled in by the figures."""
+        return {}
+
+    @cached_property
+    def couple_worth(self) -> dict[int, float]:
+        """The greedy player's worth of couples (a << CARD_BITS | b) already valued, filled in by the policy."""
         return {}
 
     @cached_property

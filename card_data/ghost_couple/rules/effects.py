@@ -212,7 +212,7 @@ class EffectsMixin:
             slot = self.vacated.pop(0)
             self.field[slot] = card
             self.occupied |= 1 << slot
-            self.seen[slot] = 1 << p
+            self._laid_face_down(slot, p)
             if slot == CENTRE:
                 self._centre_up()
             self._emptied(p)

@@ -7,7 +7,7 @@ import random
 from pnp.sim import deal_again, shuffle
 
 from .deck import PEEK_CARD
-from .zones import CARD_BIT
+from .zones import CARD_BIT, slots_of
 
 
 def redeal(state, observer: int, rng: random.Random):
@@ -25,8 +25,8 @@ def redeal(state, observer: int, rng: random.Random):
     world.notes_shown = 0
     shown = world.victim if world.phase == PEEK_CARD and world.actor == observer else observer  # a hand peeked at
     hands = [world.hands[q] for q in range(world.num_players) if q not in (observer, shown)]
-    up, seen, field = world.face_up, world.seen, world.field
-    slots = [s for s, card in enumerate(field) if card >= 0 and not up >> s & 1 and not seen[s] >> observer & 1]
+    field = world.field
+    slots = slots_of(world.occupied & ~world.face_up & ~world.remembered(observer))
     unseen = [field[s] for s in slots]
     partners = world.vanish_partners
     free = [card for hand in hands for card in hand]

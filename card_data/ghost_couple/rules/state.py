@@ -8,8 +8,8 @@ from pnp.sim import TERMINAL, InvariantViolation, State, shuffle
 
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
-from .policy import observe
 from .score import ScoreMixin
+from .view import observe
 from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
 
 CENTRE_BIT = 1 << CENTRE
@@ -49,7 +49,8 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
         self.held_masks = list(self.hand_masks)  # card events: every card each seat has held
         self.played_masks = [0] * players  # card events: every card each seat took in a couple
-        self.seen = [0] * FIELD  # per slot, the players who have seen its card
+        self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
+        self.private = [0] * players  # per player, slots whose card only they have seen (laid there face down)
         self.face_up = 0  # face-up slots
         self.face_up_cards = 0  # the cards lying face up
         self.vanish = []  # the vanish area
@@ -168,7 +169,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                 slot = field.index(-1, CENTRE + 1)
             field[slot] = card
             self.occupied |= 1 << slot
-            self.seen[slot] = 1 << p
+            self._laid_face_down(slot, p)
             if slot == CENTRE:
                 self._centre_up()
             if not self.hands[p]:
@@ -197,7 +198,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             if self.vanish_partners >> card & 1:
                 self._turn_up(slot)
             else:  # _turn_up(slot), inline: the most frequent decision
-                self.seen[slot] = self.everyone
+                self.public |= 1 << slot
                 self.face_up |= 1 << slot
                 self.face_up_cards |= CARD_BIT[card]
             count = self.steps_left = self.steps_left - 1
@@ -263,21 +264,21 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
 
     def _end_turn(self) -> tuple | None:
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
-        field, pile, seen, filled = self.field, self.draw_pile, self.seen, self.occupied
+        field, pile, filled = self.field, self.draw_pile, self.occupied
         if pile and filled != FULL:
             for s in slots_of(FULL & ~filled):  # the empty slots, in slot order
                 if not pile:
                     break
                 field[s] = pile.pop()
-                seen[s] = 0
                 filled |= 1 << s
+            self._refilled(filled & ~self.occupied)
             self.occupied = filled
             if not pile and self.ran_out_turn is None:  # _draw_pile_checked(), inline
                 self.ran_out_turn = self.turn
         card = field[CENTRE]
         if card >= 0 and not self.vanish_partners >> card & 1:  # _centre_up(), inline for the usual centre card
             self.face_up, self.face_up_cards = CENTRE_BIT, CARD_BIT[card]
-            seen[CENTRE] = self.everyone
+            self.public |= CENTRE_BIT
         else:
             self.face_up = self.face_up_cards = 0
             self._centre_up()

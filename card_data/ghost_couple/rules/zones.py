@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.sim import CardEvents
 
-from .deck import CENTRE, bits
+from .deck import CENTRE, FIELD, bits
 
 CENTRE_BIT = 1 << CENTRE
 CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
@@ -36,7 +36,38 @@ def deal(pile: list, n: int) -> list:
 
 
 class ZonesMixin:
-    """Card moves that keep the masks (filled, up, ucards, hbits, vbits) in step with the lists, for GhostCouple."""
+    """Card moves that keep the masks (occupied, face up, hands, who has seen a slot) in step with the lists."""
+
+    # --- who has seen which field card: every player (public), or those who laid it face down (private) ----------
+    @property
+    def seen(self) -> list[int]:
+        """Per slot, the players who have seen its card (a bit per player)."""
+        public, private, everyone = self.public, self.private, self.everyone
+        return [everyone if public >> s & 1 else sum(1 << p for p, mine in enumerate(private) if mine >> s & 1)
+                for s in range(FIELD)]
+
+    @seen.setter
+    def seen(self, per_slot: list[int]) -> None:
+        self.public = sum(1 << s for s, who in enumerate(per_slot) if who == self.everyone)
+        self.private = [sum(1 << s for s, who in enumerate(per_slot) if who != self.everyone and who >> p & 1)
+                        for p in range(self.num_players)]
+
+    def remembered(self, player: int) -> int:
+        """The slots whose card `player` has seen there (a slot's bit stays set after its card left)."""
+        return self.public | self.private[player]
+
+    def _laid_face_down(self, slot: int, player: int) -> None:
+        """A card laid face down by `player`: only they have seen it."""
+        bit = 1 << slot
+        self.public &= ~bit
+        self.private = [mine & ~bit for mine in self.private]
+        self.private[player] |= bit
+
+    def _refilled(self, slots: int) -> None:
+        """Cards laid face down from the deck: nobody has seen them."""
+        self.public &= ~slots
+        if any(self.private):
+            self.private = [mine & ~slots for mine in self.private]
 
     def _centre_up(self) -> None:
         """The centre lies face up; a card there that pairs with a vanished card leaves, and the slot refills."""
@@ -52,12 +83,12 @@ class ZonesMixin:
             self.occupied |= CENTRE_BIT
             self.face_up |= CENTRE_BIT
             self.face_up_cards |= 1 << card
-            self.seen[CENTRE] = self.everyone
+            self.public |= CENTRE_BIT
 
     def _turn_up(self, slot: int) -> None:
         """Turn a field card face up; everyone sees it."""
         card = self.field[slot]
-        self.seen[slot] = self.everyone
+        self.public |= 1 << slot
         if self.vanish_partners >> card & 1:
             self.field[slot] = -1
             self.occupied ^= 1 << slot
