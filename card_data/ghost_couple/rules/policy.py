@@ -35,7 +35,7 @@ from .deck import (
 )
 from .effects import TREASURE
 from .view import HIDDEN, Observation
-from .zones import slots_of
+from .zones import slots_in
 
 LOW = (1 << CARD_BITS) - 1
 EFFECT_VALUE = {FLIP: 0.5, DRAW: 1.0, SKIP: 1.0, STEAL: 2.0, LEADER: 0.0, REVEAL: 0.5}
@@ -81,9 +81,9 @@ def _flips(obs: Observation, legal) -> list:
     card completes a couple when one of its partners lies face up or in the usable hand."""
     partners, points = obs.deck.partners, obs.deck.points
     usable = obs.face_up_cards if obs.locked else obs.face_up_cards | obs.hand_mask
-    down = obs.memory_cards
+    down = obs.known & ~obs.face_up_cards  # the remembered cards lying face down
     top, ties = -1.0, []
-    for slot, card in obs.memory:
+    for slot, card in zip(obs.memory_slots, obs.memory):
         mates = partners[card]  # never the card itself
         worth = 10.0 + points[card] if mates & usable else 5.0 if mates & down else 0.0
         if worth > top:
@@ -94,15 +94,15 @@ def _flips(obs: Observation, legal) -> list:
     if rest is None or top > rest:
         return ties
     if top < rest:
-        return list(slots_of(obs.unseen)) if obs.unseen else [PASS]
+        return list(slots_in(obs.unseen)) if obs.unseen else [PASS]
     return best_of(_flip_values)(obs, legal)  # a remembered card worth as much as the rest: every tie, in order
 
 
 def _flip_values(obs: Observation, legal) -> list[float]:
     """Turn a remembered card that completes a couple; else an unseen one; a useless remembered one last."""
     targets, partners, points = _targets(obs), obs.deck.partners, obs.deck.points
-    down = obs.memory_cards  # the remembered cards lying face down: the only cards a flip can show
-    remembered = dict(obs.memory)
+    down = obs.known & ~obs.face_up_cards  # the remembered cards lying face down: the only cards a flip can show
+    remembered = dict(zip(obs.memory_slots, obs.memory))
     values = []
     for slot in legal:
         card = remembered.get(slot, HIDDEN)
@@ -149,9 +149,10 @@ def _couple(deck: Deck, a: int, b: int) -> float:
 
 def _gives(obs: Observation, legal) -> list[float]:
     """Give away (to the centre, the field or the deck) the hand card least worth keeping."""
-    deck, known = obs.deck, obs.known
-    return [-(3.0 * bool(deck.partners[obs.hand[i]] & known) + max(deck.points[obs.hand[i]], 0)
-              + 0.5 * bool(deck.abilities[obs.hand[i]])) for i in legal]
+    deck, known, hand = obs.deck, obs.known, obs.hand
+    partners, points, abilities = deck.partners, deck.points, deck.abilities
+    return [-(3.0 * bool(partners[card] & known) + max(points[card], 0) + 0.5 * bool(abilities[card]))
+            for card in map(hand.__getitem__, legal)]
 
 
 def _blocks(obs: Observation, legal) -> list[float]:

@@ -103,8 +103,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         from .hidden import redeal
         return redeal(self, observer, rng)
 
-    def observation(self, player: int):
-        return observe(self, player)
+    observation = observe  # what one player knows for the decision at hand: see view.py
 
     def describe(self, player: int, action) -> str:
         from .text import describe

@@ -20,42 +20,40 @@ from .deck import (
     Deck,
     Effect,
 )
-from .zones import CARD_BIT, slots_of
+from .zones import CARD_BIT, slots_in
 
-HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
 KNOWN_BIT = tuple(1 << c for c in range(1022)) + (0, 0)  # a card's bit; HIDDEN (-2) and an empty slot (-1) give 0
 
-# What each decision looks at beyond the hand: the face-down cards this player remembers, the field as they
-# remember it, or the other players' points.
-LOOKS_AT_MEMORY = FLIP_UP
-LOOKS_AT_FIELD = frozenset({PLACE, CENTRE_SWAP, BLOCK, TAKE, RETURN, VANISH_PICK})
+HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
+
+# What each decision looks at beyond the hand: the cards this player remembers on the field (the face-down ones
+# by slot), the field as they remember it slot by slot, or the other players' hands and points.
+LOOKS_AT_MEMORY = frozenset({FLIP_UP, PLACE, CENTRE_SWAP, RETURN})
+LOOKS_AT_FIELD = frozenset({BLOCK, TAKE, VANISH_PICK})
 LOOKS_AT_POINTS = frozenset({TARGET, PEEK_WHO, STEAL_PICK, BURN_PICK})
 
 
 class Observation(NamedTuple):
-    """What one player knows that the decision at hand can use: own hand and the public zones; the face-down cards
-    they remember when choosing a card to turn up; the field as they remember it when the decision is about field
-    cards; everyone's points when it is about the others."""
+    """What one player knows that the decision at hand can use: own hand and the face-up cards; the cards they
+    remember on the field when the decision is about the field (slot by slot when it picks field slots);
+    everyone's hand sizes and points when it is about the others."""
 
     player: int
     phase: int
     hand: tuple
     hand_mask: int  # the hand's cards (a bit per card)
-    memory: tuple  # (slot, card) of every face-down card this player remembers, in slot order (() but to turn up)
-    memory_cards: int  # the cards in `memory` (a bit per card)
-    unseen: int  # the face-down slots whose card this player has not seen (0 but to turn up)
-    view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot (() when the decision is not about the field)
-    known: int  # the cards in `view` (a bit per card)
     face_up: int  # face-up slots
     face_up_cards: int  # the cards lying face up (a bit per card)
     locked: bool
-    hand_sizes: tuple  # everyone's hand size (() as for points)
-    points: tuple  # everyone's treasure points now (() when the decision is not about the other players)
-    treasures: tuple  # everyone's treasure (() as for points)
-    vanish: tuple
-    draw_pile: int  # cards left in it
+    known: int  # the field cards this player remembers, face up or down (a bit per card; 0 but about the field)
+    memory_slots: tuple  # the face-down slots whose card this player remembers, in slot order (() as for memory)
+    memory: tuple  # the cards in memory_slots, in the same order (() when the decision looks at no memory)
+    unseen: int  # the face-down slots whose card this player has not seen (0 as for memory)
+    view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot (() when the decision picks no field slot)
+    hand_sizes: tuple  # everyone's hand size (() when the decision is not about the other players)
+    points: tuple  # everyone's treasure points now (() as for hand_sizes)
+    treasures: tuple  # everyone's treasure (() as for hand_sizes)
     peek: tuple  # the other player's hand while choosing a card to vanish from it
-    vacated: int
     effect: Effect | None
     deck: Deck
 
@@ -63,9 +61,9 @@ class Observation(NamedTuple):
 def observe(state, me: int) -> Observation:
     """The observation of player `me` for the decision at hand."""
     phase = state.phase
-    memory, memory_cards, unseen, view, known, sizes, points, treasures = (), 0, 0, (), 0, (), (), ()
-    if phase == LOOKS_AT_MEMORY:
-        memory, memory_cards, unseen = remembered_face_down(state, me)
+    known, memory_slots, memory, unseen, view, sizes, points, treasures = 0, (), (), 0, (), (), (), ()
+    if phase in LOOKS_AT_MEMORY:
+        memory_slots, memory, known, unseen = remembered_face_down(state, me)
     elif phase in LOOKS_AT_FIELD:
         view, known = remembered_field(state, me)
     elif phase in LOOKS_AT_POINTS:
@@ -73,23 +71,25 @@ def observe(state, me: int) -> Observation:
         points = tuple(state.points_now(p) for p in range(state.num_players))
         treasures = tuple(map(tuple, state.treasure))
     peek = tuple(state.hands[state.victim]) if phase == PEEK_CARD else ()
-    return Observation(me, phase, tuple(state.hands[me]), state.hand_masks[me], memory, memory_cards, unseen, view,
-                       known, state.face_up, state.face_up_cards, state.locked, sizes, points, treasures,
-                       tuple(state.vanish), len(state.draw_pile), peek, len(state.vacated), state.effect, state.data)
+    return Observation(me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up, state.face_up_cards,
+                       state.locked, known, memory_slots, memory, unseen, view, sizes, points, treasures, peek,
+                       state.effect, state.data)
 
 
-def remembered_face_down(state, me: int) -> tuple[tuple, int, int]:
-    """The face-down cards `me` remembers, (slot, card) in slot order; their mask; the face-down slots not seen."""
+def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
+    """The face-down slots `me` remembers and their cards; every field card they remember; the slots not seen."""
     face_down = state.occupied & ~state.face_up
-    mine = face_down & state.remembered(me)
-    slots = slots_of(mine)
-    cards = list(map(state.field.__getitem__, slots))
-    return tuple(zip(slots, cards)), sum(map(CARD_BIT.__getitem__, cards)), face_down & ~mine
+    mine = face_down & (state.public | state.private[me])
+    slots, field, known = slots_in(mine), state.field, state.face_up_cards
+    cards = tuple([field[s] for s in slots])
+    for card in cards:
+        known |= CARD_BIT[card]
+    return slots, cards, known, face_down & ~mine
 
 
 def remembered_field(state, me: int) -> tuple[tuple, int]:
     """The field as `me` remembers it (a card lying face up has been seen by everyone), and its cards' mask."""
     view = list(state.field)
-    for slot in slots_of(state.occupied & ~state.remembered(me)):
+    for slot in slots_in(state.occupied & ~state.remembered(me)):
         view[slot] = HIDDEN
     return tuple(view), sum(map(KNOWN_BIT.__getitem__, view))

@@ -11,15 +11,19 @@ CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (
 ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if row >> c & 1) for row in range(32)] for r in range(5)]
 
 
+def slots_in(mask: int) -> tuple:
+    """The slots of a mask in slot order, joined from the five rows of the field (for masks that seldom recur)."""
+    r0, r1, r2, r3, r4 = ROW_SLOTS
+    return r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31] + r4[mask >> 20 & 31]
+
+
 class SlotCache(dict):
-    """Slot mask -> those slots in slot order, joined from the five rows of the field the first time it is asked."""
+    """Slot mask -> those slots in slot order, joined the first time it is asked."""
 
     def __missing__(self, mask: int) -> tuple:
         if len(self) > 50_000:
             self.clear()
-        r0, r1, r2, r3, r4 = ROW_SLOTS
-        found = self[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
-                              + r4[mask >> 20 & 31])
+        found = self[mask] = slots_in(mask)
         return found
 
 
