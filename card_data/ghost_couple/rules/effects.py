@@ -61,6 +61,7 @@ class EffectsMixin:
         self.occupied ^= 1 << slot
         self.face_up ^= 1 << slot
         self.face_up_cards ^= CARD_BIT[b]
+        self.public_cards &= ~CARD_BIT[b]
         self.last_couple = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
         self.treasure_masks[p] |= CARD_BIT[a] | CARD_BIT[b]

@@ -76,26 +76,30 @@ def _targets(obs: Observation) -> int:
     return mask
 
 
-def _flips(obs: Observation, legal) -> list:
-    """The best flips by _flip_values, valuing only the remembered cards: a card couples both ways, so a remembered
-    card completes a couple when one of its partners lies face up or in the usable hand."""
-    partners, points = obs.deck.partners, obs.deck.points
+def _flips(obs: Observation, legal):
+    """The best flips by _flip_values without valuing every slot: a remembered card that completes a couple (10 + its
+    points), else one of a remembered pair (5), else an unseen card (1), else declining (0.5). A card couples both
+    ways and never with itself, so the partners of the remembered cards tell whether any of them completes a couple
+    (a partner face up or in the usable hand) or has a remembered partner."""
+    partners = obs.deck.partners
     usable = obs.face_up_cards if obs.locked else obs.face_up_cards | obs.hand_mask
-    down = obs.known & ~obs.face_up_cards  # the remembered cards lying face down
-    top, ties = -1.0, []
-    for slot, card in zip(obs.memory_slots, obs.memory):
-        mates = partners[card]  # never the card itself
-        worth = 10.0 + points[card] if mates & usable else 5.0 if mates & down else 0.0
-        if worth > top:
-            top, ties = worth, [slot]
-        elif worth == top:
-            ties.append(slot)
-    rest = UNSEEN_FLIP if obs.unseen else DECLINE if legal[-1] == PASS else None  # what every other action is worth
-    if rest is None or top > rest:
-        return ties
-    if top < rest:
-        return list(slots_in(obs.unseen)) if obs.unseen else [PASS]
-    return best_of(_flip_values)(obs, legal)  # a remembered card worth as much as the rest: every tie, in order
+    slots, cards = obs.memory_slots, obs.memory
+    mates = 0  # every partner of a remembered face-down card
+    for card in cards:
+        mates |= partners[card]
+    if mates & usable:
+        points = obs.deck.points
+        hits = [(points[card], slot) for slot, card in zip(slots, cards) if partners[card] & usable]
+        most = max(hits)[0]
+        if 10.0 + most > 5.0:  # above a pair, an unseen card and declining
+            return [slot for worth, slot in hits if worth == most]
+        return best_of(_flip_values)(obs, legal)
+    paired = mates & obs.known & ~obs.face_up_cards  # the remembered face-down cards with one among them
+    if paired:
+        return [slot for slot, card in zip(slots, cards) if paired >> card & 1]
+    if obs.unseen:
+        return slots_in(obs.unseen)
+    return [PASS] if legal[-1] == PASS else legal  # every remembered card is worth nothing
 
 
 def _flip_values(obs: Observation, legal) -> list[float]:
@@ -148,11 +152,12 @@ def _couple(deck: Deck, a: int, b: int) -> float:
 
 
 def _gives(obs: Observation, legal) -> list[float]:
-    """Give away (to the centre, the field or the deck) the hand card least worth keeping."""
+    """Give away (to the centre, the field or the deck) the hand card least worth keeping: not one whose partner I
+    remember on the field (3), nor points, nor an ability (0.5)."""
     deck, known, hand = obs.deck, obs.known, obs.hand
     partners, points, abilities = deck.partners, deck.points, deck.abilities
-    return [-(3.0 * bool(partners[card] & known) + max(points[card], 0) + 0.5 * bool(abilities[card]))
-            for card in map(hand.__getitem__, legal)]
+    return [-((3.0 if partners[card] & known else 0.0) + (points[card] if points[card] > 0 else 0)
+              + (0.5 if abilities[card] else 0.0)) for card in [hand[i] for i in legal]]
 
 
 def _blocks(obs: Observation, legal) -> list[float]:

@@ -122,6 +122,8 @@ class ScoreMixin:
         if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
                 sum(map(bit, face_up)) != self.face_up_cards:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")
+        if self.public_cards != self.cards_in(self.public & self.occupied):
+            raise InvariantViolation(f"turn {turn}: the cards seen by every player do not match the field")
         if field[CENTRE] >= 0 and not up >> CENTRE & 1:
             raise InvariantViolation(f"turn {turn}: the centre card lies face down")
         if self.printed_points != [total >> size for total in totals]:

@@ -51,6 +51,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.played_masks = [0] * players  # card events: every card each seat took in a couple
         self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
         self.private = [0] * players  # per player, slots whose card only they have seen (laid there face down)
+        self.public_cards = 0  # the cards lying in public slots (a bit per card)
         self.face_up = 0  # face-up slots
         self.face_up_cards = 0  # the cards lying face up
         self.vanish = []  # the vanish area
@@ -200,6 +201,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                 self.public |= 1 << slot
                 self.face_up |= 1 << slot
                 self.face_up_cards |= CARD_BIT[card]
+                self.public_cards |= CARD_BIT[card]
             count = self.steps_left = self.steps_left - 1
             if count > 0:
                 return None if self.optional else self._flips_ahead()
@@ -257,6 +259,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             card, old = hand[index], field[CENTRE]
             hand[index], field[CENTRE] = old, card
             self.hand_masks[p] ^= CARD_BIT[card] | CARD_BIT[old]
+            self.public_cards = self.public_cards & ~CARD_BIT[old] | CARD_BIT[card]  # the centre lies face up
             self.held_masks[p] |= CARD_BIT[old]
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
@@ -278,6 +281,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         if card >= 0 and not self.vanish_partners >> card & 1:  # _centre_up(), inline for the usual centre card
             self.face_up, self.face_up_cards = CENTRE_BIT, CARD_BIT[card]
             self.public |= CENTRE_BIT
+            self.public_cards |= CARD_BIT[card]
         else:
             self.face_up = self.face_up_cards = 0
             self._centre_up()

@@ -20,9 +20,7 @@ from .deck import (
     Deck,
     Effect,
 )
-from .zones import CARD_BIT, slots_in
-
-KNOWN_BIT = tuple(1 << c for c in range(1022)) + (0, 0)  # a card's bit; HIDDEN (-2) and an empty slot (-1) give 0
+from .zones import slots_in
 
 HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
 
@@ -80,11 +78,8 @@ def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
     """The face-down slots `me` remembers and their cards; every field card they remember; the slots not seen."""
     face_down = state.occupied & ~state.face_up
     mine = face_down & (state.public | state.private[me])
-    slots, field, known = slots_in(mine), state.field, state.face_up_cards
-    cards = tuple([field[s] for s in slots])
-    for card in cards:
-        known |= CARD_BIT[card]
-    return slots, cards, known, face_down & ~mine
+    slots, field = slots_in(mine), state.field
+    return slots, tuple([field[s] for s in slots]), state.known_cards(me), face_down & ~mine
 
 
 def remembered_field(state, me: int) -> tuple[tuple, int]:
@@ -92,4 +87,4 @@ def remembered_field(state, me: int) -> tuple[tuple, int]:
     view = list(state.field)
     for slot in slots_in(state.occupied & ~state.remembered(me)):
         view[slot] = HIDDEN
-    return tuple(view), sum(map(KNOWN_BIT.__getitem__, view))
+    return tuple(view), state.known_cards(me)

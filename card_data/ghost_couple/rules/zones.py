@@ -8,13 +8,22 @@ from .deck import CENTRE, FIELD, bits
 
 CENTRE_BIT = 1 << CENTRE
 CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
-ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if row >> c & 1) for row in range(32)] for r in range(5)]
+
+
+def _half(first: int, count: int) -> tuple[tuple, ...]:
+    """The slots of every mask of `count` slots from `first` on, in slot order, indexed by that part of the mask."""
+    found: list[tuple] = [()]
+    for slot in range(first, first + count):
+        found += [slots + (slot,) for slots in found]
+    return tuple(found)
+
+
+LOW_HALF, HIGH_HALF = _half(0, 13), _half(13, FIELD - 13)  # slots 0-12 and 13-24
 
 
 def slots_in(mask: int) -> tuple:
-    """The slots of a mask in slot order, joined from the five rows of the field (for masks that seldom recur)."""
-    r0, r1, r2, r3, r4 = ROW_SLOTS
-    return r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31] + r4[mask >> 20 & 31]
+    """The slots of a mask in slot order, joined from the field's two halves."""
+    return LOW_HALF[mask & 8191] + HIGH_HALF[mask >> 13]
 
 
 class SlotCache(dict):
@@ -55,10 +64,21 @@ class ZonesMixin:
         self.public = sum(1 << s for s, who in enumerate(per_slot) if who == self.everyone)
         self.private = [sum(1 << s for s, who in enumerate(per_slot) if who != self.everyone and who >> p & 1)
                         for p in range(self.num_players)]
+        self.public_cards = self.cards_in(self.public)
 
     def remembered(self, player: int) -> int:
         """The slots whose card `player` has seen there (a slot's bit stays set after its card left)."""
         return self.public | self.private[player]
+
+    def cards_in(self, slots: int) -> int:
+        """The cards lying in the slots of a mask (a bit per card)."""
+        field = self.field
+        return sum(CARD_BIT[field[s]] for s in slots_in(slots))
+
+    def known_cards(self, player: int) -> int:
+        """The field cards `player` has seen where they lie (a bit per card)."""
+        private = self.private[player] & self.occupied
+        return self.public_cards | self.cards_in(private) if private else self.public_cards
 
     def _laid_face_down(self, slot: int, player: int) -> None:
         """A card laid face down by `player`: only they have seen it."""
@@ -78,6 +98,7 @@ class ZonesMixin:
         field = self.field
         card = field[CENTRE]
         while card >= 0 and self.vanish_partners >> card & 1:
+            self.public_cards &= ~CARD_BIT[card]
             self._pair_off(card)
             card = field[CENTRE] = self.draw_pile.pop() if self.draw_pile else -1
             self._draw_pile_checked()
@@ -88,6 +109,7 @@ class ZonesMixin:
             self.face_up |= CENTRE_BIT
             self.face_up_cards |= 1 << card
             self.public |= CENTRE_BIT
+            self.public_cards |= 1 << card
 
     def _turn_up(self, slot: int) -> None:
         """Turn a field card face up; everyone sees it."""
@@ -96,16 +118,19 @@ class ZonesMixin:
         if self.vanish_partners >> card & 1:
             self.field[slot] = -1
             self.occupied ^= 1 << slot
+            self.public_cards &= ~CARD_BIT[card]
             self._pair_off(card)
         else:
             self.face_up |= 1 << slot
             self.face_up_cards |= 1 << card
+            self.public_cards |= 1 << card
 
     def _lift(self, card: int) -> int:
         """Take a card off the field; returns its slot."""
         slot = self.field.index(card)
         self.field[slot] = -1
         self.occupied ^= 1 << slot
+        self.public_cards &= ~CARD_BIT[card]
         if self.face_up >> slot & 1:
             self.face_up ^= 1 << slot
             self.face_up_cards ^= CARD_BIT[card]
