@@ -57,11 +57,6 @@ def best_of(worth):
     return best
 
 
-def each(worth):
-    """A phase's values from a per-action valuation."""
-    return lambda obs, legal: [worth(obs, action) for action in legal]
-
-
 def _face_up(obs: Observation) -> list[int]:
     """The cards lying face up, lowest first."""
     return list(bits(obs.face_up_cards))
@@ -181,41 +176,41 @@ def _takes(obs: Observation, legal) -> list[float]:
     """Take a remembered card that couples with a face-up one, else an unseen one."""
     targets, points = _targets(obs), obs.deck.points
     return [1.0 if card == HIDDEN else 5.0 + points[card] if targets >> card & 1 else 0.0
-            for card in map(obs.view.__getitem__, legal)]
+            for card in [obs.view[s] for s in legal]]
 
 
-def _target(obs: Observation, player: int) -> float:
+def _targets_of_draws(obs: Observation, legal) -> list[float]:
     """Make the player nearest to going out draw."""
-    if player == obs.player:
-        return -100.0
-    return -obs.hand_sizes[player] + 0.01 * obs.points[player]
+    sizes, points = obs.hand_sizes, obs.points
+    return [-100.0 if player == obs.player else -sizes[player] + 0.01 * points[player] for player in legal]
 
 
 def _vanishes(obs: Observation, legal) -> list[float]:
     """Vanish a card that pairs with one of my hand cards (both leave: my hand shrinks), else deny points."""
-    basic, points, hand, up = obs.deck.basic, obs.deck.points, obs.hand_mask, obs.face_up
+    basic, points, hand, up, view = obs.deck.basic, obs.deck.points, obs.hand_mask, obs.face_up, obs.view
     return [0.5 if card < 0 else 5.0 if basic[card] & hand else 1.0 + points[card] if up >> s & 1 else 0.2
-            for s, card in zip(legal, map(obs.view.__getitem__, legal))]
+            for s, card in [(s, view[s]) for s in legal]]
 
 
-def _peek_who(obs: Observation, player: int) -> float:
-    return obs.points[player] + 0.1 * obs.hand_sizes[player]
+def _peeks(obs: Observation, legal) -> list[float]:
+    """Look at the hand of the player with the most points (more cards to break the tie)."""
+    sizes, points = obs.hand_sizes, obs.points
+    return [points[player] + 0.1 * sizes[player] for player in legal]
 
 
-def _peek_card(obs: Observation, index: int) -> float:
+def _peeked(obs: Observation, legal) -> list[float]:
     """Vanish their card that pairs with one of mine (both leave), else their best."""
-    card = obs.peek[index]
-    if obs.deck.basic[card] & obs.hand_mask:
-        return 10.0
-    return float(obs.deck.points[card])
+    basic, points, hand = obs.deck.basic, obs.deck.points, obs.hand_mask
+    return [10.0 if basic[card] & hand else float(points[card]) for card in [obs.peek[i] for i in legal]]
 
 
-def _treasure(obs: Observation, choice: int) -> float:
-    owner, card = divmod(choice, TREASURE)
-    return obs.deck.points[card] + 0.1 * obs.points[owner]
+def _treasures(obs: Observation, legal) -> list[float]:
+    """Steal or vanish the treasure card with the most points, from the player with the most points."""
+    points, now = obs.deck.points, obs.points
+    return [points[choice % TREASURE] + 0.1 * now[choice // TREASURE] for choice in legal]
 
 
 BEST = {PLACE: best_of(_gives), FLIP_UP: _flips, COUPLE: best_of(_couples), CENTRE_SWAP: best_of(_gives),
-        BLOCK: best_of(_blocks), TAKE: best_of(_takes), RETURN: best_of(_gives), TARGET: best_of(each(_target)),
-        VANISH_PICK: best_of(_vanishes), PEEK_WHO: best_of(each(_peek_who)), PEEK_CARD: best_of(each(_peek_card)),
-        STEAL_PICK: best_of(each(_treasure)), BURN_PICK: best_of(each(_treasure))}
+        BLOCK: best_of(_blocks), TAKE: best_of(_takes), RETURN: best_of(_gives), TARGET: best_of(_targets_of_draws),
+        VANISH_PICK: best_of(_vanishes), PEEK_WHO: best_of(_peeks), PEEK_CARD: best_of(_peeked),
+        STEAL_PICK: best_of(_treasures), BURN_PICK: best_of(_treasures)}

@@ -24,9 +24,10 @@ from .zones import slots_in
 
 HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
 
-# What each decision looks at beyond the hand: the cards this player remembers on the field (the face-down ones
-# by slot), the field as they remember it slot by slot, or the other players' hands and points.
-LOOKS_AT_MEMORY = frozenset({FLIP_UP, PLACE, CENTRE_SWAP, RETURN})
+# What each decision looks at beyond the hand: the face-down cards this player remembers slot by slot (to turn
+# one up), the field cards they remember, the field as they remember it slot by slot, or the other players.
+LOOKS_AT_MEMORY = FLIP_UP
+LOOKS_AT_KNOWN = frozenset({PLACE, CENTRE_SWAP, RETURN})
 LOOKS_AT_FIELD = frozenset({BLOCK, TAKE, VANISH_PICK})
 LOOKS_AT_POINTS = frozenset({TARGET, PEEK_WHO, STEAL_PICK, BURN_PICK})
 
@@ -44,9 +45,9 @@ class Observation(NamedTuple):
     face_up_cards: int  # the cards lying face up (a bit per card)
     locked: bool
     known: int  # the field cards this player remembers, face up or down (a bit per card; 0 but about the field)
-    memory_slots: tuple  # the face-down slots whose card this player remembers, in slot order (() as for memory)
-    memory: tuple  # the cards in memory_slots, in the same order (() when the decision looks at no memory)
-    unseen: int  # the face-down slots whose card this player has not seen (0 as for memory)
+    memory_slots: tuple  # the face-down slots whose card this player remembers, in slot order (() but to turn up)
+    memory: tuple  # the cards in memory_slots, in the same order (() but to turn up)
+    unseen: int  # the face-down slots whose card this player has not seen (0 but to turn up)
     view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot (() when the decision picks no field slot)
     hand_sizes: tuple  # everyone's hand size (() when the decision is not about the other players)
     points: tuple  # everyone's treasure points now (() as for hand_sizes)
@@ -60,10 +61,13 @@ def observe(state, me: int) -> Observation:
     """The observation of player `me` for the decision at hand."""
     phase = state.phase
     known, memory_slots, memory, unseen, view, sizes, points, treasures = 0, (), (), 0, (), (), (), ()
-    if phase in LOOKS_AT_MEMORY:
-        memory_slots, memory, known, unseen = remembered_face_down(state, me)
+    if phase == LOOKS_AT_MEMORY:
+        memory_slots, memory, unseen = remembered_face_down(state, me)
+        known = state.known_cards(me)
+    elif phase in LOOKS_AT_KNOWN:
+        known = state.known_cards(me)
     elif phase in LOOKS_AT_FIELD:
-        view, known = remembered_field(state, me)
+        view, known = remembered_field(state, me), state.known_cards(me)
     elif phase in LOOKS_AT_POINTS:
         sizes = tuple(map(len, state.hands))
         points = tuple(state.points_now(p) for p in range(state.num_players))
@@ -74,17 +78,17 @@ def observe(state, me: int) -> Observation:
                        state.effect, state.data)
 
 
-def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
-    """The face-down slots `me` remembers and their cards; every field card they remember; the slots not seen."""
+def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int]:
+    """The face-down slots `me` remembers in slot order, their cards, and the face-down slots they have not seen."""
     face_down = state.occupied & ~state.face_up
     mine = face_down & (state.public | state.private[me])
     slots, field = slots_in(mine), state.field
-    return slots, tuple([field[s] for s in slots]), state.known_cards(me), face_down & ~mine
+    return slots, tuple([field[s] for s in slots]), face_down & ~mine
 
 
-def remembered_field(state, me: int) -> tuple[tuple, int]:
-    """The field as `me` remembers it (a card lying face up has been seen by everyone), and its cards' mask."""
+def remembered_field(state, me: int) -> tuple:
+    """The field as `me` remembers it, slot by slot (a card lying face up has been seen by everyone)."""
     view = list(state.field)
     for slot in slots_in(state.occupied & ~state.remembered(me)):
         view[slot] = HIDDEN
-    return tuple(view), state.known_cards(me)
+    return tuple(view)
