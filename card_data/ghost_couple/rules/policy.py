@@ -35,7 +35,7 @@ from .deck import (
 )
 from .effects import TREASURE
 from .view import HIDDEN, Observation
-from .zones import slots_in
+from .zones import CARD_BIT, slots_in
 
 LOW = (1 << CARD_BITS) - 1
 EFFECT_VALUE = {FLIP: 0.5, DRAW: 1.0, SKIP: 1.0, STEAL: 2.0, LEADER: 0.0, REVEAL: 0.5}
@@ -77,24 +77,38 @@ def _flips(obs: Observation, legal):
     ways and never with itself, so the partners of the remembered cards tell whether any of them completes a couple
     (a partner face up or in the usable hand) or has a remembered partner."""
     partners = obs.deck.partners
-    usable = obs.face_up_cards if obs.locked else obs.face_up_cards | obs.hand_mask
     slots, cards = obs.memory_slots, obs.memory
     mates = 0  # every partner of a remembered face-down card
     for card in cards:
         mates |= partners[card]
-    if mates & usable:
-        points = obs.deck.points
-        hits = [(points[card], slot) for slot, card in zip(slots, cards) if partners[card] & usable]
-        most = max(hits)[0]
-        if 10.0 + most > 5.0:  # above a pair, an unseen card and declining
-            return [slot for worth, slot in hits if worth == most]
-        return best_of(_flip_values)(obs, legal)
-    paired = mates & obs.known & ~obs.face_up_cards  # the remembered face-down cards with one among them
+    linked = mates & (obs.face_up_cards if obs.locked else obs.face_up_cards | obs.hand_mask)
+    down = obs.known & ~obs.face_up_cards  # the remembered face-down cards
+    if linked:  # usable cards that couple with a remembered one: those remembered cards complete a couple
+        targets = 0
+        while linked:
+            card = linked.bit_length() - 1
+            targets |= partners[card]
+            linked ^= 1 << card
+        return _completing(obs, legal, targets & down)
+    paired = mates & down  # the remembered face-down cards with a partner among them
     if paired:
         return [slot for slot, card in zip(slots, cards) if paired >> card & 1]
     if obs.unseen:
         return slots_in(obs.unseen)
     return [PASS] if legal[-1] == PASS else legal  # every remembered card is worth nothing
+
+
+def _completing(obs: Observation, legal, hits: int) -> list:
+    """The slots of the remembered cards (`hits`, at least one) that complete a couple with the most points."""
+    points, slots, cards = obs.deck.points, obs.memory_slots, obs.memory
+    if not hits & hits - 1:  # one card
+        card = hits.bit_length() - 1
+        best, most = [slots[cards.index(card)]], points[card]
+    else:
+        found = [(points[card], slot) for slot, card in zip(slots, cards) if hits >> card & 1]
+        most = max(found)[0]
+        best = [slot for worth, slot in found if worth == most]
+    return best if 10.0 + most > 5.0 else best_of(_flip_values)(obs, legal)  # above a pair and an unseen card
 
 
 def _flip_values(obs: Observation, legal) -> list[float]:
@@ -120,16 +134,11 @@ def _couples(obs: Observation, legal) -> list[float]:
     """Each couple's worth (what the deck gives it, + 1.5 for a hand card spent: the way out); stopping is 0."""
     deck, hand = obs.deck, obs.hand_mask
     known = deck.couple_worth
-    values = []
     for action in legal:
-        if action == STOP:
-            values.append(0.0)
-            continue
-        worth = known.get(action)
-        if worth is None:
-            worth = known[action] = _couple(deck, action >> CARD_BITS, action & LOW)
-        values.append(worth + 1.5 if hand >> (action >> CARD_BITS) & 1 else worth)
-    return values
+        if action not in known:
+            known[action] = 0.0 if action == STOP else _couple(deck, action >> CARD_BITS, action & LOW)
+    # the first card's bit (STOP >> CARD_BITS is -1, whose CARD_BIT is 0)
+    return [known[action] + 1.5 if hand & CARD_BIT[action >> CARD_BITS] else known[action] for action in legal]
 
 
 def _couple(deck: Deck, a: int, b: int) -> float:

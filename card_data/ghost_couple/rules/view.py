@@ -62,8 +62,7 @@ def observe(state, me: int) -> Observation:
     phase = state.phase
     known, memory_slots, memory, unseen, view, sizes, points, treasures = 0, (), (), 0, (), (), (), ()
     if phase == LOOKS_AT_MEMORY:
-        memory_slots, memory, unseen = remembered_face_down(state, me)
-        known = state.known_cards(me)
+        memory_slots, memory, known, unseen = remembered_face_down(state, me)
     elif phase in LOOKS_AT_KNOWN:
         known = state.known_cards(me)
     elif phase in LOOKS_AT_FIELD:
@@ -73,17 +72,21 @@ def observe(state, me: int) -> Observation:
         points = tuple(state.points_now(p) for p in range(state.num_players))
         treasures = tuple(map(tuple, state.treasure))
     peek = tuple(state.hands[state.victim]) if phase == PEEK_CARD else ()
-    return Observation(me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up, state.face_up_cards,
-                       state.locked, known, memory_slots, memory, unseen, view, sizes, points, treasures, peek,
-                       state.effect, state.data)
+    # tuple.__new__ builds the NamedTuple from its fields in order, without the Python call of its own __new__
+    return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
+                                       state.face_up_cards, state.locked, known, memory_slots, memory, unseen, view,
+                                       sizes, points, treasures, peek, state.effect, state.data))
 
 
-def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int]:
-    """The face-down slots `me` remembers in slot order, their cards, and the face-down slots they have not seen."""
+def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
+    """The face-down slots `me` remembers in slot order and their cards; every field card they remember (as
+    ZonesMixin.known_cards); the face-down slots they have not seen."""
     face_down = state.occupied & ~state.face_up
-    mine = face_down & (state.public | state.private[me])
+    private = state.private[me] & state.occupied
+    mine = face_down & (state.public | private)
     slots, field = slots_in(mine), state.field
-    return slots, tuple([field[s] for s in slots]), face_down & ~mine
+    known = state.public_cards | state.cards_in(private) if private else state.public_cards
+    return slots, tuple([field[s] for s in slots]), known, face_down & ~mine
 
 
 def remembered_field(state, me: int) -> tuple:

@@ -164,9 +164,10 @@ class ZonesMixin:
     def card_events(self) -> CardEvents:
         """Per seat: every card it held in hand (dealt, drawn, taken, swapped in), every card it took in a couple
         (played), and the cards in its treasure at the end (scored)."""
-        printed = self.data.printed
-        return CardEvents(held=[[printed[card] for card in bits(mask)] for mask in self.held_masks],
-                          played=[[printed[card] for card in bits(mask)] for mask in self.played_masks],
+        deck = self.data
+        printed = deck.printed
+        return CardEvents(held=[deck.printed_in(mask) for mask in self.held_masks],
+                          played=[deck.printed_in(mask) for mask in self.played_masks],
                           scored=[[printed[card] for card in treasure] for treasure in self.treasure])
 
     # --- the vanish area ---------------------------------------------------------------------------------
