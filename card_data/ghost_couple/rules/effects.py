@@ -48,7 +48,8 @@ class EffectsMixin:
 
     def _take(self, a: int, b: int) -> None:
         """Take a couple to the treasure (a: hand or field card, b: field card), then follow its effect."""
-        p, deck = self.actor, self.data
+        p, deck, bit_b = self.actor, self.data, CARD_BIT[b]
+        pair = CARD_BIT[a] | bit_b
         from_hand = self.hand_masks[p] >> a & 1
         if from_hand:
             self.hands[p].remove(a)
@@ -60,24 +61,24 @@ class EffectsMixin:
         field[slot] = -1
         self.occupied ^= 1 << slot
         self.face_up ^= 1 << slot
-        self.face_up_cards ^= CARD_BIT[b]
-        self.public_cards &= ~CARD_BIT[b]
+        self.face_up_cards ^= bit_b
+        self.public_cards &= ~bit_b
         self.last_couple = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
-        self.treasure_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
-        self.played_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
+        self.treasure_masks[p] |= pair
+        self.played_masks[p] |= pair
         points = deck.points[a] + deck.points[b]
         self.printed_points[p] += points
         if self.bonded >> a & 1:  # a card of some 達成でN点 couple
             points += self._bond(p, a, b)
         self.couples += 1
-        if self.credit is not None or not deck.basic[a] >> b & 1:
+        if self.credit is not None or not deck.basic[a] & bit_b:
             self._count_couple(a, b, points)
         self.coupled = True
         if from_hand and not self.hands[p]:
             self._emptied(p)
         effect = deck.effect[a] or deck.effect[b]
-        if effect is None or deck.mute >> a & 1 or deck.mute >> b & 1:
+        if effect is None or deck.mute & pair:
             self.phase = COUPLE
             return
         self.played[effect.key] += 1

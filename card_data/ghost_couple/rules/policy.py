@@ -130,15 +130,20 @@ def _flip_values(obs: Observation, legal) -> list[float]:
     return values
 
 
-def _couples(obs: Observation, legal) -> list[float]:
-    """Each couple's worth (what the deck gives it, + 1.5 for a hand card spent: the way out); stopping is 0."""
+def _best_couples(obs: Observation, legal) -> list:
+    """The couples worth the most: what the deck gives each (_couple), + 1.5 for a hand card spent (the way out);
+    stopping is worth nothing."""
     deck, hand = obs.deck, obs.hand_mask
     known = deck.couple_worth
+    values = []
     for action in legal:
-        if action not in known:
-            known[action] = 0.0 if action == STOP else _couple(deck, action >> CARD_BITS, action & LOW)
-    # the first card's bit (STOP >> CARD_BITS is -1, whose CARD_BIT is 0)
-    return [known[action] + 1.5 if hand & CARD_BIT[action >> CARD_BITS] else known[action] for action in legal]
+        worth = known.get(action)
+        if worth is None:
+            worth = known[action] = 0.0 if action == STOP else _couple(deck, action >> CARD_BITS, action & LOW)
+        # the first card's bit (STOP >> CARD_BITS is -1, whose CARD_BIT is 0)
+        values.append(worth + 1.5 if hand & CARD_BIT[action >> CARD_BITS] else worth)
+    top = max(values) - 1e-9
+    return [action for action, value in zip(legal, values) if value >= top]
 
 
 def _couple(deck: Deck, a: int, b: int) -> float:
@@ -165,20 +170,12 @@ def _gives(obs: Observation, legal) -> list[float]:
 
 
 def _blocks(obs: Observation, legal) -> list[float]:
-    """The block with the most unseen cards, and remembered cards that couple with the face-up ones."""
+    """The block with the most unseen cards (1 each), and remembered cards that couple with the face-up ones (3)."""
     blocks, partners = CROSSES if obs.effect.kind == CROSS else SQUARES, obs.deck.partners
-    view, up, up_cards = obs.view, obs.face_up, obs.face_up_cards
-    values = []
-    for index in legal:
-        value = 0.0
-        for s in blocks[index]:
-            card = view[s]
-            if card == HIDDEN:
-                value += 1.0
-            elif card >= 0 and not up >> s & 1 and partners[card] & up_cards:
-                value += 3.0
-        values.append(value)
-    return values
+    up, up_cards = obs.face_up, obs.face_up_cards
+    worth = [1.0 if card == HIDDEN else 3.0 if card >= 0 and not up >> s & 1 and partners[card] & up_cards else 0.0
+             for s, card in enumerate(obs.view)]  # per slot (whole numbers: a block's sum is exact in any order)
+    return [sum([worth[s] for s in blocks[index]]) for index in legal]
 
 
 def _takes(obs: Observation, legal) -> list[float]:
@@ -219,7 +216,7 @@ def _treasures(obs: Observation, legal) -> list[float]:
     return [points[choice % TREASURE] + 0.1 * now[choice // TREASURE] for choice in legal]
 
 
-BEST = {PLACE: best_of(_gives), FLIP_UP: _flips, COUPLE: best_of(_couples), CENTRE_SWAP: best_of(_gives),
+BEST = {PLACE: best_of(_gives), FLIP_UP: _flips, COUPLE: _best_couples, CENTRE_SWAP: best_of(_gives),
         BLOCK: best_of(_blocks), TAKE: best_of(_takes), RETURN: best_of(_gives), TARGET: best_of(_targets_of_draws),
         VANISH_PICK: best_of(_vanishes), PEEK_WHO: best_of(_peeks), PEEK_CARD: best_of(_peeked),
         STEAL_PICK: best_of(_treasures), BURN_PICK: best_of(_treasures)}

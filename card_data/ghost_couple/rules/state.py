@@ -133,23 +133,25 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     # --- the turn ----------------------------------------------------------------------------------
     def _start_turn(self) -> tuple | None:
         """手番: draw one; with the deck empty (終盤処理) lay a hand card face down instead. Returns the flips."""
-        self.turn += 1
+        turn = self.turn = self.turn + 1
         self.coupled = self.locked = self.optional = False
         self.credit = None
         pile, p = self.draw_pile, self.actor
-        self.notes.append(("turn", self.turn, p, len(pile)))
+        self.notes.append(("turn", turn, p, len(pile)))
         if pile:  # _draw(p, 1), inline: this runs every turn
             card = pile.pop()
             if self.vanish_partners >> card & 1:
                 self._pair_off(card)
             else:
+                bit = CARD_BIT[card]
                 self.hands[p].append(card)
-                self.hand_masks[p] |= CARD_BIT[card]
-                self.held_masks[p] |= CARD_BIT[card]
+                self.hand_masks[p] |= bit
+                self.held_masks[p] |= bit
             if not pile and self.ran_out_turn is None:
-                self.ran_out_turn = self.turn
+                self.ran_out_turn = turn
             self.phase, self.steps_left = FLIP_UP, 2
-            return self._flips_ahead()
+            ahead = MASK_SLOTS[self.occupied & ~self.face_up]  # _flips_ahead(), inline
+            return ahead if len(ahead) > 1 else None
         self.endgame_turns += 1
         self.phase = PLACE
         return self._step()
@@ -198,10 +200,11 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             if self.vanish_partners >> card & 1:
                 self._turn_up(slot)
             else:  # _turn_up(slot), inline: the most frequent decision
+                bit = CARD_BIT[card]
                 self.public |= 1 << slot
                 self.face_up |= 1 << slot
-                self.face_up_cards |= CARD_BIT[card]
-                self.public_cards |= CARD_BIT[card]
+                self.face_up_cards |= bit
+                self.public_cards |= bit
             count = self.steps_left = self.steps_left - 1
             if count > 0:
                 return None if self.optional else self._flips_ahead()
@@ -211,25 +214,19 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     def couple_options(self):
         """Every couple of a face-up field card with a hand card or another face-up field card, and STOP."""
         partners = self.data.partners
-        pool = 0 if self.locked else self.hand_masks[self.actor]  # hand cards, and the face-up cards above this one
-        rest, found = self.face_up_cards, []
-        while rest:  # the face-up cards from the highest down; the options list the lowest first
-            card = rest.bit_length() - 1
-            bit = CARD_BIT[card]
-            rest ^= bit
-            hits = partners[card] & pool
-            pool |= bit
-            if hits:
-                found.append((card, hits))
-        if not found:
-            return found
-        options = []
-        for card, hits in reversed(found):
+        hand = 0 if self.locked else self.hand_masks[self.actor]
+        rest, options = self.face_up_cards, []
+        while rest:  # the face-up cards from the lowest up, each with the hand and the face-up cards above it
+            low = rest & -rest
+            rest ^= low
+            card = low.bit_length() - 1
+            hits = partners[card] & (hand | rest)
             while hits:
-                low = hits & -hits
-                hits ^= low
-                options.append((low.bit_length() - 1) << CARD_BITS | card)
-        options.append(STOP)
+                bit = hits & -hits
+                hits ^= bit
+                options.append((bit.bit_length() - 1) << CARD_BITS | card)
+        if options:
+            options.append(STOP)
         return options
 
     def _do_couple(self, action) -> tuple | None:
@@ -279,9 +276,10 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                 self.ran_out_turn = self.turn
         card = field[CENTRE]
         if card >= 0 and not self.vanish_partners >> card & 1:  # _centre_up(), inline for the usual centre card
-            self.face_up, self.face_up_cards = CENTRE_BIT, CARD_BIT[card]
+            bit = CARD_BIT[card]
+            self.face_up, self.face_up_cards = CENTRE_BIT, bit
             self.public |= CENTRE_BIT
-            self.public_cards |= CARD_BIT[card]
+            self.public_cards |= bit
         else:
             self.face_up = self.face_up_cards = 0
             self._centre_up()
@@ -289,13 +287,15 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self.actor = (self.actor + self.direction * (1 + self.skips)) % self.num_players
             self.skips = 0
             return self._start_turn()
-        else:  # 次の人に手番をまわすときに、手札が無くなっていればその時点で終了
-            empty = [p for p in self.out_order if not self.hands[p]]
-            self.first_out = empty[0] if empty else self.hands.index([])
-            self.phase = OVER
-            self.notes.append(("over", self.first_out))
-            return None
+        return self._game_over()
 
+    def _game_over(self) -> None:
+        """次の人に手番をまわすときに、手札が無くなっていればその時点で終了: the first to run out gets the bonus."""
+        empty = [p for p in self.out_order if not self.hands[p]]
+        self.first_out = empty[0] if empty else self.hands.index([])
+        self.phase = OVER
+        self.notes.append(("over", self.first_out))
+        return None
 
 OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple.couple_options,
         CENTRE_SWAP: GhostCouple._opt_swap, **EffectsMixin.OPTS}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from .deck import (
@@ -60,10 +61,14 @@ class Observation(NamedTuple):
 def observe(state, me: int) -> Observation:
     """The observation of player `me` for the decision at hand."""
     phase = state.phase
-    known, memory_slots, memory, unseen, view, sizes, points, treasures = 0, (), (), 0, (), (), (), ()
-    if phase == LOOKS_AT_MEMORY:
-        memory_slots, memory, known, unseen = remembered_face_down(state, me)
-    elif phase in LOOKS_AT_KNOWN:
+    # tuple.__new__ builds the NamedTuple from its fields in order, without the Python call of its own __new__
+    if phase == LOOKS_AT_MEMORY:  # the most frequent decision: turning a card up
+        slots, cards, known, unseen = remembered_face_down(state, me)
+        return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
+                                           state.face_up_cards, state.locked, known, slots, cards, unseen, (), (),
+                                           (), (), (), state.effect, state.data))
+    known, view, sizes, points, treasures = 0, (), (), (), ()
+    if phase in LOOKS_AT_KNOWN:
         known = state.known_cards(me)
     elif phase in LOOKS_AT_FIELD:
         view, known = remembered_field(state, me), state.known_cards(me)
@@ -72,10 +77,9 @@ def observe(state, me: int) -> Observation:
         points = tuple(state.points_now(p) for p in range(state.num_players))
         treasures = tuple(map(tuple, state.treasure))
     peek = tuple(state.hands[state.victim]) if phase == PEEK_CARD else ()
-    # tuple.__new__ builds the NamedTuple from its fields in order, without the Python call of its own __new__
     return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
-                                       state.face_up_cards, state.locked, known, memory_slots, memory, unseen, view,
-                                       sizes, points, treasures, peek, state.effect, state.data))
+                                       state.face_up_cards, state.locked, known, (), (), 0, view, sizes, points,
+                                       treasures, peek, state.effect, state.data))
 
 
 def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
@@ -84,9 +88,10 @@ def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
     face_down = state.occupied & ~state.face_up
     private = state.private[me] & state.occupied
     mine = face_down & (state.public | private)
-    slots, field = slots_in(mine), state.field
+    slots = slots_in(mine)
+    cards = itemgetter(*slots)(state.field) if len(slots) > 1 else (state.field[slots[0]],) if slots else ()
     known = state.public_cards | state.cards_in(private) if private else state.public_cards
-    return slots, tuple([field[s] for s in slots]), known, face_down & ~mine
+    return slots, cards, known, face_down & ~mine
 
 
 def remembered_field(state, me: int) -> tuple:

@@ -10,7 +10,7 @@ CENTRE_BIT = 1 << CENTRE
 CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
 
 
-def _half(first: int, count: int) -> tuple[tuple, ...]:
+def _part(first: int, count: int) -> tuple[tuple, ...]:
     """The slots of every mask of `count` slots from `first` on, in slot order, indexed by that part of the mask."""
     found: list[tuple] = [()]
     for slot in range(first, first + count):
@@ -18,12 +18,12 @@ def _half(first: int, count: int) -> tuple[tuple, ...]:
     return tuple(found)
 
 
-LOW_HALF, HIGH_HALF = _half(0, 13), _half(13, FIELD - 13)  # slots 0-12 and 13-24
+FIRST, SECOND, THIRD = _part(0, 9), _part(9, 8), _part(17, FIELD - 17)  # slots 0-8, 9-16 and 17-24
 
 
 def slots_in(mask: int) -> tuple:
-    """The slots of a mask in slot order, joined from the field's two halves."""
-    return LOW_HALF[mask & 8191] + HIGH_HALF[mask >> 13]
+    """The slots of a mask in slot order, joined from the field's three parts."""
+    return FIRST[mask & 511] + SECOND[mask >> 9 & 255] + THIRD[mask >> 17]
 
 
 class SlotCache(dict):
