@@ -10,6 +10,31 @@ from .deck import PEEK_CARD
 from .zones import CARD_BIT, slots_of
 
 
+def clone(state, rng: random.Random | None):
+    """A copy of `state` to play on, as State.clone makes one (which copies a __dict__; GhostCouple keeps its
+    attributes in __slots__): zones and counters copied, the printed data shared, the random generator copied, or
+    with `rng` a new one seeded from it."""
+    copied = object.__new__(type(state))
+    for name, value in state.__dict__.items():
+        setattr(copied, name, _copied(value))
+    for name in state.__slots__:  # GhostCouple's
+        setattr(copied, name, _copied(getattr(state, name)))
+    copied.data = state.data
+    copied.rng = random.Random()
+    if rng is None:
+        copied.rng.setstate(state.rng.getstate())
+    else:
+        copied.rng.seed(rng.getrandbits(64))
+    return copied
+
+
+def _copied(value):
+    """A copy of a zone or counter: lists (and the lists in them) and dicts copied, anything else kept."""
+    if type(value) is list:
+        return [item[:] if type(item) is list else item for item in value]
+    return dict(value) if type(value) is dict else value
+
+
 def redeal(state, observer: int, rng: random.Random):
     """A copy of `state` as `observer` might find it: every card they have not seen where it lies, dealt again.
 

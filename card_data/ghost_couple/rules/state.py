@@ -20,6 +20,15 @@ IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a ha
 
 class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     """A game for `players` seats; seat 0 starts, turns go up the seats until an effect reverses them."""
+    # Every attribute in __slots__: with more than 30 attributes CPython keeps an object's in a dict, and each self.x
+    # is a dict look-up. clone() copies them (State.clone copies a __dict__).
+    __slots__ = ("field", "occupied", "face_up", "face_up_cards", "public", "private", "public_cards", "draw_pile",
+                 "hands", "hand_masks", "treasure", "treasure_masks", "printed_points", "bonus_couples", "vanish",
+                 "vanish_partners", "removed", "everyone", "actor", "direction", "skips", "turn", "phase", "steps_left",
+                 "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "_legal", "out_order",
+                 "first_out", "ran_out_turn", "notes", "notes_shown", "last_couple", "_checked_turn", "_pairs_checked",
+                 "bonded", "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
+                 "ability_points", "held_masks", "played_masks")
 
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
@@ -98,6 +107,11 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self._legal = ahead
         else:
             self.settle()
+
+    def clone(self, rng: random.Random | None = None) -> GhostCouple:
+        """A copy to play on, as State.clone makes one: see hidden.py."""
+        from .hidden import clone
+        return clone(self, rng)
 
     def redeal(self, observer: int, rng: random.Random) -> GhostCouple:
         """A copy with every card `observer` has not seen where it lies dealt again: see hidden.py."""
