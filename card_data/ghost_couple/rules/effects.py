@@ -59,8 +59,9 @@ class EffectsMixin:
         field = self.field  # _lift(b), inline: b is a face-up field card
         slot = field.index(b)
         field[slot] = -1
-        self.occupied ^= 1 << slot
-        self.face_up ^= 1 << slot
+        place = 1 << slot
+        self.occupied ^= place
+        self.face_up ^= place
         self.face_up_cards ^= bit_b
         self.public_cards &= ~bit_b
         self.last_couple = (a, b, from_hand, self.locked)

@@ -214,9 +214,9 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             if self.vanish_partners >> card & 1:
                 self._turn_up(slot)
             else:  # _turn_up(slot), inline: the most frequent decision
-                bit = CARD_BIT[card]
-                self.public |= 1 << slot
-                self.face_up |= 1 << slot
+                bit, place = CARD_BIT[card], 1 << slot
+                self.public |= place
+                self.face_up |= place
                 self.face_up_cards |= bit
                 self.public_cards |= bit
             count = self.steps_left = self.steps_left - 1

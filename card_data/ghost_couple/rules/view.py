@@ -63,10 +63,15 @@ def observe(state, me: int) -> Observation:
     phase = state.phase
     # tuple.__new__ builds the NamedTuple from its fields in order, without the Python call of its own __new__
     if phase == LOOKS_AT_MEMORY:  # the most frequent decision: turning a card up
-        slots, cards, known, unseen = remembered_face_down(state, me)
+        face_down = state.occupied & ~state.face_up
+        private = state.private[me] & state.occupied
+        mine = face_down & (state.public | private)  # the face-down slots `me` has seen
+        slots = slots_in(mine)
+        known = state.public_cards | state.cards_in(private) if private else state.public_cards  # known_cards()
         return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
-                                           state.face_up_cards, state.locked, known, slots, cards, unseen, (), (),
-                                           (), (), (), state.effect, state.data))
+                                           state.face_up_cards, state.locked, known, slots,
+                                           cards_at(state.field, slots), face_down & ~mine, (), (), (), (), (),
+                                           state.effect, state.data))
     known, view, sizes, points, treasures = 0, (), (), (), ()
     if phase in LOOKS_AT_KNOWN:
         known = state.known_cards(me)
@@ -82,16 +87,9 @@ def observe(state, me: int) -> Observation:
                                        treasures, peek, state.effect, state.data))
 
 
-def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int, int]:
-    """The face-down slots `me` remembers in slot order and their cards; every field card they remember (as
-    ZonesMixin.known_cards); the face-down slots they have not seen."""
-    face_down = state.occupied & ~state.face_up
-    private = state.private[me] & state.occupied
-    mine = face_down & (state.public | private)
-    slots = slots_in(mine)
-    cards = itemgetter(*slots)(state.field) if len(slots) > 1 else (state.field[slots[0]],) if slots else ()
-    known = state.public_cards | state.cards_in(private) if private else state.public_cards
-    return slots, cards, known, face_down & ~mine
+def cards_at(field: list, slots: tuple) -> tuple:
+    """The cards in the slots, in order (an itemgetter of two or more slots reads them all at once)."""
+    return itemgetter(*slots)(field) if len(slots) > 1 else (field[slots[0]],) if slots else ()
 
 
 def remembered_field(state, me: int) -> tuple:
