@@ -106,11 +106,6 @@ class Deck:
         return (1 << self.size) - 1
 
     @cached_property
-    def bit_and_points(self) -> tuple[int, ...]:
-        """Per card, its bit plus its points shifted above every card's bit: a sum over cards gives both."""
-        return tuple((1 << card) + (points << self.size) for card, points in enumerate(self.points))
-
-    @cached_property
     def ability_of_couple(self) -> dict[int, str | None]:
         """ability_key of couples (a * size + b) already asked, filled in by the figures."""
         return {}

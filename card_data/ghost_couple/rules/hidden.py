@@ -7,7 +7,7 @@ import random
 from pnp.sim import deal_again, shuffle
 
 from .deck import PEEK_CARD
-from .zones import CARD_BIT, slots_of
+from .zones import CARD_BIT, slots_of, total
 
 
 def clone(state, rng: random.Random | None):
@@ -68,5 +68,5 @@ def redeal(state, observer: int, rng: random.Random):
     deal_again(rng, rest)
     for s, card in zip(slots, unseen):
         field[s] = card
-    world.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in world.hands]
+    world.hand_masks = [total(CARD_BIT, hand) for hand in world.hands]
     return world

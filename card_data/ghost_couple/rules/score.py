@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.sim import InvariantViolation
 
 from .deck import CENTRE, FIELD, OVER, ability_key
-from .zones import CARD_BIT, slots_of
+from .zones import CARD_BIT, slots_of, total
 
 FULL = (1 << FIELD) - 1
 FULL_CHECK = 16  # turns between two full recounts
@@ -108,25 +108,23 @@ class ScoreMixin:
 
     def check_every_card(self) -> None:
         """Each card id in exactly one zone, the masks match the zones, the treasure points add up."""
-        turn, up, field, bit = self.turn, self.face_up, self.field, CARD_BIT.__getitem__
+        turn, up, field, treasure = self.turn, self.face_up, self.field, self.treasure
         try:
             self.check_cards()
         except InvariantViolation as problem:
             raise InvariantViolation(f"turn {turn}: {problem}") from None
-        values, all_cards, size = self.data.bit_and_points.__getitem__, self.data.all_cards, self.data.size
-        totals = [sum(map(values, t)) for t in self.treasure]  # per treasure: its card mask + (its points << size)
-        if [sum(map(bit, hand)) for hand in self.hands] != self.hand_masks or \
-                [total & all_cards for total in totals] != self.treasure_masks:
+        if [total(CARD_BIT, hand) for hand in self.hands] != self.hand_masks or \
+                [total(CARD_BIT, cards) for cards in treasure] != self.treasure_masks:
             raise InvariantViolation(f"turn {turn}: the hand or treasure masks do not match the cards")
         empty, face_up = [field[s] for s in slots_of(FULL & ~self.occupied)], [field[s] for s in slots_of(up)]
         if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
-                sum(map(bit, face_up)) != self.face_up_cards:
+                total(CARD_BIT, face_up) != self.face_up_cards:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")
         if self.public_cards != self.cards_in(self.public & self.occupied):
             raise InvariantViolation(f"turn {turn}: the cards seen by every player do not match the field")
         if field[CENTRE] >= 0 and not up >> CENTRE & 1:
             raise InvariantViolation(f"turn {turn}: the centre card lies face down")
-        if self.printed_points != [total >> size for total in totals]:
+        if self.printed_points != [total(self.data.points, cards) for cards in treasure]:
             raise InvariantViolation(f"turn {turn}: treasure points do not add up")
         self._check_pairs()
 

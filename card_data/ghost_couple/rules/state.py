@@ -10,7 +10,7 @@ from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, 
 from .effects import EffectsMixin
 from .score import ScoreMixin
 from .view import observe
-from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
+from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of, total
 
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
@@ -55,7 +55,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.occupied = (1 << len(self.field)) - 1  # occupied slots
         self.field += [-1] * (FIELD - len(self.field))
         self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
-        self.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
+        self.hand_masks = [total(CARD_BIT, hand) for hand in self.hands]
         self.held_masks = list(self.hand_masks)  # card events: every card each seat has held
         self.played_masks = [0] * players  # card events: every card each seat took in a couple
         self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import NamedTuple
 
 from .deck import (
@@ -21,7 +20,7 @@ from .deck import (
     Deck,
     Effect,
 )
-from .zones import slots_in
+from .zones import cards_at, slots_in
 
 HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
 
@@ -85,11 +84,6 @@ def observe(state, me: int) -> Observation:
     return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
                                        state.face_up_cards, state.locked, known, (), (), 0, view, sizes, points,
                                        treasures, peek, state.effect, state.data))
-
-
-def cards_at(field: list, slots: tuple) -> tuple:
-    """The cards in the slots, in order (an itemgetter of two or more slots reads them all at once)."""
-    return itemgetter(*slots)(field) if len(slots) > 1 else (field[slots[0]],) if slots else ()
 
 
 def remembered_field(state, me: int) -> tuple:

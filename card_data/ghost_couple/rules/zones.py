@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from pnp.sim import CardEvents
 
 from .deck import CENTRE, FIELD, bits
@@ -40,6 +42,16 @@ MASK_SLOTS = SlotCache()  # many masks recur game after game
 slots_of = MASK_SLOTS.__getitem__  # the slots of a mask, as a tuple
 
 
+def total(table, ids) -> int:
+    """The entries of a table for the ids, added up (an itemgetter of two or more ids reads them at once)."""
+    return sum(itemgetter(*ids)(table)) if len(ids) > 1 else table[ids[0]] if ids else 0
+
+
+def cards_at(field: list, slots: tuple) -> tuple:
+    """The cards in the slots, in order (an itemgetter of two or more slots reads them at once)."""
+    return itemgetter(*slots)(field) if len(slots) > 1 else (field[slots[0]],) if slots else ()
+
+
 def deal(pile: list, n: int) -> list:
     """Pop up to n cards off the pile, in the order pop() would give them."""
     n = min(n, len(pile))
@@ -72,8 +84,7 @@ class ZonesMixin:
 
     def cards_in(self, slots: int) -> int:
         """The cards lying in the slots of a mask (a bit per card)."""
-        field = self.field
-        return sum(CARD_BIT[field[s]] for s in slots_in(slots))
+        return total(CARD_BIT, cards_at(self.field, slots_in(slots)))
 
     def known_cards(self, player: int) -> int:
         """The field cards `player` has seen where they lie (a bit per card)."""
