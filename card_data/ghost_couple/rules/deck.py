@@ -85,22 +85,6 @@ class Deck:
         return tuple(printed_card(self.table, row) for row in self.rows)
 
     @cached_property
-    def printed_by_byte(self) -> tuple[tuple[tuple[PrintedCard, ...], ...], ...]:
-        """The printed cards of a card mask a byte at a time: per byte k (cards 8k to 8k+7), per value of it."""
-        printed, size = self.printed, self.size
-        return tuple(tuple(tuple(printed[8 * k + b] for b in range(8) if value >> b & 1 and 8 * k + b < size)
-                           for value in range(256)) for k in range((size + 7) // 8))
-
-    def printed_in(self, mask: int) -> list[PrintedCard]:
-        """The printed cards of the card ids set in a mask, lowest id first."""
-        found: list[PrintedCard] = []
-        table = self.printed_by_byte
-        for row, value in zip(table, mask.to_bytes(len(table), "little")):
-            if value:
-                found += row[value]
-        return found
-
-    @cached_property
     def all_cards(self) -> int:
         """The mask of every card."""
         return (1 << self.size) - 1

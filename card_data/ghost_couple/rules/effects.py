@@ -67,7 +67,7 @@ class EffectsMixin:
         self.last_couple = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
         self.treasure_masks[p] |= pair
-        self.played_masks[p] |= pair
+        self.taken[p] += (a, b)
         points = deck.points[a] + deck.points[b]
         self.printed_points[p] += points
         if self.bonded >> a & 1:  # a card of some 達成でN点 couple
@@ -195,7 +195,7 @@ class EffectsMixin:
             else:
                 self.hands[p].append(card)
                 self.hand_masks[p] |= 1 << card
-                self.held_masks[p] |= 1 << card
+                self.held[p].append(card)
             self.steps_left -= 1
         if self.steps_left <= 0:
             self.phase, self.steps_left = RETURN, len(self.vacated)

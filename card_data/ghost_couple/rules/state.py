@@ -28,7 +28,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                  "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "_legal", "out_order",
                  "first_out", "ran_out_turn", "notes", "notes_shown", "last_couple", "_checked_turn", "_pairs_checked",
                  "bonded", "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
-                 "ability_points", "held_masks", "played_masks")
+                 "ability_points", "held", "taken")
 
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
@@ -56,8 +56,8 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.field += [-1] * (FIELD - len(self.field))
         self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
         self.hand_masks = [total(CARD_BIT, hand) for hand in self.hands]
-        self.held_masks = list(self.hand_masks)  # card events: every card each seat has held
-        self.played_masks = [0] * players  # card events: every card each seat took in a couple
+        self.held = [list(hand) for hand in self.hands]  # card events: every card each seat has held (a card may recur)
+        self.taken = [[] for _ in range(players)]  # card events: every card each seat took in a couple (the same)
         self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
         self.private = [0] * players  # per player, slots whose card only they have seen (laid there face down)
         self.public_cards = 0  # the cards lying in public slots (a bit per card)
@@ -160,7 +160,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                 bit = CARD_BIT[card]
                 self.hands[p].append(card)
                 self.hand_masks[p] |= bit
-                self.held_masks[p] |= bit
+                self.held[p].append(card)
             if not pile and self.ran_out_turn is None:
                 self.ran_out_turn = turn
             self.phase, self.steps_left = FLIP_UP, 2
@@ -271,7 +271,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             hand[index], field[CENTRE] = old, card
             self.hand_masks[p] ^= CARD_BIT[card] | CARD_BIT[old]
             self.public_cards = self.public_cards & ~CARD_BIT[old] | CARD_BIT[card]  # the centre lies face up
-            self.held_masks[p] |= CARD_BIT[old]
+            self.held[p].append(old)
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 

@@ -52,6 +52,12 @@ def cards_at(field: list, slots: tuple) -> tuple:
     return itemgetter(*slots)(field) if len(slots) > 1 else (field[slots[0]],) if slots else ()
 
 
+def printed_once(printed: tuple, cards: list) -> list:
+    """The printed cards of card ids, each once, lowest id first."""
+    ids = sorted(set(cards))
+    return list(itemgetter(*ids)(printed)) if len(ids) > 1 else [printed[card] for card in ids]
+
+
 def deal(pile: list, n: int) -> list:
     """Pop up to n cards off the pile, in the order pop() would give them."""
     n = min(n, len(pile))
@@ -157,7 +163,7 @@ class ZonesMixin:
             else:
                 hand.append(card)
                 self.hand_masks[player] |= 1 << card
-                self.held_masks[player] |= 1 << card
+                self.held[player].append(card)
         self._draw_pile_checked()
 
     def _draw_pile_checked(self) -> None:
@@ -175,10 +181,9 @@ class ZonesMixin:
     def card_events(self) -> CardEvents:
         """Per seat: every card it held in hand (dealt, drawn, taken, swapped in), every card it took in a couple
         (played), and the cards in its treasure at the end (scored)."""
-        deck = self.data
-        printed = deck.printed
-        return CardEvents(held=[deck.printed_in(mask) for mask in self.held_masks],
-                          played=[deck.printed_in(mask) for mask in self.played_masks],
+        printed = self.data.printed
+        return CardEvents(held=[printed_once(printed, cards) for cards in self.held],
+                          played=[printed_once(printed, cards) for cards in self.taken],
                           scored=[[printed[card] for card in treasure] for treasure in self.treasure])
 
     # --- the vanish area ---------------------------------------------------------------------------------
