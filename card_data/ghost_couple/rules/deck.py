@@ -100,6 +100,11 @@ class Deck:
         return {}
 
     @cached_property
+    def keep_worth(self) -> tuple[float, ...]:
+        """Per card, what the greedy player sees in keeping it in hand: its points (if any) and 0.5 for an ability."""
+        return tuple(max(points, 0) + 0.5 * bool(abilities) for points, abilities in zip(self.points, self.abilities))
+
+    @cached_property
     def bonded(self) -> int:
         """The cards of any 達成でN点 couple bonus."""
         return masks_to_bits(c for bonus in self.couple_bonus for c in bits(bonus.first | bonus.second))

@@ -164,9 +164,8 @@ def _gives(obs: Observation, legal) -> list[float]:
     """Give away (to the centre, the field or the deck) the hand card least worth keeping: not one whose partner I
     remember on the field (3), nor points, nor an ability (0.5)."""
     deck, known, hand = obs.deck, obs.known, obs.hand
-    partners, points, abilities = deck.partners, deck.points, deck.abilities
-    return [-((3.0 if partners[card] & known else 0.0) + (points[card] if points[card] > 0 else 0)
-              + (0.5 if abilities[card] else 0.0)) for card in [hand[i] for i in legal]]
+    partners, keep = deck.partners, deck.keep_worth
+    return [(-3.0 if partners[card] & known else 0.0) - keep[card] for card in [hand[i] for i in legal]]
 
 
 def _blocks(obs: Observation, legal) -> list[float]:
