@@ -81,21 +81,16 @@ class EffectsMixin:
         effect = deck.effect[a] or deck.effect[b]
         if effect is None or deck.mute & pair:
             self.phase = COUPLE
-            return
+        else:
+            self._follow(effect)
+
+    def _follow(self, effect) -> None:
+        """Follow the effect of the couple just taken (the points it brings are credited to it from now on)."""
         self.played[effect.key] += 1
         self.credit = effect.key
         self.effect = effect
-        self.notes.append(("effect", p, effect.key))
+        self.notes.append(("effect", self.actor, effect.key))
         EFFECTS[effect.kind](self, effect)
-
-    def _bond(self, p: int, a: int, b: int) -> int:
-        """Note the 達成でN点 bonuses a couple earns, kept while it stays together; returns their points."""
-        points = 0
-        for bonus in self.data.couple_bonus:
-            if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
-                self.bonus_couples[p].append((a, b, bonus.points))
-                points += bonus.points
-        return points
 
     # --- effects without a decision ------------------------------------------------------------------
     def _flip_more(self, effect) -> None:

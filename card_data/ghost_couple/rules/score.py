@@ -12,7 +12,7 @@ FULL_CHECK = 16  # turns between two full recounts
 
 
 class ScoreMixin:
-    """Scores, invariants and figures, for GhostCouple."""
+    """Bonuses, the game's end, scores, invariants and figures, for GhostCouple."""
 
     def _init_stats(self) -> None:
         """Counters for the figures, and what the checks need."""
@@ -43,6 +43,22 @@ class ScoreMixin:
         if key is not None:
             self.ability_couples[key] += 1
             self.ability_points[key] += points
+
+    def _bond(self, p: int, a: int, b: int) -> int:
+        """Note the 達成でN点 bonuses a couple earns, kept while it stays together; returns their points."""
+        points = 0
+        for bonus in self.data.couple_bonus:
+            if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
+                self.bonus_couples[p].append((a, b, bonus.points))
+                points += bonus.points
+        return points
+
+    def _game_over(self) -> None:
+        """次の人に手番をまわすときに、手札が無くなっていればその時点で終了: the first to run out gets the bonus."""
+        empty = [p for p in self.out_order if not self.hands[p]]
+        self.first_out = empty[0] if empty else self.hands.index([])
+        self.phase = OVER
+        self.notes.append(("over", self.first_out))
 
     # --- scores -------------------------------------------------------------------------------------------
     def set_bonuses(self, player: int) -> list:

@@ -303,13 +303,6 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             return self._start_turn()
         return self._game_over()
 
-    def _game_over(self) -> None:
-        """次の人に手番をまわすときに、手札が無くなっていればその時点で終了: the first to run out gets the bonus."""
-        empty = [p for p in self.out_order if not self.hands[p]]
-        self.first_out = empty[0] if empty else self.hands.index([])
-        self.phase = OVER
-        self.notes.append(("over", self.first_out))
-        return None
 
 OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple.couple_options,
         CENTRE_SWAP: GhostCouple._opt_swap, **EffectsMixin.OPTS}
