@@ -85,6 +85,11 @@ class Deck:
         return tuple(printed_card(self.table, row) for row in self.rows)
 
     @cached_property
+    def card_ids(self) -> frozenset[int]:
+        """Every card id."""
+        return frozenset(range(self.size))
+
+    @cached_property
     def all_cards(self) -> int:
         """The mask of every card."""
         return (1 << self.size) - 1
