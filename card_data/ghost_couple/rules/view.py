@@ -62,15 +62,10 @@ def observe(state, me: int) -> Observation:
     phase = state.phase
     # tuple.__new__ builds the NamedTuple from its fields in order, without the Python call of its own __new__
     if phase == LOOKS_AT_MEMORY:  # the most frequent decision: turning a card up
-        face_down = state.occupied & ~state.face_up
-        private = state.private[me] & state.occupied
-        mine = face_down & (state.public | private)  # the face-down slots `me` has seen
-        slots = slots_in(mine)
-        known = state.public_cards | state.cards_in(private) if private else state.public_cards  # known_cards()
+        slots, cards, unseen = remembered_face_down(state, me)
         return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
-                                           state.face_up_cards, state.locked, known, slots,
-                                           cards_at(state.field, slots), face_down & ~mine, (), (), (), (), (),
-                                           state.effect, state.data))
+                                           state.face_up_cards, state.locked, state.known_cards(me), slots, cards,
+                                           unseen, (), (), (), (), (), state.effect, state.data))
     known, view, sizes, points, treasures = 0, (), (), (), ()
     if phase in LOOKS_AT_KNOWN:
         known = state.known_cards(me)
@@ -84,6 +79,14 @@ def observe(state, me: int) -> Observation:
     return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
                                        state.face_up_cards, state.locked, known, (), (), 0, view, sizes, points,
                                        treasures, peek, state.effect, state.data))
+
+
+def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int]:
+    """The face-down slots `me` remembers in slot order, their cards, and the face-down slots they have not seen."""
+    face_down = state.occupied & ~state.face_up
+    mine = face_down & state.remembered(me)
+    slots = slots_in(mine)
+    return slots, cards_at(state.field, slots), face_down & ~mine
 
 
 def remembered_field(state, me: int) -> tuple:
