@@ -8,7 +8,7 @@ import random
 import pytest
 from conftest import ROOT
 from shipped.ghost_couple import GhostCouple, greedy, load
-from shipped.ghost_couple.deck import CARD_BITS, FLIP_UP, STOP
+from shipped.ghost_couple.deck import CARD_BITS, COUPLE, FLIP_UP, STOP
 from shipped.ghost_couple.policy import _flip_values, _flips, best_of
 from shipped.ghost_couple.variant import load as load_variant
 from shipped.ghost_couple.view import HIDDEN, observe
@@ -57,6 +57,8 @@ def test_the_couples_on_offer_are_every_couple_of_the_rules(deck):
         while not state.is_terminal():
             assert state.couple_options() == offered_couples(state)
             legal = state.legal_actions(state.actor)
+            if state.phase == COUPLE:  # what the engine offers, also when it kept the couples left after one
+                assert list(legal) == offered_couples(state)
             state.apply_action(legal[int(rng.random() * len(legal))])
 
 

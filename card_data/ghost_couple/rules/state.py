@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from pnp.sim import TERMINAL, InvariantViolation, State, shuffle
+from pnp.sim import TERMINAL, InvariantViolation, State
 
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
 from .score import ScoreMixin
 from .view import observe
-from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of, total
+from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, slots_of
 
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
@@ -43,33 +43,6 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self._centre_up()
         self._start_turn()
         self.settle()
-
-    def _deal(self) -> None:
-        """Shuffle the deck, lay out the field and deal the hands; every other zone starts empty."""
-        deck = self.data
-        players = self.num_players
-        pile = list(range(deck.size))
-        shuffle(self.rng, pile)  # 山札をよく切り
-        self.draw_pile = pile
-        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
-        self.occupied = (1 << len(self.field)) - 1  # occupied slots
-        self.field += [-1] * (FIELD - len(self.field))
-        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
-        self.hand_masks = [total(CARD_BIT, hand) for hand in self.hands]
-        self.held = [list(hand) for hand in self.hands]  # card events: every card each seat has held (a card may recur)
-        self.taken = [[] for _ in range(players)]  # card events: every card each seat took in a couple (the same)
-        self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
-        self.private = [0] * players  # per player, slots whose card only they have seen (laid there face down)
-        self.public_cards = 0  # the cards lying in public slots (a bit per card)
-        self.face_up = 0  # face-up slots
-        self.face_up_cards = 0  # the cards lying face up
-        self.vanish = []  # the vanish area
-        self.vanish_partners = 0  # the cards a vanished card pairs with
-        self.removed = []  # cards out of the game (end-game substitution)
-        self.treasure = [[] for _ in range(players)]
-        self.treasure_masks = [0] * players
-        self.bonus_couples = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
-        self.printed_points = [0] * players  # printed points in each treasure
 
     def _init_turn(self) -> None:
         """Seat 1 to play, turns going up the seats, in the first phase of a turn."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from pnp.sim import CardEvents
+from pnp.sim import CardEvents, shuffle
 
 from .deck import CENTRE, FIELD, bits
 
@@ -68,6 +68,33 @@ def deal(pile: list, n: int) -> list:
 
 class ZonesMixin:
     """Card moves that keep the masks (occupied, face up, hands, who has seen a slot) in step with the lists."""
+
+    def _deal(self) -> None:
+        """Shuffle the deck, lay out the field and deal the hands; every other zone starts empty."""
+        deck = self.data
+        players = self.num_players
+        pile = list(range(deck.size))
+        shuffle(self.rng, pile)  # 山札をよく切り
+        self.draw_pile = pile
+        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
+        self.occupied = (1 << len(self.field)) - 1  # occupied slots
+        self.field += [-1] * (FIELD - len(self.field))
+        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
+        self.hand_masks = [total(CARD_BIT, hand) for hand in self.hands]
+        self.held = [list(hand) for hand in self.hands]  # card events: every card each seat has held (a card may recur)
+        self.taken = [[] for _ in range(players)]  # card events: every card each seat took in a couple (the same)
+        self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
+        self.private = [0] * players  # per player, slots whose card only they have seen (laid there face down)
+        self.public_cards = 0  # the cards lying in public slots (a bit per card)
+        self.face_up = 0  # face-up slots
+        self.face_up_cards = 0  # the cards lying face up
+        self.vanish = []  # the vanish area
+        self.vanish_partners = 0  # the cards a vanished card pairs with
+        self.removed = []  # cards out of the game (end-game substitution)
+        self.treasure = [[] for _ in range(players)]
+        self.treasure_masks = [0] * players
+        self.bonus_couples = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
+        self.printed_points = [0] * players  # printed points in each treasure
 
     # --- who has seen which field card: every player (public), or those who laid it face down (private) ----------
     @property
