@@ -54,8 +54,9 @@ from .data import load
 from .deck import Deck
 from .integrity import integrity
 from .playing_cards import SPEC as PLAYING_CARDS
-from .policy import Observation, greedy
+from .policy import greedy
 from .state import GhostCouple
+from .view import Observation
 
 __all__ = ["SPEC", "PLAYING_CARDS", "GhostCouple", "Deck", "Observation", "greedy", "integrity", "load"]
 

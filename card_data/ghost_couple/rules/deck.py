@@ -62,7 +62,7 @@ class Deck:
     points: tuple[int, ...]
     effect: tuple[Effect | None, ...]
     mute: int  # cards whose couples follow no effect (the joker)
-    partners: tuple[int, ...]  # mask of the cards each card couples with, abilities included
+    partners: tuple[int, ...]  # mask of the cards each card couples with, abilities included (both ways, never itself)
     basic: tuple[int, ...]  # the same without abilities: the vanish area's pairs
     abilities: tuple[tuple[tuple[str, int], ...], ...]  # (ability, partners only it allows) per card
     couple_bonus: tuple[CoupleBonus, ...]
@@ -85,19 +85,29 @@ class Deck:
         return tuple(printed_card(self.table, row) for row in self.rows)
 
     @cached_property
+    def card_ids(self) -> frozenset[int]:
+        """Every card id."""
+        return frozenset(range(self.size))
+
+    @cached_property
     def all_cards(self) -> int:
         """The mask of every card."""
         return (1 << self.size) - 1
 
     @cached_property
-    def bit_and_points(self) -> tuple[int, ...]:
-        """Per card, its bit plus its points shifted above every card's bit: a sum over cards gives both."""
-        return tuple((1 << card) + (points << self.size) for card, points in enumerate(self.points))
-
-    @cached_property
     def ability_of_couple(self) -> dict[int, str | None]:
         """ability_key of couples (a * size + b) already asked, filled in by the figures."""
         return {}
+
+    @cached_property
+    def couple_worth(self) -> dict[int, float]:
+        """The greedy player's worth of the couples (and of STOP) already valued, filled in by the policy."""
+        return {}
+
+    @cached_property
+    def keep_worth(self) -> tuple[float, ...]:
+        """Per card, what the greedy player sees in keeping it in hand: its points (if any) and 0.5 for an ability."""
+        return tuple(max(points, 0) + 0.5 * bool(abilities) for points, abilities in zip(self.points, self.abilities))
 
     @cached_property
     def bonded(self) -> int:

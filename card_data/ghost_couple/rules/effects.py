@@ -48,7 +48,8 @@ class EffectsMixin:
 
     def _take(self, a: int, b: int) -> None:
         """Take a couple to the treasure (a: hand or field card, b: field card), then follow its effect."""
-        p, deck = self.actor, self.data
+        p, deck, bit_b = self.actor, self.data, CARD_BIT[b]
+        pair = CARD_BIT[a] | bit_b
         from_hand = self.hand_masks[p] >> a & 1
         if from_hand:
             self.hands[p].remove(a)
@@ -58,41 +59,38 @@ class EffectsMixin:
         field = self.field  # _lift(b), inline: b is a face-up field card
         slot = field.index(b)
         field[slot] = -1
-        self.occupied ^= 1 << slot
-        self.face_up ^= 1 << slot
-        self.face_up_cards ^= CARD_BIT[b]
+        place = 1 << slot
+        self.occupied ^= place
+        self.face_up ^= place
+        self.face_up_cards ^= bit_b
+        self.public_cards &= ~bit_b
         self.last_couple = (a, b, from_hand, self.locked)
         self.treasure[p] += (a, b)
-        self.treasure_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
-        self.played_masks[p] |= CARD_BIT[a] | CARD_BIT[b]
+        self.treasure_masks[p] |= pair
+        self.taken[p] += (a, b)
         points = deck.points[a] + deck.points[b]
         self.printed_points[p] += points
         if self.bonded >> a & 1:  # a card of some 達成でN点 couple
             points += self._bond(p, a, b)
         self.couples += 1
-        if self.credit is not None or not deck.basic[a] >> b & 1:
+        if self.credit is not None or not deck.basic[a] & bit_b:
             self._count_couple(a, b, points)
         self.coupled = True
         if from_hand and not self.hands[p]:
             self._emptied(p)
         effect = deck.effect[a] or deck.effect[b]
-        if effect is None or deck.mute >> a & 1 or deck.mute >> b & 1:
+        if effect is None or deck.mute & pair:
             self.phase = COUPLE
-            return
+        else:
+            self._follow(effect)
+
+    def _follow(self, effect) -> None:
+        """Follow the effect of the couple just taken (the points it brings are credited to it from now on)."""
         self.played[effect.key] += 1
         self.credit = effect.key
         self.effect = effect
-        self.notes.append(("effect", p, effect.key))
+        self.notes.append(("effect", self.actor, effect.key))
         EFFECTS[effect.kind](self, effect)
-
-    def _bond(self, p: int, a: int, b: int) -> int:
-        """Note the 達成でN点 bonuses a couple earns, kept while it stays together; returns their points."""
-        points = 0
-        for bonus in self.data.couple_bonus:
-            if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
-                self.bonus_couples[p].append((a, b, bonus.points))
-                points += bonus.points
-        return points
 
     # --- effects without a decision ------------------------------------------------------------------
     def _flip_more(self, effect) -> None:
@@ -192,7 +190,7 @@ class EffectsMixin:
             else:
                 self.hands[p].append(card)
                 self.hand_masks[p] |= 1 << card
-                self.held_masks[p] |= 1 << card
+                self.held[p].append(card)
             self.steps_left -= 1
         if self.steps_left <= 0:
             self.phase, self.steps_left = RETURN, len(self.vacated)
@@ -212,7 +210,7 @@ class EffectsMixin:
             slot = self.vacated.pop(0)
             self.field[slot] = card
             self.occupied |= 1 << slot
-            self.seen[slot] = 1 << p
+            self._laid_face_down(slot, p)
             if slot == CENTRE:
                 self._centre_up()
             self._emptied(p)

@@ -7,7 +7,32 @@ import random
 from pnp.sim import deal_again, shuffle
 
 from .deck import PEEK_CARD
-from .zones import CARD_BIT
+from .zones import CARD_BIT, slots_of, total
+
+
+def clone(state, rng: random.Random | None):
+    """A copy of `state` to play on, as State.clone makes one (which copies a __dict__; GhostCouple keeps its
+    attributes in __slots__): zones and counters copied, the printed data shared, the random generator copied, or
+    with `rng` a new one seeded from it."""
+    copied = object.__new__(type(state))
+    for name, value in state.__dict__.items():
+        setattr(copied, name, _copied(value))
+    for name in state.__slots__:  # GhostCouple's
+        setattr(copied, name, _copied(getattr(state, name)))
+    copied.data = state.data
+    copied.rng = random.Random()
+    if rng is None:
+        copied.rng.setstate(state.rng.getstate())
+    else:
+        copied.rng.seed(rng.getrandbits(64))
+    return copied
+
+
+def _copied(value):
+    """A copy of a zone or counter: lists (and the lists in them) and dicts copied, anything else kept."""
+    if type(value) is list:
+        return [item[:] if type(item) is list else item for item in value]
+    return dict(value) if type(value) is dict else value
 
 
 def redeal(state, observer: int, rng: random.Random):
@@ -25,8 +50,8 @@ def redeal(state, observer: int, rng: random.Random):
     world.notes_shown = 0
     shown = world.victim if world.phase == PEEK_CARD and world.actor == observer else observer  # a hand peeked at
     hands = [world.hands[q] for q in range(world.num_players) if q not in (observer, shown)]
-    up, seen, field = world.face_up, world.seen, world.field
-    slots = [s for s, card in enumerate(field) if card >= 0 and not up >> s & 1 and not seen[s] >> observer & 1]
+    field = world.field
+    slots = slots_of(world.occupied & ~world.face_up & ~world.remembered(observer))
     unseen = [field[s] for s in slots]
     partners = world.vanish_partners
     free = [card for hand in hands for card in hand]
@@ -43,5 +68,5 @@ def redeal(state, observer: int, rng: random.Random):
     deal_again(rng, rest)
     for s, card in zip(slots, unseen):
         field[s] = card
-    world.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in world.hands]
+    world.hand_masks = [total(CARD_BIT, hand) for hand in world.hands]
     return world

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
 from .deck import (
     BLOCK,
@@ -32,85 +31,35 @@ from .deck import (
     TARGET,
     VANISH_PICK,
     Deck,
-    Effect,
+    bits,
 )
 from .effects import TREASURE
+from .view import HIDDEN, Observation
+from .zones import CARD_BIT, slots_in
 
-HIDDEN = -2  # a face-down card this player has not seen (an empty slot is -1)
+LOW = (1 << CARD_BITS) - 1
 EFFECT_VALUE = {FLIP: 0.5, DRAW: 1.0, SKIP: 1.0, STEAL: 2.0, LEADER: 0.0, REVEAL: 0.5}
-KNOWN_BIT = tuple(1 << c for c in range(1022)) + (0, 0)  # a card's bit; HIDDEN (-2) and an empty slot (-1) give 0
-
-# What each decision looks at beyond the hand: the field as this player remembers it, or the other players' points.
-LOOKS_AT_FIELD = frozenset({PLACE, FLIP_UP, CENTRE_SWAP, BLOCK, TAKE, RETURN, VANISH_PICK})
-LOOKS_AT_POINTS = frozenset({TARGET, PEEK_WHO, STEAL_PICK, BURN_PICK})
-
-
-class Observation(NamedTuple):
-    """What one player knows that the decision at hand can use: own hand and the public zones; the field as
-    they remember it when the decision is about field cards; everyone's points when it is about the others."""
-
-    player: int
-    phase: int
-    hand: tuple
-    view: tuple  # per slot: the card, HIDDEN, or -1 for an empty slot (() when the decision is not about the field)
-    known: int  # the cards in `view` (a bit per card)
-    face_up: int  # face-up slots
-    face_up_cards: int  # the cards lying face up (a bit per card)
-    locked: bool
-    hand_sizes: tuple
-    points: tuple  # everyone's treasure points now (() when the decision is not about the other players)
-    treasures: tuple  # everyone's treasure (() as for points)
-    vanish: tuple
-    draw_pile: int  # cards left in it
-    peek: tuple  # the other player's hand while choosing a card to vanish from it
-    vacated: int
-    effect: Effect | None
-    deck: Deck
-
-
-def observe(state, me: int) -> Observation:
-    """The observation of player `me` for the decision at hand."""
-    phase, view, known, points, treasures = state.phase, (), 0, (), ()
-    if phase in LOOKS_AT_FIELD:
-        # A card lying face up has been seen by everyone (the engine marks it so as it turns it up).
-        bit = 1 << me
-        view = tuple([c if seen & bit or c < 0 else HIDDEN for c, seen in zip(state.field, state.seen)])
-        known = sum(map(KNOWN_BIT.__getitem__, view))
-    if phase in LOOKS_AT_POINTS:
-        points = tuple(state.points_now(p) for p in range(state.num_players))
-        treasures = tuple(map(tuple, state.treasure))
-    peek = tuple(state.hands[state.victim]) if phase == PEEK_CARD else ()
-    return Observation(me, phase, tuple(state.hands[me]), view, known, state.face_up, state.face_up_cards,
-                       state.locked, tuple(map(len, state.hands)), points, treasures, tuple(state.vanish),
-                       len(state.draw_pile), peek, len(state.vacated), state.effect, state.data)
+UNSEEN_FLIP, DECLINE = 1.0, 0.5  # the worth of turning up a card not seen, and of declining an optional flip
 
 
 def greedy(obs: Observation, legal, rng: random.Random):
     """The legal action that looks best; ties broken at random."""
-    values = WORTH[obs.phase](obs, legal)
-    best = max(values)
-    ties = [a for a, v in zip(legal, values) if v >= best - 1e-9]
+    ties = BEST[obs.phase](obs, legal)
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
-def each(worth):
-    """A phase's values from a per-action valuation."""
-    return lambda obs, legal: [worth(obs, action) for action in legal]
+def best_of(worth):
+    """A phase's best actions, in legal order, from the worth of every legal action."""
+    def best(obs: Observation, legal) -> list:
+        values = worth(obs, legal)
+        top = max(values) - 1e-9
+        return [action for action, value in zip(legal, values) if value >= top]
+    return best
 
 
 def _face_up(obs: Observation) -> list[int]:
     """The cards lying face up, lowest first."""
-    return _cards(obs.face_up_cards)
-
-
-def _cards(mask: int) -> list[int]:
-    """The cards of a mask, lowest first."""
-    cards, rest = [], mask
-    while rest:
-        lowest = rest & -rest
-        cards.append(lowest.bit_length() - 1)
-        rest ^= lowest
-    return cards
+    return list(bits(obs.face_up_cards))
 
 
 def _targets(obs: Observation) -> int:
@@ -122,28 +71,84 @@ def _targets(obs: Observation) -> int:
     return mask
 
 
-def _flips(obs: Observation, legal) -> list[float]:
+def _flips(obs: Observation, legal):
+    """The best flips by _flip_values without valuing every slot: a remembered card that completes a couple (10 + its
+    points), else one of a remembered pair (5), else an unseen card (1), else declining (0.5). A card couples both
+    ways and never with itself, so the partners of the remembered cards tell whether any of them completes a couple
+    (a partner face up or in the usable hand) or has a remembered partner."""
+    partners = obs.deck.partners
+    slots, cards = obs.memory_slots, obs.memory
+    mates = 0  # every partner of a remembered face-down card
+    for card in cards:
+        mates |= partners[card]
+    linked = mates & (obs.face_up_cards if obs.locked else obs.face_up_cards | obs.hand_mask)
+    down = obs.known & ~obs.face_up_cards  # the remembered face-down cards
+    if linked:  # usable cards that couple with a remembered one: those remembered cards complete a couple
+        targets = 0
+        while linked:
+            card = linked.bit_length() - 1
+            targets |= partners[card]
+            linked ^= 1 << card
+        return _completing(obs, legal, targets & down)
+    paired = mates & down  # the remembered face-down cards with a partner among them
+    if paired:
+        return [slot for slot, card in zip(slots, cards) if paired >> card & 1]
+    if obs.unseen:
+        return slots_in(obs.unseen)
+    return [PASS] if legal[-1] == PASS else legal  # every remembered card is worth nothing
+
+
+def _completing(obs: Observation, legal, hits: int) -> list:
+    """The slots of the remembered cards (`hits`, at least one) that complete a couple with the most points."""
+    points, slots, cards = obs.deck.points, obs.memory_slots, obs.memory
+    if not hits & hits - 1:  # one card
+        card = hits.bit_length() - 1
+        best, most = [slots[cards.index(card)]], points[card]
+    else:
+        found = [(points[card], slot) for slot, card in zip(slots, cards) if hits >> card & 1]
+        most = max(found)[0]
+        best = [slot for worth, slot in found if worth == most]
+    return best if 10.0 + most > 5.0 else best_of(_flip_values)(obs, legal)  # above a pair and an unseen card
+
+
+def _flip_values(obs: Observation, legal) -> list[float]:
     """Turn a remembered card that completes a couple; else an unseen one; a useless remembered one last."""
     targets, partners, points = _targets(obs), obs.deck.partners, obs.deck.points
     down = obs.known & ~obs.face_up_cards  # the remembered cards lying face down: the only cards a flip can show
-    worth = {HIDDEN: 1.0}
-    for card in _cards(down):
-        if targets >> card & 1:
-            worth[card] = 10.0 + points[card]
+    remembered = dict(zip(obs.memory_slots, obs.memory))
+    values = []
+    for slot in legal:
+        card = remembered.get(slot, HIDDEN)
+        if slot == PASS:
+            values.append(DECLINE)
+        elif card == HIDDEN:
+            values.append(UNSEEN_FLIP)
+        elif targets >> card & 1:
+            values.append(10.0 + points[card])
         else:  # a remembered pair lying face down: turn one now, its partner next
-            worth[card] = 5.0 if partners[card] & down & ~(1 << card) else 0.0
-    declined = legal[-1] == PASS
-    values = list(map(worth.__getitem__, map(obs.view.__getitem__, legal[:-1] if declined else legal)))
-    return values + [0.5] if declined else values  # 0.5: decline an optional flip
+            values.append(5.0 if partners[card] & down & ~(1 << card) else 0.0)
+    return values
 
 
-def _couple(obs: Observation, action: int) -> float:
-    """Points, a hand card spent (the way out), and what the effect brings."""
-    if action == STOP:
-        return 0.0
-    deck = obs.deck
-    a, b = action >> CARD_BITS, action & ((1 << CARD_BITS) - 1)
-    value = deck.points[a] + deck.points[b] + (1.5 if a in obs.hand else 0.0)
+def _best_couples(obs: Observation, legal) -> list:
+    """The couples worth the most: what the deck gives each (_couple), + 1.5 for a hand card spent (the way out);
+    stopping is worth nothing."""
+    deck, hand = obs.deck, obs.hand_mask
+    known = deck.couple_worth
+    values = []
+    for action in legal:
+        worth = known.get(action)
+        if worth is None:
+            worth = known[action] = 0.0 if action == STOP else _couple(deck, action >> CARD_BITS, action & LOW)
+        # the first card's bit (STOP >> CARD_BITS is -1, whose CARD_BIT is 0)
+        values.append(worth + 1.5 if hand & CARD_BIT[action >> CARD_BITS] else worth)
+    top = max(values) - 1e-9
+    return [action for action, value in zip(legal, values) if value >= top]
+
+
+def _couple(deck: Deck, a: int, b: int) -> float:
+    """A couple's points, its 達成でN点 bonus, and what its effect brings, wherever its cards come from."""
+    value = float(deck.points[a] + deck.points[b])
     for bonus in deck.couple_bonus:
         if (bonus.first | bonus.second) >> a & 1 and (bonus.first | bonus.second) >> b & 1:
             value += bonus.points
@@ -156,70 +161,61 @@ def _couple(obs: Observation, action: int) -> float:
 
 
 def _gives(obs: Observation, legal) -> list[float]:
-    """Give away (to the centre, the field or the deck) the hand card least worth keeping."""
-    deck, known = obs.deck, obs.known
-    return [-(3.0 * bool(deck.partners[obs.hand[i]] & known) + max(deck.points[obs.hand[i]], 0)
-              + 0.5 * bool(deck.abilities[obs.hand[i]])) for i in legal]
+    """Give away (to the centre, the field or the deck) the hand card least worth keeping: not one whose partner I
+    remember on the field (3), nor points, nor an ability (0.5)."""
+    deck, known, hand = obs.deck, obs.known, obs.hand
+    partners, keep = deck.partners, deck.keep_worth
+    return [(-3.0 if partners[card] & known else 0.0) - keep[card] for card in [hand[i] for i in legal]]
 
 
-def _block(obs: Observation, index: int) -> float:
-    """The block with the most unseen cards, and remembered cards that couple with the face-up ones."""
-    cells = (CROSSES if obs.effect.kind == CROSS else SQUARES)[index]
-    face_up = _face_up(obs)
-    partners = obs.deck.partners
-    value = 0.0
-    for s in cells:
-        card = obs.view[s]
-        if card == HIDDEN:
-            value += 1.0
-        elif card >= 0 and not obs.face_up >> s & 1 and any(partners[card] >> c & 1 for c in face_up):
-            value += 3.0
-    return value
+def _blocks(obs: Observation, legal) -> list[float]:
+    """The block with the most unseen cards (1 each), and remembered cards that couple with the face-up ones (3)."""
+    blocks, partners = CROSSES if obs.effect.kind == CROSS else SQUARES, obs.deck.partners
+    up, up_cards = obs.face_up, obs.face_up_cards
+    worth = [1.0 if card == HIDDEN else 3.0 if card >= 0 and not up >> s & 1 and partners[card] & up_cards else 0.0
+             for s, card in enumerate(obs.view)]  # per slot (whole numbers: a block's sum is exact in any order)
+    return [sum([worth[s] for s in blocks[index]]) for index in legal]
 
 
-def _take(obs: Observation, s: int) -> float:
+def _takes(obs: Observation, legal) -> list[float]:
     """Take a remembered card that couples with a face-up one, else an unseen one."""
-    card = obs.view[s]
-    if card == HIDDEN:
-        return 1.0
-    return 5.0 + obs.deck.points[card] if _targets(obs) >> card & 1 else 0.0
+    targets, points = _targets(obs), obs.deck.points
+    return [1.0 if card == HIDDEN else 5.0 + points[card] if targets >> card & 1 else 0.0
+            for card in [obs.view[s] for s in legal]]
 
 
-def _target(obs: Observation, player: int) -> float:
+def _targets_of_draws(obs: Observation, legal) -> list[float]:
     """Make the player nearest to going out draw."""
-    if player == obs.player:
-        return -100.0
-    return -obs.hand_sizes[player] + 0.01 * obs.points[player]
+    sizes, points = obs.hand_sizes, obs.points
+    return [-100.0 if player == obs.player else -sizes[player] + 0.01 * points[player] for player in legal]
 
 
-def _vanish(obs: Observation, s: int) -> float:
+def _vanishes(obs: Observation, legal) -> list[float]:
     """Vanish a card that pairs with one of my hand cards (both leave: my hand shrinks), else deny points."""
-    card = obs.view[s]
-    if card < 0:
-        return 0.5
-    if any(obs.deck.basic[card] >> c & 1 for c in obs.hand):
-        return 5.0
-    return 1.0 + obs.deck.points[card] if obs.face_up >> s & 1 else 0.2
+    basic, points, hand, up, view = obs.deck.basic, obs.deck.points, obs.hand_mask, obs.face_up, obs.view
+    return [0.5 if card < 0 else 5.0 if basic[card] & hand else 1.0 + points[card] if up >> s & 1 else 0.2
+            for s, card in [(s, view[s]) for s in legal]]
 
 
-def _peek_who(obs: Observation, player: int) -> float:
-    return obs.points[player] + 0.1 * obs.hand_sizes[player]
+def _peeks(obs: Observation, legal) -> list[float]:
+    """Look at the hand of the player with the most points (more cards to break the tie)."""
+    sizes, points = obs.hand_sizes, obs.points
+    return [points[player] + 0.1 * sizes[player] for player in legal]
 
 
-def _peek_card(obs: Observation, index: int) -> float:
+def _peeked(obs: Observation, legal) -> list[float]:
     """Vanish their card that pairs with one of mine (both leave), else their best."""
-    card = obs.peek[index]
-    if any(obs.deck.basic[card] >> c & 1 for c in obs.hand):
-        return 10.0
-    return float(obs.deck.points[card])
+    basic, points, hand = obs.deck.basic, obs.deck.points, obs.hand_mask
+    return [10.0 if basic[card] & hand else float(points[card]) for card in [obs.peek[i] for i in legal]]
 
 
-def _treasure(obs: Observation, choice: int) -> float:
-    owner, card = divmod(choice, TREASURE)
-    return obs.deck.points[card] + 0.1 * obs.points[owner]
+def _treasures(obs: Observation, legal) -> list[float]:
+    """Steal or vanish the treasure card with the most points, from the player with the most points."""
+    points, now = obs.deck.points, obs.points
+    return [points[choice % TREASURE] + 0.1 * now[choice // TREASURE] for choice in legal]
 
 
-WORTH = {PLACE: _gives, FLIP_UP: _flips, COUPLE: each(_couple), CENTRE_SWAP: _gives, BLOCK: each(_block),
-         TAKE: each(_take), RETURN: _gives, TARGET: each(_target), VANISH_PICK: each(_vanish),
-         PEEK_WHO: each(_peek_who), PEEK_CARD: each(_peek_card), STEAL_PICK: each(_treasure),
-         BURN_PICK: each(_treasure)}
+BEST = {PLACE: best_of(_gives), FLIP_UP: _flips, COUPLE: _best_couples, CENTRE_SWAP: best_of(_gives),
+        BLOCK: best_of(_blocks), TAKE: best_of(_takes), RETURN: best_of(_gives), TARGET: best_of(_targets_of_draws),
+        VANISH_PICK: best_of(_vanishes), PEEK_WHO: best_of(_peeks), PEEK_CARD: best_of(_peeked),
+        STEAL_PICK: best_of(_treasures), BURN_PICK: best_of(_treasures)}

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pnp.sim import InvariantViolation
 
 from .deck import CENTRE, FIELD, OVER, ability_key
-from .zones import CARD_BIT, slots_of
+from .zones import CARD_BIT, slots_of, total
 
 FULL = (1 << FIELD) - 1
 FULL_CHECK = 16  # turns between two full recounts
 
 
 class ScoreMixin:
-    """Scores, invariants and figures, for GhostCouple."""
+    """Bonuses, the game's end, scores, invariants and figures, for GhostCouple."""
 
     def _init_stats(self) -> None:
         """Counters for the figures, and what the checks need."""
@@ -43,6 +43,22 @@ class ScoreMixin:
         if key is not None:
             self.ability_couples[key] += 1
             self.ability_points[key] += points
+
+    def _bond(self, p: int, a: int, b: int) -> int:
+        """Note the 達成でN点 bonuses a couple earns, kept while it stays together; returns their points."""
+        points = 0
+        for bonus in self.data.couple_bonus:
+            if (bonus.first >> a & 1 and bonus.second >> b & 1) or (bonus.first >> b & 1 and bonus.second >> a & 1):
+                self.bonus_couples[p].append((a, b, bonus.points))
+                points += bonus.points
+        return points
+
+    def _game_over(self) -> None:
+        """次の人に手番をまわすときに、手札が無くなっていればその時点で終了: the first to run out gets the bonus."""
+        empty = [p for p in self.out_order if not self.hands[p]]
+        self.first_out = empty[0] if empty else self.hands.index([])
+        self.phase = OVER
+        self.notes.append(("over", self.first_out))
 
     # --- scores -------------------------------------------------------------------------------------------
     def set_bonuses(self, player: int) -> list:
@@ -108,25 +124,36 @@ class ScoreMixin:
 
     def check_every_card(self) -> None:
         """Each card id in exactly one zone, the masks match the zones, the treasure points add up."""
-        turn, up, field, bit = self.turn, self.face_up, self.field, CARD_BIT.__getitem__
-        try:
-            self.check_cards()
-        except InvariantViolation as problem:
-            raise InvariantViolation(f"turn {turn}: {problem}") from None
-        values, all_cards, size = self.data.bit_and_points.__getitem__, self.data.all_cards, self.data.size
-        totals = [sum(map(values, t)) for t in self.treasure]  # per treasure: its card mask + (its points << size)
-        if [sum(map(bit, hand)) for hand in self.hands] != self.hand_masks or \
-                [total & all_cards for total in totals] != self.treasure_masks:
+        turn, up, field, treasure = self.turn, self.face_up, self.field, self.treasure
+        if not self._every_card_once():
+            try:
+                self.check_cards()  # names the card lost or in two places
+            except InvariantViolation as problem:
+                raise InvariantViolation(f"turn {turn}: {problem}") from None
+        if [total(CARD_BIT, hand) for hand in self.hands] != self.hand_masks or \
+                [total(CARD_BIT, cards) for cards in treasure] != self.treasure_masks:
             raise InvariantViolation(f"turn {turn}: the hand or treasure masks do not match the cards")
         empty, face_up = [field[s] for s in slots_of(FULL & ~self.occupied)], [field[s] for s in slots_of(up)]
         if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
-                sum(map(bit, face_up)) != self.face_up_cards:
+                total(CARD_BIT, face_up) != self.face_up_cards:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")
+        if self.public_cards != self.cards_in(self.public & self.occupied):
+            raise InvariantViolation(f"turn {turn}: the cards seen by every player do not match the field")
         if field[CENTRE] >= 0 and not up >> CENTRE & 1:
             raise InvariantViolation(f"turn {turn}: the centre card lies face down")
-        if self.printed_points != [total >> size for total in totals]:
+        if self.printed_points != [total(self.data.points, cards) for cards in treasure]:
             raise InvariantViolation(f"turn {turn}: treasure points do not add up")
         self._check_pairs()
+
+    def _every_card_once(self) -> bool:
+        """As many cards in the zones as card ids, and every id among them: each card exactly once."""
+        pile, field, hands, treasure = self.draw_pile, self.field, self.hands, self.treasure
+        found = set(pile)
+        found.update(field, self.vanish, self.removed, *hands, *treasure)
+        found.discard(-1)  # an empty slot
+        count = len(pile) + FIELD - field.count(-1) + len(self.vanish) + len(self.removed) + \
+            sum(map(len, hands)) + sum(map(len, treasure))
+        return count == len(found) == self.data.size and found == self.data.card_ids
 
     def _check_pairs(self) -> None:
         """Bonus couples still in their treasure; pairs that left the game are ¥0-¥1 couples; the end is right."""

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from pnp.sim import TERMINAL, InvariantViolation, State, shuffle
+from pnp.sim import TERMINAL, InvariantViolation, State
 
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
-from .policy import observe
 from .score import ScoreMixin
-from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, deal, slots_of
+from .view import observe
+from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, slots_of
 
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
@@ -20,6 +20,15 @@ IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a ha
 
 class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     """A game for `players` seats; seat 0 starts, turns go up the seats until an effect reverses them."""
+    # Every attribute in __slots__: with more than 30 attributes CPython keeps an object's in a dict, and each self.x
+    # is a dict look-up. clone() copies them (State.clone copies a __dict__).
+    __slots__ = ("field", "occupied", "face_up", "face_up_cards", "public", "private", "public_cards", "draw_pile",
+                 "hands", "hand_masks", "treasure", "treasure_masks", "printed_points", "bonus_couples", "vanish",
+                 "vanish_partners", "removed", "everyone", "actor", "direction", "skips", "turn", "phase", "steps_left",
+                 "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "_legal", "out_order",
+                 "first_out", "ran_out_turn", "notes", "notes_shown", "last_couple", "_checked_turn", "_pairs_checked",
+                 "bonded", "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
+                 "ability_points", "held", "taken")
 
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
@@ -34,31 +43,6 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self._centre_up()
         self._start_turn()
         self.settle()
-
-    def _deal(self) -> None:
-        """Shuffle the deck, lay out the field and deal the hands; every other zone starts empty."""
-        deck = self.data
-        players = self.num_players
-        pile = list(range(deck.size))
-        shuffle(self.rng, pile)  # 山札をよく切り
-        self.draw_pile = pile
-        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
-        self.occupied = (1 << len(self.field)) - 1  # occupied slots
-        self.field += [-1] * (FIELD - len(self.field))
-        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
-        self.hand_masks = [sum(map(CARD_BIT.__getitem__, hand)) for hand in self.hands]
-        self.held_masks = list(self.hand_masks)  # card events: every card each seat has held
-        self.played_masks = [0] * players  # card events: every card each seat took in a couple
-        self.seen = [0] * FIELD  # per slot, the players who have seen its card
-        self.face_up = 0  # face-up slots
-        self.face_up_cards = 0  # the cards lying face up
-        self.vanish = []  # the vanish area
-        self.vanish_partners = 0  # the cards a vanished card pairs with
-        self.removed = []  # cards out of the game (end-game substitution)
-        self.treasure = [[] for _ in range(players)]
-        self.treasure_masks = [0] * players
-        self.bonus_couples = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
-        self.printed_points = [0] * players  # printed points in each treasure
 
     def _init_turn(self) -> None:
         """Seat 1 to play, turns going up the seats, in the first phase of a turn."""
@@ -97,13 +81,17 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         else:
             self.settle()
 
+    def clone(self, rng: random.Random | None = None) -> GhostCouple:
+        """A copy to play on, as State.clone makes one: see hidden.py."""
+        from .hidden import clone
+        return clone(self, rng)
+
     def redeal(self, observer: int, rng: random.Random) -> GhostCouple:
         """A copy with every card `observer` has not seen where it lies dealt again: see hidden.py."""
         from .hidden import redeal
         return redeal(self, observer, rng)
 
-    def observation(self, player: int):
-        return observe(self, player)
+    observation = observe  # what one player knows for the decision at hand: see view.py
 
     def describe(self, player: int, action) -> str:
         from .text import describe
@@ -132,23 +120,25 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     # --- the turn ----------------------------------------------------------------------------------
     def _start_turn(self) -> tuple | None:
         """手番: draw one; with the deck empty (終盤処理) lay a hand card face down instead. Returns the flips."""
-        self.turn += 1
+        turn = self.turn = self.turn + 1
         self.coupled = self.locked = self.optional = False
         self.credit = None
         pile, p = self.draw_pile, self.actor
-        self.notes.append(("turn", self.turn, p, len(pile)))
+        self.notes.append(("turn", turn, p, len(pile)))
         if pile:  # _draw(p, 1), inline: this runs every turn
             card = pile.pop()
             if self.vanish_partners >> card & 1:
                 self._pair_off(card)
             else:
+                bit = CARD_BIT[card]
                 self.hands[p].append(card)
-                self.hand_masks[p] |= CARD_BIT[card]
-                self.held_masks[p] |= CARD_BIT[card]
+                self.hand_masks[p] |= bit
+                self.held[p].append(card)
             if not pile and self.ran_out_turn is None:
-                self.ran_out_turn = self.turn
+                self.ran_out_turn = turn
             self.phase, self.steps_left = FLIP_UP, 2
-            return self._flips_ahead()
+            ahead = MASK_SLOTS[self.occupied & ~self.face_up]  # _flips_ahead(), inline
+            return ahead if len(ahead) > 1 else None
         self.endgame_turns += 1
         self.phase = PLACE
         return self._step()
@@ -168,7 +158,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                 slot = field.index(-1, CENTRE + 1)
             field[slot] = card
             self.occupied |= 1 << slot
-            self.seen[slot] = 1 << p
+            self._laid_face_down(slot, p)
             if slot == CENTRE:
                 self._centre_up()
             if not self.hands[p]:
@@ -197,9 +187,11 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             if self.vanish_partners >> card & 1:
                 self._turn_up(slot)
             else:  # _turn_up(slot), inline: the most frequent decision
-                self.seen[slot] = self.everyone
-                self.face_up |= 1 << slot
-                self.face_up_cards |= CARD_BIT[card]
+                bit, place = CARD_BIT[card], 1 << slot
+                self.public |= place
+                self.face_up |= place
+                self.face_up_cards |= bit
+                self.public_cards |= bit
             count = self.steps_left = self.steps_left - 1
             if count > 0:
                 return None if self.optional else self._flips_ahead()
@@ -209,25 +201,19 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     def couple_options(self):
         """Every couple of a face-up field card with a hand card or another face-up field card, and STOP."""
         partners = self.data.partners
-        pool = 0 if self.locked else self.hand_masks[self.actor]  # hand cards, and the face-up cards above this one
-        rest, found = self.face_up_cards, []
-        while rest:  # the face-up cards from the highest down; the options list the lowest first
-            card = rest.bit_length() - 1
-            bit = CARD_BIT[card]
-            rest ^= bit
-            hits = partners[card] & pool
-            pool |= bit
-            if hits:
-                found.append((card, hits))
-        if not found:
-            return found
-        options = []
-        for card, hits in reversed(found):
+        hand = 0 if self.locked else self.hand_masks[self.actor]
+        rest, options = self.face_up_cards, []
+        while rest:  # the face-up cards from the lowest up, each with the hand and the face-up cards above it
+            low = rest & -rest
+            rest ^= low
+            card = low.bit_length() - 1
+            hits = partners[card] & (hand | rest)
             while hits:
-                low = hits & -hits
-                hits ^= low
-                options.append((low.bit_length() - 1) << CARD_BITS | card)
-        options.append(STOP)
+                bit = hits & -hits
+                hits ^= bit
+                options.append((bit.bit_length() - 1) << CARD_BITS | card)
+        if options:
+            options.append(STOP)
         return options
 
     def _do_couple(self, action) -> tuple | None:
@@ -257,27 +243,30 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             card, old = hand[index], field[CENTRE]
             hand[index], field[CENTRE] = old, card
             self.hand_masks[p] ^= CARD_BIT[card] | CARD_BIT[old]
-            self.held_masks[p] |= CARD_BIT[old]
+            self.public_cards = self.public_cards & ~CARD_BIT[old] | CARD_BIT[card]  # the centre lies face up
+            self.held[p].append(old)
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 
     def _end_turn(self) -> tuple | None:
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
-        field, pile, seen, filled = self.field, self.draw_pile, self.seen, self.occupied
+        field, pile, filled = self.field, self.draw_pile, self.occupied
         if pile and filled != FULL:
             for s in slots_of(FULL & ~filled):  # the empty slots, in slot order
                 if not pile:
                     break
                 field[s] = pile.pop()
-                seen[s] = 0
                 filled |= 1 << s
+            self._refilled(filled & ~self.occupied)
             self.occupied = filled
             if not pile and self.ran_out_turn is None:  # _draw_pile_checked(), inline
                 self.ran_out_turn = self.turn
         card = field[CENTRE]
         if card >= 0 and not self.vanish_partners >> card & 1:  # _centre_up(), inline for the usual centre card
-            self.face_up, self.face_up_cards = CENTRE_BIT, CARD_BIT[card]
-            seen[CENTRE] = self.everyone
+            bit = CARD_BIT[card]
+            self.face_up, self.face_up_cards = CENTRE_BIT, bit
+            self.public |= CENTRE_BIT
+            self.public_cards |= bit
         else:
             self.face_up = self.face_up_cards = 0
             self._centre_up()
@@ -285,12 +274,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self.actor = (self.actor + self.direction * (1 + self.skips)) % self.num_players
             self.skips = 0
             return self._start_turn()
-        else:  # 次の人に手番をまわすときに、手札が無くなっていればその時点で終了
-            empty = [p for p in self.out_order if not self.hands[p]]
-            self.first_out = empty[0] if empty else self.hands.index([])
-            self.phase = OVER
-            self.notes.append(("over", self.first_out))
-            return None
+        return self._game_over()
 
 
 OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple.couple_options,

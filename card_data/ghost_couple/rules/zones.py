@@ -2,29 +2,60 @@
 
 from __future__ import annotations
 
-from pnp.sim import CardEvents
+from operator import itemgetter
 
-from .deck import CENTRE, bits
+from pnp.sim import CardEvents, shuffle
+
+from .deck import CENTRE, FIELD, bits
 
 CENTRE_BIT = 1 << CENTRE
 CARD_BIT = tuple(1 << c for c in range(1023)) + (0,)  # a card's bit; index -1 (an empty slot) gives 0
-ROW_SLOTS = [[tuple(r * 5 + c for c in range(5) if row >> c & 1) for row in range(32)] for r in range(5)]
+
+
+def _part(first: int, count: int) -> tuple[tuple, ...]:
+    """The slots of every mask of `count` slots from `first` on, in slot order, indexed by that part of the mask."""
+    found: list[tuple] = [()]
+    for slot in range(first, first + count):
+        found += [slots + (slot,) for slots in found]
+    return tuple(found)
+
+
+FIRST, SECOND, THIRD = _part(0, 9), _part(9, 8), _part(17, FIELD - 17)  # slots 0-8, 9-16 and 17-24
+
+
+def slots_in(mask: int) -> tuple:
+    """The slots of a mask in slot order, joined from the field's three parts."""
+    return FIRST[mask & 511] + SECOND[mask >> 9 & 255] + THIRD[mask >> 17]
 
 
 class SlotCache(dict):
-    """Slot mask -> those slots in slot order, joined from the five rows of the field the first time it is asked."""
+    """Slot mask -> those slots in slot order, joined the first time it is asked."""
 
     def __missing__(self, mask: int) -> tuple:
         if len(self) > 50_000:
             self.clear()
-        r0, r1, r2, r3, r4 = ROW_SLOTS
-        found = self[mask] = (r0[mask & 31] + r1[mask >> 5 & 31] + r2[mask >> 10 & 31] + r3[mask >> 15 & 31]
-                              + r4[mask >> 20 & 31])
+        found = self[mask] = slots_in(mask)
         return found
 
 
 MASK_SLOTS = SlotCache()  # many masks recur game after game
 slots_of = MASK_SLOTS.__getitem__  # the slots of a mask, as a tuple
+
+
+def total(table, ids) -> int:
+    """The entries of a table for the ids, added up (an itemgetter of two or more ids reads them at once)."""
+    return sum(itemgetter(*ids)(table)) if len(ids) > 1 else table[ids[0]] if ids else 0
+
+
+def cards_at(field: list, slots: tuple) -> tuple:
+    """The cards in the slots, in order (an itemgetter of two or more slots reads them at once)."""
+    return itemgetter(*slots)(field) if len(slots) > 1 else (field[slots[0]],) if slots else ()
+
+
+def printed_once(printed: tuple, cards: list) -> list:
+    """The printed cards of card ids, each once, lowest id first."""
+    ids = sorted(set(cards))
+    return list(itemgetter(*ids)(printed)) if len(ids) > 1 else [printed[card] for card in ids]
 
 
 def deal(pile: list, n: int) -> list:
@@ -36,13 +67,82 @@ def deal(pile: list, n: int) -> list:
 
 
 class ZonesMixin:
-    """Card moves that keep the masks (filled, up, ucards, hbits, vbits) in step with the lists, for GhostCouple."""
+    """Card moves that keep the masks (occupied, face up, hands, who has seen a slot) in step with the lists."""
+
+    def _deal(self) -> None:
+        """Shuffle the deck, lay out the field and deal the hands; every other zone starts empty."""
+        deck = self.data
+        players = self.num_players
+        pile = list(range(deck.size))
+        shuffle(self.rng, pile)  # 山札をよく切り
+        self.draw_pile = pile
+        self.field = deal(pile, FIELD)  # 場に5x5になるように置く, slot by slot
+        self.occupied = (1 << len(self.field)) - 1  # occupied slots
+        self.field += [-1] * (FIELD - len(self.field))
+        self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
+        self.hand_masks = [total(CARD_BIT, hand) for hand in self.hands]
+        self.held = [list(hand) for hand in self.hands]  # card events: every card each seat has held (a card may recur)
+        self.taken = [[] for _ in range(players)]  # card events: every card each seat took in a couple (the same)
+        self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
+        self.private = [0] * players  # per player, slots whose card only they have seen (laid there face down)
+        self.public_cards = 0  # the cards lying in public slots (a bit per card)
+        self.face_up = 0  # face-up slots
+        self.face_up_cards = 0  # the cards lying face up
+        self.vanish = []  # the vanish area
+        self.vanish_partners = 0  # the cards a vanished card pairs with
+        self.removed = []  # cards out of the game (end-game substitution)
+        self.treasure = [[] for _ in range(players)]
+        self.treasure_masks = [0] * players
+        self.bonus_couples = [[] for _ in range(players)]  # couples of a couple bonus still together: (a, b, points)
+        self.printed_points = [0] * players  # printed points in each treasure
+
+    # --- who has seen which field card: every player (public), or those who laid it face down (private) ----------
+    @property
+    def seen(self) -> list[int]:
+        """Per slot, the players who have seen its card (a bit per player)."""
+        public, private, everyone = self.public, self.private, self.everyone
+        return [everyone if public >> s & 1 else sum(1 << p for p, mine in enumerate(private) if mine >> s & 1)
+                for s in range(FIELD)]
+
+    @seen.setter
+    def seen(self, per_slot: list[int]) -> None:
+        self.public = sum(1 << s for s, who in enumerate(per_slot) if who == self.everyone)
+        self.private = [sum(1 << s for s, who in enumerate(per_slot) if who != self.everyone and who >> p & 1)
+                        for p in range(self.num_players)]
+        self.public_cards = self.cards_in(self.public)
+
+    def remembered(self, player: int) -> int:
+        """The slots whose card `player` has seen there (a slot's bit stays set after its card left)."""
+        return self.public | self.private[player]
+
+    def cards_in(self, slots: int) -> int:
+        """The cards lying in the slots of a mask (a bit per card)."""
+        return total(CARD_BIT, cards_at(self.field, slots_in(slots)))
+
+    def known_cards(self, player: int) -> int:
+        """The field cards `player` has seen where they lie (a bit per card)."""
+        private = self.private[player] & self.occupied
+        return self.public_cards | self.cards_in(private) if private else self.public_cards
+
+    def _laid_face_down(self, slot: int, player: int) -> None:
+        """A card laid face down by `player`: only they have seen it."""
+        bit = 1 << slot
+        self.public &= ~bit
+        self.private = [mine & ~bit for mine in self.private]
+        self.private[player] |= bit
+
+    def _refilled(self, slots: int) -> None:
+        """Cards laid face down from the deck: nobody has seen them."""
+        self.public &= ~slots
+        if any(self.private):
+            self.private = [mine & ~slots for mine in self.private]
 
     def _centre_up(self) -> None:
         """The centre lies face up; a card there that pairs with a vanished card leaves, and the slot refills."""
         field = self.field
         card = field[CENTRE]
         while card >= 0 and self.vanish_partners >> card & 1:
+            self.public_cards &= ~CARD_BIT[card]
             self._pair_off(card)
             card = field[CENTRE] = self.draw_pile.pop() if self.draw_pile else -1
             self._draw_pile_checked()
@@ -52,25 +152,29 @@ class ZonesMixin:
             self.occupied |= CENTRE_BIT
             self.face_up |= CENTRE_BIT
             self.face_up_cards |= 1 << card
-            self.seen[CENTRE] = self.everyone
+            self.public |= CENTRE_BIT
+            self.public_cards |= 1 << card
 
     def _turn_up(self, slot: int) -> None:
         """Turn a field card face up; everyone sees it."""
         card = self.field[slot]
-        self.seen[slot] = self.everyone
+        self.public |= 1 << slot
         if self.vanish_partners >> card & 1:
             self.field[slot] = -1
             self.occupied ^= 1 << slot
+            self.public_cards &= ~CARD_BIT[card]
             self._pair_off(card)
         else:
             self.face_up |= 1 << slot
             self.face_up_cards |= 1 << card
+            self.public_cards |= 1 << card
 
     def _lift(self, card: int) -> int:
         """Take a card off the field; returns its slot."""
         slot = self.field.index(card)
         self.field[slot] = -1
         self.occupied ^= 1 << slot
+        self.public_cards &= ~CARD_BIT[card]
         if self.face_up >> slot & 1:
             self.face_up ^= 1 << slot
             self.face_up_cards ^= CARD_BIT[card]
@@ -86,7 +190,7 @@ class ZonesMixin:
             else:
                 hand.append(card)
                 self.hand_masks[player] |= 1 << card
-                self.held_masks[player] |= 1 << card
+                self.held[player].append(card)
         self._draw_pile_checked()
 
     def _draw_pile_checked(self) -> None:
@@ -105,8 +209,8 @@ class ZonesMixin:
         """Per seat: every card it held in hand (dealt, drawn, taken, swapped in), every card it took in a couple
         (played), and the cards in its treasure at the end (scored)."""
         printed = self.data.printed
-        return CardEvents(held=[[printed[card] for card in bits(mask)] for mask in self.held_masks],
-                          played=[[printed[card] for card in bits(mask)] for mask in self.played_masks],
+        return CardEvents(held=[printed_once(printed, cards) for cards in self.held],
+                          played=[printed_once(printed, cards) for cards in self.taken],
                           scored=[[printed[card] for card in treasure] for treasure in self.treasure])
 
     # --- the vanish area ---------------------------------------------------------------------------------
