@@ -191,7 +191,7 @@ def test_against_plays_each_game_once_in_each_project(weights, tmp_path, monkeyp
     check(weights, "weights", [3], 300, 1, "greedy", 1, "cmd", against=Project(tmp_path))
     headline = [games for (_, policy, seat), games in played.items() if policy == "greedy" and seat is None]
     skill = Counter()
-    for (data, policy, seat), games in played.items():
+    for (data, _policy, seat), games in played.items():
         if seat is not None:
             skill[data] += games
     assert headline == [300, 300] and sorted(skill.values()) == [300, 300]

@@ -60,12 +60,11 @@ class Observation(NamedTuple):
 def observe(state, me: int) -> Observation:
     """The observation of player `me` for the decision at hand."""
     phase = state.phase
-    # tuple.__new__ builds the NamedTuple from its fields in order, without the Python call of its own __new__
     if phase == LOOKS_AT_MEMORY:  # the most frequent decision: turning a card up
         slots, cards, unseen = remembered_face_down(state, me)
-        return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
-                                           state.face_up_cards, state.locked, state.known_cards(me), slots, cards,
-                                           unseen, (), (), (), (), (), state.effect, state.data))
+        return Observation(me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up, state.face_up_cards,
+                           state.locked, state.known_cards(me), slots, cards, unseen, (), (), (), (), (), state.effect,
+                           state.data)
     known, view, sizes, points, treasures = 0, (), (), (), ()
     if phase in LOOKS_AT_KNOWN:
         known = state.known_cards(me)
@@ -76,9 +75,8 @@ def observe(state, me: int) -> Observation:
         points = tuple(state.points_now(p) for p in range(state.num_players))
         treasures = tuple(map(tuple, state.treasure))
     peek = tuple(state.hands[state.victim]) if phase == PEEK_CARD else ()
-    return tuple.__new__(Observation, (me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up,
-                                       state.face_up_cards, state.locked, known, (), (), 0, view, sizes, points,
-                                       treasures, peek, state.effect, state.data))
+    return Observation(me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up, state.face_up_cards,
+                       state.locked, known, (), (), 0, view, sizes, points, treasures, peek, state.effect, state.data)
 
 
 def remembered_face_down(state, me: int) -> tuple[tuple, tuple, int]:
