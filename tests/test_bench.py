@@ -29,6 +29,9 @@ FIGURES = {
     "bench_export.py": [r"pnp export eitsuku --png --dpi 50: \d+ PNG files", rf"speed-up: +{NUMBER}x"],
     "check_breakdown.py": [rf"^eitsuku \(4 players\): {NUMBER} us a game .* checks -?{NUMBER}$"],
     "compare_check.py": [rf"^promotion \(4 players, random\): other {NUMBER} games/CPU s .*: [+-]{NUMBER}%$"],
+    "greedy_floor.py": [rf"^torite4to6 \(4 players\): greedy {NUMBER} us \({NUMBER} games/CPU s, {NUMBER} moves\); "
+                        rf"its random draws only {NUMBER} us .*; no observation {NUMBER} us",
+                        rf"^ghost_couple \(3 players\): greedy {NUMBER} us .*; observation only {NUMBER} us"],
     "floor_reportlab.py": [rf"^median \(s\): {NUMBER}$", r"^floor_shop\.pdf: \d+ bytes$"],
     "svg_renderers.py": [rf"^3 files: pnp read {NUMBER} ms and drew {NUMBER} ms in all$"],
 }
