@@ -27,6 +27,7 @@ from .data import (
 from .end import EndMixin
 from .events import EventMixin
 from .policy import Observation
+from .text import card_name, describe
 from .turn import TurnMixin
 
 PLAYED_KEYS = tuple(f"played.{slug}" for slug in EVENT_SLUGS)
@@ -142,7 +143,6 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
 
     def describe(self, player: int, action) -> str:
         """An action as a line of the replay log."""
-        from .text import describe
         return describe(self, player, action)
 
     def rounds(self) -> int:
@@ -206,7 +206,6 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
         return self.data.cards
 
     def card_name(self, card: int) -> str:
-        from .text import card_name
         return card_name(self.data, card)
 
     def figures(self) -> dict[str, float]:

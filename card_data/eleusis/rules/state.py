@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from pnp.sim import CHANCE, TERMINAL, CardEvents, PnpError
 
-from . import score
+from . import hidden, score
 from .data import GAME, HAND, EleusisData
 from .plays import Plays, decode
 from .round import DECLARE, HINT, JUDGE, OVER, PLAY, RULE, Round
@@ -105,8 +105,7 @@ class Eleusis(Round):
 
     def redeal(self, observer: int, rng: random.Random) -> Eleusis:
         """A copy with the deck, the other hands and (for a child) the secret rule dealt again: see hidden.py."""
-        from .hidden import redeal
-        return redeal(self, observer, rng)
+        return hidden.redeal(self, observer, rng)
 
     def check_invariants(self) -> None:
         score.check(self)

@@ -6,9 +6,11 @@ import random
 
 from pnp.sim import TERMINAL, InvariantViolation, State
 
+from . import hidden
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
 from .effects import EffectsMixin
 from .score import ScoreMixin
+from .text import describe
 from .view import observe
 from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, slots_of
 
@@ -83,18 +85,16 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
 
     def clone(self, rng: random.Random | None = None) -> GhostCouple:
         """A copy to play on, as State.clone makes one: see hidden.py."""
-        from .hidden import clone
-        return clone(self, rng)
+        return hidden.clone(self, rng)
 
     def redeal(self, observer: int, rng: random.Random) -> GhostCouple:
         """A copy with every card `observer` has not seen where it lies dealt again: see hidden.py."""
-        from .hidden import redeal
-        return redeal(self, observer, rng)
+        return hidden.redeal(self, observer, rng)
 
     observation = observe  # what one player knows for the decision at hand: see view.py
 
     def describe(self, player: int, action) -> str:
-        from .text import describe
+        """An action as a line of the replay log: see text.py."""
         return describe(self, player, action)
 
     def rounds(self) -> int:
