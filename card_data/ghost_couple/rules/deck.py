@@ -90,11 +90,6 @@ class Deck:
         return frozenset(range(self.size))
 
     @cached_property
-    def all_cards(self) -> int:
-        """The mask of every card."""
-        return (1 << self.size) - 1
-
-    @cached_property
     def ability_of_couple(self) -> dict[int, str | None]:
         """ability_key of couples (a * size + b) already asked, filled in by the figures."""
         return {}

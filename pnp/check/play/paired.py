@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pnp.check.core import GameRecord
 from pnp.check.play.cardsums import Key, game_counts, win_shares
 from pnp.check.play.chunks import EXHAUSTED, Job, Results, play_chunk, reduce_figures
-from pnp.check.play.runs import Exactly, Games, Plan, Stop
+from pnp.check.play.runs import Exactly, Games, Plan, Stop, by_seat
 from pnp.check.play.schedule import run_all
 from pnp.pool import Pool, Shared
 
@@ -54,15 +54,14 @@ class CardCross:
 class Pairs:
     """Both runs, each reduced, and the sums of their per-game differences."""
 
-    mine: Results
+    mine: Results  # merged by the run that plays this project's games (a chunk's own, as it comes back)
     theirs: Results
     figures: dict[str, list[float]] = field(default_factory=dict)  # name -> MISSING .. DOWN
     cards: CardCross = field(default_factory=CardCross)
     games: int = 0
 
     def add(self, other: Pairs) -> None:
-        """Append another chunk (in chunk order)."""
-        self.mine.add(other.mine)
+        """Append another chunk's other side and differences (in chunk order); this project's side is the run's."""
         self.theirs.add(other.theirs)
         self.games += other.games
         for name, values in other.figures.items():
@@ -179,7 +178,7 @@ class PairedGames(Games):
     def __init__(self, plan: Plan, data: Shared | None, stop: Stop, other: str, other_data: Shared | None) -> None:
         super().__init__(plan, data, stop)
         self.other, self.args = other, (data, other_data)
-        self.pairs = Pairs(Results([], {}), Results([], {}))
+        self.pairs = Pairs(self.results, Results([], {}))
         self.theirs: list[Results] = []  # the other project's chunks, in chunk order
 
     def job(self, index: int) -> PairedJob:  # type: ignore[override]
@@ -193,10 +192,7 @@ class PairedGames(Games):
 
     def theirs_by_seat(self) -> list[Results]:
         """With `rotate`: the other project's games of each seat's rotating player, by seat."""
-        seats = [Results([], {}) for _ in range(self.plan.players)]
-        for index, chunk in enumerate(self.theirs):
-            seats[index % self.plan.players].add(chunk)
-        return seats
+        return by_seat(self.theirs, self.plan.players)
 
 
 class VariantGames(Games):
@@ -208,7 +204,7 @@ class VariantGames(Games):
     def __init__(self, plan: Plan, data: Shared, variants: list[Shared]) -> None:
         super().__init__(plan, data, Exactly())
         self.args = (data, *variants)
-        self.pairs = [Pairs(Results([], {}), Results([], {})) for _ in variants]
+        self.pairs = [Pairs(self.results, Results([], {})) for _ in variants]  # this project's games: the run's
 
     def job(self, index: int) -> PairedJob:  # type: ignore[override]
         return PairedJob(self.plan.job(index), (self.plan.root,) * len(self.pairs))

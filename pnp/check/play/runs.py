@@ -96,10 +96,15 @@ class Games(Run):
 
     def by_seat(self, chunks: int | None = None) -> list[Results]:
         """With `rotate`: the merged chunks (the first `chunks` of them) of each seat's rotating player, by seat."""
-        seats = [Results([], {}) for _ in range(self.plan.players)]
-        for index, chunk in enumerate(self.chunks[:chunks]):
-            seats[index % self.plan.players].add(chunk)
-        return seats
+        return by_seat(self.chunks[:chunks], self.plan.players)
+
+
+def by_seat(chunks: list[Results], players: int) -> list[Results]:
+    """A rotating run's chunks merged seat by seat (chunk k put its player in seat k mod players)."""
+    seats = [Results([], {}) for _ in range(players)]
+    for index, chunk in enumerate(chunks):
+        seats[index % players].add(chunk)
+    return seats
 
 
 class Stop:
