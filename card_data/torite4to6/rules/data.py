@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from pnp.sim import PnpError, PrintedCard, Table, printed_card, read_component
@@ -19,6 +20,12 @@ TRUMP_STRENGTH = 1000  # a trump card's captain strength is this plus its number
 POSITION, ORDER, OWNER = 11, 5, 31
 AT_POSITION = -1 << POSITION  # a piece key's position bits
 CANDIDATE = 16  # owner codes 16, 17, ...: the candidate piece of row slot ①, ②, ...
+
+
+def centre_owner(keys: list[int]) -> int:
+    """The owner code of the centre among piece keys sorted ascending: the front piece of the position of the
+    third piece counted from the lowest position (rule 5)."""
+    return keys[bisect_left(keys, keys[2] & AT_POSITION)] & OWNER
 
 
 @dataclass(frozen=True)

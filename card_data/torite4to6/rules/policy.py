@@ -4,12 +4,11 @@ whose formation pays best (a centre's icons, a captain's face-down cards) withou
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import NamedTuple
 
 from pnp.sim import sample
 
-from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, OWNER, ToriteData
+from .data import BONUS_HIGH, BONUS_LOW, CANDIDATE, OVERWORK, ToriteData, centre_owner
 
 SAMPLES = 3  # completions of the formation tried per decision when others are still to play
 LEAD_WORTH = 0.3  # leading the next formation is worth a little
@@ -130,8 +129,8 @@ class Formation:
     def worth(self, card: int, completion: Completion) -> float:
         """What playing `card` brings: a centre's icons and the lead, or a captain's face-down cards."""
         keys = completion.keys + [self.numkey[card] | self.seat_keys[self.place]]
-        keys.sort()  # the front piece of the third piece's position is the centre (rule 5)
-        owner = keys[bisect_left(keys, keys[2] & AT_POSITION)] & OWNER
+        keys.sort()
+        owner = centre_owner(keys)
         if owner == self.obs.player:
             return self.data.icons[card] * (2.0 if self.bonus else 1.5) + LEAD_WORTH
         mine = self.data.strength[completion.led][card]

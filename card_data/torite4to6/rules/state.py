@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from itertools import compress, starmap
 from operator import add, getitem
 
 from pnp.sim import TERMINAL, CardEvents, CardLog, State, deal_again
 
 from .checks import Checks
-from .data import AT_POSITION, BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, OWNER, ToriteData
+from .data import BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, ToriteData, centre_owner
 from .policy import Observation, observe
 from .tables import CountTables
 from .text import describe
@@ -196,7 +195,7 @@ class Torite(Checks, State):
         standing = self.candidate_keys
         keys = [*map(getitem, self.piece_keys[lead], trick), *standing]
         keys.sort()  # lowest position first, the front piece first within a position
-        owner = keys[bisect_left(keys, keys[2] & AT_POSITION)] & OWNER  # the front piece of the third's position
+        owner = centre_owner(keys)
         strengths = list(map(self.strength[self.led].__getitem__, trick))
         if owner < CANDIDATE:
             centre = self.seat_index[lead][owner]
