@@ -37,7 +37,7 @@ from .deck import (
     VANISH,
     VANISH_PICK,
 )
-from .zones import CARD_BIT, slots_of
+from .zones import CARD_BIT, slots_in
 
 NINE = tuple(range(9))
 TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card
@@ -175,7 +175,7 @@ class EffectsMixin:
         if self.steps_left <= 0:
             return ()
         mask = self.occupied & ~self.face_up if self.effect.face_down else self.occupied
-        return slots_of(mask)  # the slots of the mask, in slot order
+        return slots_in(mask)  # the slots of the mask, in slot order
 
     def _do_take(self, slot) -> None:
         """任意のN枚の裏向けのカードを手札に入れる (the variant's 3: any field cards)."""
@@ -230,7 +230,7 @@ class EffectsMixin:
 
     def _opt_vanish(self):
         filled = self.occupied
-        return slots_of(filled) if self.steps_left > 0 else ()
+        return slots_in(filled) if self.steps_left > 0 else ()
 
     def _do_vanish(self, slot) -> None:
         """場のカードをN枚バニッシュする (face up or down); あなたの手番は終了する when the text says so."""

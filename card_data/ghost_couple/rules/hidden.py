@@ -7,7 +7,7 @@ import random
 from pnp.sim import deal_again, shuffle
 
 from .deck import PEEK_CARD
-from .zones import CARD_BIT, slots_of, total
+from .zones import CARD_BIT, slots_in, total
 
 
 def clone(state, rng: random.Random | None):
@@ -51,7 +51,7 @@ def redeal(state, observer: int, rng: random.Random):
     shown = world.victim if world.phase == PEEK_CARD and world.actor == observer else observer  # a hand peeked at
     hands = [world.hands[q] for q in range(world.num_players) if q not in (observer, shown)]
     field = world.field
-    slots = slots_of(world.occupied & ~world.face_up & ~world.remembered(observer))
+    slots = slots_in(world.occupied & ~world.face_up & ~world.remembered(observer))
     unseen = [field[s] for s in slots]
     partners = world.vanish_partners
     free = [card for hand in hands for card in hand]

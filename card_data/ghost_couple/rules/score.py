@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.sim import InvariantViolation
 
 from .deck import CENTRE, FIELD, OVER, ability_key
-from .zones import CARD_BIT, slots_of, total
+from .zones import CARD_BIT, slots_in, total
 
 FULL = (1 << FIELD) - 1
 FULL_CHECK = 16  # turns between two full recounts
@@ -133,7 +133,7 @@ class ScoreMixin:
         if [total(CARD_BIT, hand) for hand in self.hands] != self.hand_masks or \
                 [total(CARD_BIT, cards) for cards in treasure] != self.treasure_masks:
             raise InvariantViolation(f"turn {turn}: the hand or treasure masks do not match the cards")
-        empty, face_up = [field[s] for s in slots_of(FULL & ~self.occupied)], [field[s] for s in slots_of(up)]
+        empty, face_up = [field[s] for s in slots_in(FULL & ~self.occupied)], [field[s] for s in slots_in(up)]
         if field.count(-1) != len(empty) or empty.count(-1) != len(empty) or -1 in face_up or \
                 total(CARD_BIT, face_up) != self.face_up_cards:
             raise InvariantViolation(f"turn {turn}: the field masks do not match the field")

@@ -12,7 +12,7 @@ from .effects import EffectsMixin
 from .score import ScoreMixin
 from .text import describe
 from .view import observe
-from .zones import CARD_BIT, MASK_SLOTS, ZonesMixin, slots_of
+from .zones import CARD_BIT, ZonesMixin, slots_in
 
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
@@ -137,8 +137,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             if not pile and self.ran_out_turn is None:
                 self.ran_out_turn = turn
             self.phase, self.steps_left = FLIP_UP, 2
-            ahead = MASK_SLOTS[self.occupied & ~self.face_up]  # _flips_ahead(), inline
-            return ahead if len(ahead) > 1 else None
+            return self._flips_ahead()
         self.endgame_turns += 1
         self.phase = PLACE
         return self._step()
@@ -168,14 +167,14 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
 
     def _flips_ahead(self) -> tuple | None:
         """The slots the next flip may turn, when that is a choice (else None: settle() takes the flip)."""
-        ahead = MASK_SLOTS[self.occupied & ~self.face_up]
+        ahead = slots_in(self.occupied & ~self.face_up)
         return ahead if len(ahead) > 1 else None
 
     def _opt_flip(self):
         if self.steps_left <= 0:
             return ()
         mask = self.occupied & ~self.face_up
-        slots = MASK_SLOTS[mask]
+        slots = slots_in(mask)
         return slots + (PASS,) if self.optional and slots else slots
 
     def _do_flip(self, slot) -> tuple | None:
@@ -252,7 +251,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
         field, pile, filled = self.field, self.draw_pile, self.occupied
         if pile and filled != FULL:
-            for s in slots_of(FULL & ~filled):  # the empty slots, in slot order
+            for s in slots_in(FULL & ~filled):  # the empty slots, in slot order
                 if not pile:
                     break
                 field[s] = pile.pop()

@@ -28,20 +28,6 @@ def slots_in(mask: int) -> tuple:
     return FIRST[mask & 511] + SECOND[mask >> 9 & 255] + THIRD[mask >> 17]
 
 
-class SlotCache(dict):
-    """Slot mask -> those slots in slot order, joined the first time it is asked."""
-
-    def __missing__(self, mask: int) -> tuple:
-        if len(self) > 50_000:
-            self.clear()
-        found = self[mask] = slots_in(mask)
-        return found
-
-
-MASK_SLOTS = SlotCache()  # many masks recur game after game
-slots_of = MASK_SLOTS.__getitem__  # the slots of a mask, as a tuple
-
-
 def total(table, ids) -> int:
     """The entries of a table for the ids, added up (an itemgetter of two or more ids reads them at once)."""
     return sum(itemgetter(*ids)(table)) if len(ids) > 1 else table[ids[0]] if ids else 0
