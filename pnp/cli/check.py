@@ -274,8 +274,9 @@ def _refuse_without_simulation(game: str, options: dict[str, object]) -> None:
 
 def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_dir: Path) -> str:
     """The command line that runs this check again."""
+    from pnp.check.report.hints import project_option
     return " ".join(["pnp check", game] + [f"--players {n}" for n in players] + options +
-                    ([] if project_dir == Path(".") else [f"--project {shlex.quote(str(project_dir))}"]))
+                    project_option(str(project_dir)))
 
 
 def _write_outputs(report: Report, json_path: Path | None, report_path: Path | None) -> None:

@@ -13,8 +13,12 @@ def replay_command(game: str, players: int, seats: Sequence[str], seed: int | st
     if len(set(seats)) == 1:
         kind, _, budget = seats[0].partition(":")
         who = f"--policy {kind}" + (f" --search-budget {budget}" if budget else "")
-    folder = "" if project in ("", ".") else f" --project {shlex.quote(project)}"
-    return f"pnp check {game} --players {players} {who} --replay {seed}{folder}"
+    return " ".join([f"pnp check {game} --players {players} {who} --replay {seed}", *project_option(project)])
+
+
+def project_option(project: str) -> list[str]:
+    """The --project option naming a project folder on a command line (none for the current folder)."""
+    return [] if project in ("", ".") else [f"--project {shlex.quote(project)}"]
 
 
 def project_of(command: str) -> str:
