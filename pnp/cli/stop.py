@@ -1,8 +1,12 @@
-"""Stopping a command: Ctrl+C and SIGTERM end it after its cleanup, with one line; forked children stop quietly."""
+"""Stopping pnp: Ctrl+C and SIGTERM end it with one line at any moment; forked children stop quietly.
+
+Three phases: while pnp starts (imports, parsing the command line) a stop ends it at once with one line; while
+a command runs (`stoppable`) a stop unwinds it, so that every cleanup on the way runs; once the command is over,
+a stop ends the process at once, with the command's own exit code when it already printed its last line.
+"""
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import sys
@@ -14,6 +18,8 @@ SIGNAL_NAMES = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
 PR_SET_PDEATHSIG = 1
 _active = [False]
 _parent = [0]
+_phase = ["idle"]  # "starting", "running" (a command), "ending"; "idle" when pnp is used as a library
+_outcome: list[tuple[int, bool]] = []  # the exit code once known, and whether its last line was printed
 
 
 class Stopped(KeyboardInterrupt):
@@ -22,24 +28,87 @@ class Stopped(KeyboardInterrupt):
     signum = signal.SIGTERM
 
 
+class StartupStop(BaseException):
+    """Ctrl+C or SIGTERM while pnp starts: nothing has been written yet (not an Exception, so nothing catches it)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def guard() -> None:
+    """Catch Ctrl+C and SIGTERM from pnp's first instruction on (the entry point calls this before any import)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _phase[0] = "starting"
+    for signum in SIGNAL_NAMES:
+        signal.signal(signum, _outside_a_command)
+
+
+def startup_line(exc: StartupStop) -> tuple[str, int]:
+    """The one line a stop during start-up prints, and its exit code."""
+    return f"pnp: stopped by {SIGNAL_NAMES[exc.signum]} while starting; nothing was written", 128 + exc.signum
+
+
+def ended(code: int, printed: bool) -> None:
+    """Note the command's exit code, and whether its last line is out: a stop from now on keeps them."""
+    _phase[0] = "ending"
+    _outcome[:] = [(code, printed)]
+
+
+def exiting(code: int) -> None:
+    """Note the exit code the process leaves with (a line printed before it stays noted as printed)."""
+    ended(code, printed=_outcome[0][1] if _outcome else code != 0)
+
+
+def exit_code(code: object) -> int:
+    """The number a SystemExit's code exits the process with."""
+    if code is None:
+        return 0
+    return code if isinstance(code, int) else 1
+
+
+def _outside_a_command(signum: int, frame: object) -> None:
+    """Ctrl+C or SIGTERM outside a command: while starting, unwind at once; once ended, leave at once."""
+    if _phase[0] != "ending":
+        raise StartupStop(signum)
+    code, printed = _outcome[0] if _outcome else (128 + signum, False)
+    done = "; its work was done" if _outcome else ""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    if not printed:
+        code = 128 + signum
+        os.write(2, f"error: pnp: stopped by {SIGNAL_NAMES[signum]} as it ended{done}\n".encode())
+    os._exit(code)
+
+
 @contextmanager
 def stoppable() -> Iterator[None]:
     """Turn SIGTERM into Stopped while a command runs (on the main thread, where signals arrive)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_stopped),
+                signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler)}
     previous_hook, sys.unraisablehook = sys.unraisablehook, _deliver_again(sys.unraisablehook)
     _active[0], stopped = True, False
+    phase, _phase[0] = _phase[0], "running"
     try:
         yield
+        if phase == "starting":
+            ended(0, printed=False)  # the work is done: a stop from now on says so
     except KeyboardInterrupt:
         stopped = True
         raise
     finally:
         _active[0] = stopped  # forks made while a stopped process ends (a pool refilling itself) die with it
+        _phase[0] = "ending" if phase == "starting" else phase
         sys.unraisablehook = previous_hook
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def stopped_line(command: str, exc: KeyboardInterrupt) -> tuple[str, int]:
@@ -72,7 +141,7 @@ def _deliver_again(hook):
     def unraisable(unraisable) -> None:
         if isinstance(unraisable.exc_value, KeyboardInterrupt):
             signum = getattr(unraisable.exc_value, "signum", signal.SIGINT)
-            threading.Timer(0.05, os.kill, (os.getpid(), signum)).start()
+            threading.Timer(0.05, signal.raise_signal, (signum,)).start()
             return
         hook(unraisable)
     return unraisable
@@ -91,6 +160,7 @@ def _in_forked_child() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if sys.platform.startswith("linux"):
+        import ctypes  # here, not at the top: pnp's entry point imports this module first of all
         try:
             ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
         except (OSError, AttributeError):
