@@ -49,7 +49,7 @@ def sources() -> list[Path]:
 
 def test_the_readme_lists_every_folder_of_the_package_once():
     order = architecture_order()
-    assert order[:5] == ["errors", "limits", "units", "colors", "pool"] and order[-1] == "cli"
+    assert order[:5] == ["errors", "limits", "units", "colors", "pool"] and order[-2:] == ["cli", "__main__"]
     assert len(order) == len(set(order))
     assert {part_of(path) for path in sources()} - {"pnp"} == set(order)
 
@@ -92,3 +92,14 @@ def test_ci_runs_the_property_tests_derandomized():
         shown = subprocess.run([sys.executable, "-c", probe], cwd=ROOT / "tests", env={"PATH": "/usr/bin:/bin", **env},
                                capture_output=True, text=True, check=True).stdout.strip()
         assert shown == derandomized, env
+
+
+def test_every_text_file_pnp_writes_names_its_line_endings():
+    """A text write without newline= gives CRLF on Windows: the same project would give other bytes there."""
+    unnamed = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "write_text":
+                if not any(keyword.arg == "newline" for keyword in node.keywords):
+                    unnamed.append(f"{path.relative_to(ROOT).as_posix()}:{node.lineno}")
+    assert unnamed == []

@@ -41,6 +41,15 @@ def test_multiline_cells_keep_row_numbers(tmp_path):
     assert rows[0].values["text"] == "one\ntwo" and [r.number for r in rows] == [2, 3]
 
 
+@pytest.mark.parametrize("ending", ["\r\n", "\r"])
+def test_a_file_saved_with_other_line_endings_reads_the_same(tmp_path, ending):
+    path = tmp_path / "cards.csv"
+    path.write_bytes('name,text\na,"one\ntwo"\nb,three\n'.replace("\n", ending).encode())
+    rows = read_table(path, "x.csv").rows
+    assert [r.values for r in rows] == [{"name": "a", "text": "one\ntwo"}, {"name": "b", "text": "three"}]
+    assert [r.number for r in rows] == [2, 3]
+
+
 @pytest.mark.parametrize("body,message", [
     ("name,count\na,-1\n", "x.csv: row 2, column count: count '-1' is not a whole number of copies"),
     ("name,count\na,two\n", "x.csv: row 2, column count: count 'two' is not a whole number of copies"),

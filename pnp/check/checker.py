@@ -172,7 +172,7 @@ def write_json(path: Path, report: Report) -> None:
     from pnp.output.atomic import AtomicFiles
     files = AtomicFiles()
     try:
-        files.temp_for(path).write_text(to_json(report), encoding="utf-8")
+        files.temp_for(path).write_text(to_json(report), encoding="utf-8", newline="\n")
         files.commit()
     except BaseException as exc:
         files.abort()

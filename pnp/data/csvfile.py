@@ -41,11 +41,16 @@ def read_csv(path: Path, label: str, encoding: str | None = None) -> Table:
     records, number, last_start, start = [], 1, 1, reader.line_num + 1
     while (record := _next_record(reader, label, number + 1)) is not None:
         number += 1
-        records.append((record, number, start, reader.line_num))
+        records.append(([_line_feeds(cell) for cell in record], number, start, reader.line_num))
         last_start, start = start, reader.line_num + 1
     _check_closed(lines, last_start, number, label)
     problems = _swallowed_rows(lines, records, columns, label)
     return Table(path, label, columns, _rows(records, columns, problems, label), tuple(problems.values()))
+
+
+def _line_feeds(cell: str) -> str:
+    """A cell's line breaks as plain line feeds, however the file was saved (CRLF on Windows, CR on old Macs)."""
+    return cell.replace("\r\n", "\n").replace("\r", "\n") if "\r" in cell else cell
 
 
 def _rows(records: list[tuple[list[str], int, int, int]], columns: tuple[str, ...],

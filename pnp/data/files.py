@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pnp.errors import PnpError
 
-OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_BINARY", 0)  # Windows: without O_BINARY a read stops at a 0x1A byte
+              | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
 NOT_REGULAR = "is not a regular file (a pipe, device or socket), so pnp does not read it"
 
 
@@ -28,6 +29,8 @@ def read_regular(path: Path, label: str, limit: int, *, missing: str = "file not
     except IsADirectoryError:
         raise PnpError(f"is a folder, not a {kind}", where=label, fix=fix) from None
     except (OSError, ValueError) as exc:
+        if isinstance(exc, PermissionError) and path.is_dir():  # Windows: a folder cannot be opened as a file
+            raise PnpError(f"is a folder, not a {kind}", where=label, fix=fix) from None
         raise PnpError(f"cannot open the file: {_reason(exc)}", where=label, fix=fix) from None
     try:
         return _read_handle(handle, label, limit, fix, large_fix, kind)

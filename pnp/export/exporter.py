@@ -242,7 +242,7 @@ def _write_plan(plan: _Plan, workers: int, progress: Progress) -> None:
     for folder in plan.folders:
         folder.mkdir(parents=True, exist_ok=True)
     for path, text in plan.texts.items():
-        path.write_text(text, encoding="utf-8")
+        path.write_text(text, encoding="utf-8", newline="\n")  # the same bytes on every system
     done = 0
 
     def advance(n: int) -> None:

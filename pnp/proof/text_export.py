@@ -113,4 +113,4 @@ def write_text(path: Path, final: Path, proof: Proof) -> None:
     elif FORMATS[final.suffix.lower()] == "csv":
         path.write_text(csv_text(proof), encoding="utf-8-sig", newline="")  # with a BOM, as Excel expects
     else:
-        path.write_text(markdown(proof), encoding="utf-8")
+        path.write_text(markdown(proof), encoding="utf-8", newline="\n")

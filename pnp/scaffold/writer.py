@@ -65,7 +65,7 @@ def _write_whole(root: Path, files: dict[Path, str | None], folders: tuple[Path,
                 if text is None:
                     write_workbook(staged, "cards", example_rows())
                 else:
-                    staged.write_text(text, encoding="utf-8")
+                    staged.write_text(text, encoding="utf-8", newline="\n")  # the same bytes on every system
             for folder in folders:  # the layouts first: the game exists once its card_data/ folder does
                 folder.parent.mkdir(parents=True, exist_ok=True)
                 os.rename(stage.path / folder.relative_to(root), folder)
