@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import needs_tool
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject, NameObject, StreamObject
@@ -293,15 +294,15 @@ def test_a_shipped_game_in_cmyk(repo, tmp_path):
     assert files and all(rgb_uses(path) == [] for path in files)
 
 
-@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed")
 def test_qpdf_finds_no_errors(demo):
+    needs_tool("qpdf")
     for path in shop_files(demo):
         result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
         assert result.returncode == 0 and "No syntax or stream encoding errors" in result.stdout
 
 
-@pytest.mark.skipif(shutil.which("gs") is None, reason="ghostscript is not installed")
 def test_ghostscript_reads_cmyk_ink_coverage(demo):
+    needs_tool("ghostscript", "gs")
     path = demo / "out" / "demo" / "print-shop" / "cards-back.pdf"
     result = subprocess.run(["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=inkcov", "-o", "-", str(path)],
                             capture_output=True, text=True, check=True)

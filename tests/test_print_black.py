@@ -3,12 +3,11 @@ black areas as the game's rich black, greys on the black plate alone; home-print
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, replace_once
+from conftest import ROOT, needs_tool, replace_once
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, IndirectObject
@@ -147,9 +146,9 @@ def test_home_print_sheets_stay_rgb(demo):
     assert all("/ExtGState" not in _get(form["/Resources"]) for form in forms)
 
 
-@pytest.mark.skipif(shutil.which("gs") is None, reason="ghostscript is not installed")
 def test_separation_puts_text_on_the_black_plate_only(demo, tmp_path):
     """Ghostscript separates the first card into plates: the text pixels carry ink on the black plate only."""
+    needs_tool("ghostscript", "gs")
     out = tmp_path / "card.tif"
     subprocess.run(["gs", "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", "-r200", "-dFirstPage=1",
                     "-dLastPage=1", "-o", str(out), str(demo / "print-shop" / "cards.pdf")], check=True)

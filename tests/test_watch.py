@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import needs_tool
 from PIL import Image
 
 from pnp.project.games import Project
@@ -225,8 +226,8 @@ def browser() -> str | None:
                  if shutil.which(name)), None)
 
 
-@pytest.mark.skipif(browser() is None, reason="headless Chromium is not installed (Debian package chromium)")
 def test_in_a_real_browser_the_page_changes_after_a_csv_edit(project, tmp_path_factory):
+    needs_tool("chromium", "chromium", "chromium-browser", "google-chrome")
     port, scratch = free_port(), tmp_path_factory.mktemp("scratch")
     url = f"http://127.0.0.1:{port}/"
     process = start_cli(project, port, scratch)
