@@ -56,7 +56,8 @@ def test_a_full_disk_is_one_line_and_the_earlier_output_stays(built, monkeypatch
 
 def test_a_read_only_folder_is_one_line_and_the_earlier_output_stays(built, monkeypatch):
     before = files(built / "output")
-    monkeypatch.setattr("tempfile.mkdtemp", fail_with(errno.EROFS, "Read-only file system"))
+    for make in ("tempfile.mkdtemp", "tempfile.mkstemp"):  # a temporary's lock file is made first, by mkstemp
+        monkeypatch.setattr(make, fail_with(errno.EROFS, "Read-only file system"))
     for command in (["build"], ["proof", "demo"], ["export", "demo", "--png"]):
         result = run(*command, "--project", str(built))
         assert result.stderr.splitlines() == ["error: output: cannot write: Read-only file system; make the folder "
@@ -157,6 +158,47 @@ def test_without_an_atomic_swap_two_renames_publish_and_a_kill_between_them_is_m
     assert sorted(p.name for p in (project / "output").iterdir()) == ["demo"]
     assert sorted(p.name for p in game.iterdir()) == ["demo-a4.pdf", "demo-letter.pdf", "print-shop"]
 
+
+
+def test_leftovers_of_a_killed_run_are_swept_by_their_lock_file_and_a_living_runs_are_not(project):
+    from pnp.output.temps import Temp
+    out = project / "output"
+    out.mkdir()
+    living = Temp.folder(out, "demo")  # this process lives: its lock file stays locked
+    for name in (".demo.abcd1234.pnp-lock", ".demo.abcd1234.pnp-tmp/x.pdf", ".demo.efgh5678.pnp-lock"):
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        (out / name).write_bytes(b"")  # a killed run's lock files (no lock held), one with its temporary
+    try:
+        assert run("build", "--project", str(project)).exit_code == 0
+        assert sorted(p.name for p in out.iterdir()) == sorted(["demo", living.path.name,
+                                                                living.path.name.replace(".pnp-tmp", ".pnp-lock")])
+    finally:
+        living.remove()
+    assert sorted(p.name for p in out.iterdir()) == ["demo"]
+
+
+@pytest.mark.parametrize("sweeper", ["removes it", "holds it"])
+def test_a_new_lock_file_a_sweeper_takes_before_it_is_locked_is_made_anew(tmp_path, monkeypatch, sweeper):
+    """A sweeper may take a lock file made an instant ago for a dead run's: its run notices, and takes another."""
+    from pnp.output import locks
+    from pnp.output.temps import Temp
+    real, taken = locks.lock, []
+
+    def sweeper_first(handle: int) -> bool | None:
+        if not taken:
+            taken.extend(tmp_path.glob("*.pnp-lock"))
+            if sweeper == "removes it":
+                taken[0].unlink()
+            else:
+                return False
+        return real(handle)
+    monkeypatch.setattr(locks, "lock", sweeper_first)
+    temp = Temp.file(tmp_path, "r.json")
+    assert len(taken) == 1 and taken[0].name != temp.path.name.replace(".pnp-tmp", ".pnp-lock")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([temp.path.name, temp.path.name.replace(
+        ".pnp-tmp", ".pnp-lock")] + ([taken[0].name] if sweeper == "holds it" else []))
+    temp.remove()
+    assert [p.name for p in tmp_path.iterdir()] == ([taken[0].name] if sweeper == "holds it" else [])
 
 
 IN_THE_WAY = "a file stands where a folder should be, or a folder where a file should; move it, or "

@@ -88,6 +88,8 @@ LINKS = [
      f"output/demo/png/cards: {LINK}"),
     ("a link deep in an earlier export", ["build"], lambda p: link_file(p, "output/demo/tts/cards/cards-1.png"),
      f"output/demo/tts/cards/cards-1.png: {LINK}"),
+    ("the output folder's lock file is a link", ["build"], lambda p: link_file(p, "output/.pnp-lock"),
+     f"output/.pnp-lock: {LINK}"),
     ("a fifo in the output folder", ["build"],
      lambda p: (p / "output/demo").mkdir(parents=True) or os.mkfifo(p / "output/demo/pipe"),
      "output/demo/pipe: is neither a file nor a folder; pnp's output folder holds only files and folders; delete it, "
@@ -240,3 +242,19 @@ def test_a_file_you_name_is_not_written_through_a_link_of_the_project(demo, comm
     result = run(*[arg.replace("{p}", str(demo)) for arg in command], "--project", str(demo))
     assert result.stderr.splitlines() == [f"error: output: {LINK}"]
     assert snapshot(demo.parent / "home") == home
+
+
+@pytest.mark.parametrize("kind", ["symlink", "hard link"])
+def test_a_lock_file_planted_in_the_output_folder_is_never_followed_written_or_truncated(demo, kind):
+    """A link named as a dead run's lock file, or as the folder's own: the user's file keeps its bytes."""
+    victim = plant(demo.parent / "home" / "thesis.pdf")
+    (demo / "output").mkdir()
+    planted = [demo / "output" / ".demo.abcd1234.pnp-lock", demo / "output" / ".demo-a4.pdf.efgh5678.pnp-lock"]
+    for link in planted:
+        os.symlink(victim, link) if kind == "symlink" else os.link(victim, link)
+    if kind == "hard link":
+        os.link(victim, demo / "output" / ".pnp-lock")
+    assert run("build", "--project", str(demo)).exit_code == 0
+    assert victim.read_bytes() == CANARY and victim.stat().st_nlink == 1
+    left = sorted(p.name for p in (demo / "output").iterdir())
+    assert left == (["demo"] if kind == "hard link" else sorted(["demo", *(link.name for link in planted)]))

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-SIGNAL_NAMES = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
+SIGNAL_NAMES: dict[int, str] = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTERM"}
 PR_SET_PDEATHSIG = 1
 _active = [False]
 _parent = [0]
@@ -163,7 +163,7 @@ def _in_forked_child() -> None:
         import ctypes  # here, not at the top: pnp's entry point imports this module first of all
         try:
             ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-        except (OSError, AttributeError):
+        except (OSError, AttributeError, TypeError):  # no C library by that name (never on Linux itself)
             return
         if os.getppid() != _parent[0]:  # the parent died before the request took hold
             os._exit(1)

@@ -11,7 +11,7 @@ from pathlib import Path, PurePosixPath
 from pnp.errors import PnpError
 from pnp.output.failures import writing_into
 from pnp.output.root import OutputRoot, check_entry
-from pnp.output.swap import replace_folder, restore
+from pnp.output.swap import replace_folder
 from pnp.output.temps import Temp, is_temporary, sweep
 
 TREE = "**"  # a pattern's last part that takes in everything below
@@ -69,12 +69,15 @@ class Publication:
         staged.owned.append(relative.parts[:-1] + PurePosixPath(pattern).parts)
 
     def commit(self) -> list[Path]:
-        """Swap every game folder in; return the files written, as their final paths."""
+        """Swap every game folder in (taking turns with other runs); return the files written, as their final paths."""
         done: list[Path] = []
-        with writing_into(self.root.label(self.root.path), self.root.path), self.root.locked():
-            for staged in self._sets.values():
-                self._publish(staged)
-                done += [staged.final.joinpath(*relative.parts) for relative in staged.written]
+        with writing_into(self.root.label(self.root.path), self.root.path):
+            with self.root.locked():
+                for staged in self._sets.values():
+                    self._publish(staged)
+                    done += [staged.final.joinpath(*relative.parts) for relative in staged.written]
+            for staged in self._sets.values():  # each earlier set, now at its temporary's path, after the turn
+                staged.temp.remove()
         self._sets = {}
         return done
 
@@ -96,8 +99,8 @@ class Publication:
             with writing_into(self.root.label(self.root.path), self.root.path):
                 if not self._sets:
                     self._created = self.root.make()
-                    sweep(self.root.path)
-                restore(final)
+                    with self.root.locked():  # a dead run's set moved aside is put back while no run swaps
+                        sweep(self.root.path)
                 self._sets[game] = _Staged(final, Temp.folder(self.root.path, game))
         return self._sets[game]
 
@@ -118,10 +121,7 @@ class Publication:
         if staged.final.exists():
             _carry_over(staged, self.root.label)
             os.chmod(staged.temp.path, os.stat(staged.final).st_mode & 0o7777)
-        earlier = replace_folder(staged.temp.path, staged.final)
-        staged.temp.release()
-        if earlier is not None:
-            shutil.rmtree(earlier, ignore_errors=True)
+        replace_folder(staged.temp.path, staged.final)  # the earlier set, if any, is now at the temporary's path
 
 
 def _carry_over(staged: _Staged, label) -> None:

@@ -1,25 +1,29 @@
-"""The output folder pnp owns: reached through no link the project brought, apart from the project's own files."""
+"""The output folder pnp owns: reached through no link the project brought, apart from the project's own files.
+
+Runs publishing into one output folder take turns through its lock file `.pnp-lock` (locks.py), held while a run
+sweeps the folder and while it swaps its sets in, and removed after. A run finding it held by a living run waits
+for a bounded time, then gives up with one line naming that run.
+"""
 
 from __future__ import annotations
 
-import errno
 import os
 import stat
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import PnpError, UsageError
+from pnp.output.locks import Held, Living, create, take_over
 from pnp.output.names import MAX_NAME_CHARS, plain_name
-
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - not POSIX
-    fcntl = None  # type: ignore[assignment]
+from pnp.output.temps import ROOT_LOCK
 
 PROTECTED = ("card_data", "layouts", "fonts")  # the project's own files: never output, never replaced
 ELSEWHERE = "or write elsewhere with --out"
+WAIT_SECONDS = 10.0  # how long a run waits for another to finish publishing into the same folder
+POLL_SECONDS = 0.05
 
 
 @dataclass(frozen=True)
@@ -79,18 +83,37 @@ class OutputRoot:
 
     @contextmanager
     def locked(self) -> Iterator[None]:
-        """Hold the root's lock: runs publishing into the same folder take turns."""
-        handle = os.open(self.path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        """Hold the root's lock file: runs publishing into the same folder take turns."""
+        held = self._hold(self.path / ROOT_LOCK, time.monotonic() + WAIT_SECONDS)
         try:
-            if fcntl is not None:
-                try:
-                    fcntl.flock(handle, fcntl.LOCK_EX)
-                except OSError as exc:
-                    if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL, errno.EBADF):
-                        raise
             yield
         finally:
-            os.close(handle)
+            held.release()
+
+    def _hold(self, path: Path, deadline: float) -> Held:
+        """The root's lock file, made anew once no living run holds it."""
+        while True:
+            check_entry(path, self.label)
+            try:
+                held = create(path)
+            except FileExistsError:
+                found = take_over(path)
+                if isinstance(found, Living) or (isinstance(found, Held) and not found.release()):
+                    self._wait(found, path, deadline)
+                continue
+            if held is not None:
+                return held
+
+    def _wait(self, found: Held | Living, path: Path, deadline: float) -> None:
+        """Pause before trying again; past the deadline, one line on why the lock cannot be had."""
+        if time.monotonic() <= deadline:
+            time.sleep(POLL_SECONDS)
+        elif isinstance(found, Held):
+            os.unlink(path)  # a dead run's lock file that cannot be removed: the error tells why
+        else:
+            pid = "" if found.pid is None else f" (pid {found.pid})"
+            raise PnpError(f"is locked by another pnp run{pid}", where=self.label(self.path),
+                           fix=f"wait for it to finish, {ELSEWHERE}")
 
 
 def named_file(path: Path, project_root: Path) -> Path:
