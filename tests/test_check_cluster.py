@@ -178,7 +178,7 @@ def test_without_the_extra_a_cluster_is_one_line_saying_how_to_install_it(monkey
     result = run("check", "promotion", "--games", "200", "--scheduler", "local", "--project", str(ROOT))
     assert (result.exit_code, result.output) == (1, "error: pnp check --scheduler: running on a Dask cluster needs "
                                                     "dask.distributed, which is not installed; install it with: "
-                                                    "pip install 'pnp[cluster]'\n")
+                                                    "pip install 'pnpkit[cluster]'\n")
 
 
 def test_a_check_without_a_scheduler_imports_nothing_of_dask(tmp_path):

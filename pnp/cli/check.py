@@ -88,7 +88,7 @@ def _clear_progress() -> None:
               help="Processes to use [default: every core this process may run on].")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run the games on the Dask cluster of this scheduler (tcp://host:8786), or on a local one "
-                   "of --workers processes ('local'); needs pnp[cluster].")
+                   "of --workers processes ('local'); needs pnpkit[cluster].")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every figure as JSON.")
 @click.option("--report", "report_path", type=click.Path(dir_okay=False, path_type=Path), default=None,

@@ -31,7 +31,8 @@ def bundled_font_dir() -> Path:
     for location in (spec.submodule_search_locations or []) if spec else []:
         if (Path(location) / BUNDLED["regular"]).exists():
             return Path(location)
-    raise PnpError("the bundled fonts are missing", where="pnp installation", fix="reinstall pnp")
+    raise PnpError("the bundled fonts are missing", where="pnp installation",
+                   fix="reinstall it: pip install --force-reinstall pnpkit")
 
 
 @dataclass

@@ -10,7 +10,7 @@ with game.yaml is packed (travel.py) and unpacked by each worker into a folder o
 the client's folders. A worker that played an earlier check imports the simulation afresh, so an edited
 simulation is played as it is now.
 
-dask.distributed is imported only when a cluster is asked for: it is the optional extra `pnp[cluster]`.
+dask.distributed is imported only when a cluster is asked for: it is the optional extra `pnpkit[cluster]`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ Value = TypeVar("Value")
 LOCAL = "local"  # --scheduler local: a LocalCluster on this machine
 CONNECT_SECONDS = 5  # an address that does not answer within this is an error, not a wait
 WORKERS_SECONDS = 10  # a scheduler with no worker after this is an error
-INSTALL = "pip install 'pnp[cluster]'"
+INSTALL = "pip install 'pnpkit[cluster]'"
 
 
 def distributed_module() -> Any:
