@@ -116,7 +116,7 @@ TEMPLATES = [(f"template {{{{ {text} }}}}", lambda p, text=text: template(p, f"{
     ("('x' * 60000).translate({120: 'y' * 60000})", f"{OVER} .translate would make up to 3600000000 {ITEMS}"),
     ("(1).to_bytes(2000000000, 'big')", f"{OVER} .to_bytes would make up to 2000000000 {ITEMS}"),
     ("lipsum(1000, max=100000)", f"{OVER} lipsum would make up to 2000000000 {ITEMS}"),
-    ("(['y' * 99999] * 100000)|map('upper')|list",
+    ("(['y' * 60000] * 100000)|map('upper')|list",
      f"{OVER} a sequence of more than 100000 characters or items; {RUNAWAY}"),
     ("'%(a)s' % {'a': cycler}", f"formats the class Cycler, {PRINTS}"),
     ("cycler", f"prints the class Cycler, {PRINTS}"),

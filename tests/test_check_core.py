@@ -95,7 +95,7 @@ def test_a_failed_json_write_leaves_the_earlier_report(tmp_path, monkeypatch):
     out = tmp_path / "r.json"
     out.write_text("earlier\n", encoding="utf-8")
 
-    def half_then_full_disk(self, text, encoding=None):
+    def half_then_full_disk(self, text, encoding=None, newline=None):
         with open(self, "w", encoding=encoding) as handle:
             handle.write(text[:5])
         raise OSError(28, "No space left on device")

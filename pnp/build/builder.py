@@ -16,6 +16,7 @@ from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
 from pnp.face.svgart import undrawn_warnings
+from pnp.layout.budget import WorkBudget
 from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
@@ -82,7 +83,7 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
             for copy in range(1, row.count + 1):
                 if shared is None or per_copy:
                     key = (component.name, side, row.number, copy if per_copy else 0)
-                    shared = (key, renderer.face(layout, component.table, row, copy))
+                    shared = (key, renderer.face(layout, component.table, row, copy, component.name))
                 out.append(shared)
         progress(row.count)
     if component.kind == "standee":
@@ -100,6 +101,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     """Build the given games; nothing is written unless every file succeeds."""
     fonts = fonts or FontBook()
     renderer = Renderer(fonts, project.root)
+    renderer.budget = WorkBudget(seconds=options.time_limit)
     report = BuildReport()
     profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
     root = OutputRoot.checked(options.out, project.root)

@@ -1,4 +1,4 @@
-"""What `pnp build` can be asked for: papers, marks, duplex, layouts, colours and the back offset.
+"""What `pnp build` can be asked for: papers, marks, duplex, layouts, colours, the back offset and a time limit.
 
 Kept apart from the builder so the command line reads its choices without loading the drawing stack.
 """
@@ -18,6 +18,7 @@ DUPLEX = ("long", "short", "none")
 LAYOUTS = ("grid", "gutterfold")
 COLORS = ("rgb", "cmyk")
 MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
+MAX_TIME_LIMIT = 7 * 24 * 3600.0  # s; a week, so that any number a user means is taken
 
 
 def parse_back_offset(value: str) -> tuple[float, float]:
@@ -50,6 +51,20 @@ def parse_gutter(value: str | None) -> float | None:
     return gutter + 0.0
 
 
+def parse_time_limit(value: str | None) -> float | None:
+    """Read --time-limit SECONDS: how long the build may run, checked between cards; None when not given."""
+    if value is None:
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds <= MAX_TIME_LIMIT:
+        raise UsageError(f"'{value}' is not a number of seconds above 0 and at most {MAX_TIME_LIMIT:g}",
+                         where="--time-limit", fix="write e.g. --time-limit 300 to stop a build after 5 minutes")
+    return seconds
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     """What the user asked for on the command line."""
@@ -63,3 +78,4 @@ class BuildOptions:
     components: tuple[str, ...] = ()  # only these components: their own sheet file, nothing else replaced
     color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)
     gutter: float | None = None  # mm between pieces for every component; None: each component's own, or chosen
+    time_limit: float | None = None  # seconds the build may run, checked between cards; None: no limit

@@ -11,20 +11,33 @@ from pathlib import Path
 
 import click
 
-from pnp.build.options import COLORS, DUPLEX, LAYOUTS, MARKS, PAPERS, BuildOptions, parse_back_offset, parse_gutter
+from pnp.build.options import (
+    COLORS,
+    DUPLEX,
+    LAYOUTS,
+    MARKS,
+    PAPERS,
+    BuildOptions,
+    parse_back_offset,
+    parse_gutter,
+    parse_time_limit,
+)
 from pnp.cli.check import check_command
 from pnp.cli.common import bar as _bar
 from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
-from pnp.cli.stop import quiet, stoppable, stopped_line
+from pnp.cli.stop import ended, quiet, stoppable, stopped_line
 from pnp.cli.watch import watch_command
 from pnp.errors import PnpError, UsageError
 
 
 def _fail(exc: PnpError) -> None:
     """Print a user error on one line and exit with 1 (bad input) or 2 (bad usage)."""
-    click.echo(f"error: {exc.render()}", err=True)
-    sys.exit(2 if isinstance(exc, UsageError) else 1)
+    code = 2 if isinstance(exc, UsageError) else 1
+    with quiet():
+        click.echo(f"error: {exc.render()}", err=True)
+        ended(code, printed=True)
+    sys.exit(code)
 
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -45,6 +58,7 @@ class _Group(click.Group):
             line, code = stopped_line(f"pnp {ctx.invoked_subcommand or ''}".strip(), exc)
             with quiet():
                 click.echo(f"error: {line}", err=True)
+                ended(code, printed=True)
             sys.exit(code)
 
     def make_context(self, info_name, args, parent=None, **extra):
@@ -64,7 +78,7 @@ def _usage_error(exc: click.UsageError) -> UsageError:
 
 
 @click.group(cls=_Group)
-@click.version_option(package_name="pnp")
+@click.version_option(package_name="pnpkit")
 def main() -> None:
     """pnp: turn card data in CSV and layouts in YAML into print-ready PDFs."""
 
@@ -91,15 +105,18 @@ def main() -> None:
               help="Output folder [default: PROJECT/output].")
 @click.option("--color", type=click.Choice(COLORS), default="rgb", show_default=True,
               help="Print-shop files in RGB, or in CMYK through an ICC profile (PDF/X-4 structure).")
+@click.option("--time-limit", default=None, metavar="SECONDS",
+              help="Stop the build once it has run this long, checked between cards [default: no limit; the "
+                   "templates' work is bounded in any case].")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
-                  project_dir: Path) -> None:
+                  time_limit: str | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build.builder import build, select_components
     from pnp.project.games import find_project
     from pnp.project.lang import localize_game
-    shift, gap = parse_back_offset(back_offset), parse_gutter(gutter)
+    shift, gap, seconds = parse_back_offset(back_offset), parse_gutter(gutter), parse_time_limit(time_limit)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
@@ -112,7 +129,8 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
     loaded = [select_components(project.load_game(name), components) for name in names]
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
-    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap)
+    options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap,
+                           seconds)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "

@@ -16,6 +16,7 @@ from pnp.face.images import image_pixels, image_problem
 from pnp.face.parts import Box, Face, Op, TextTrace, hang_room
 from pnp.face.svgart import SvgArt, is_svg, load_svg
 from pnp.face.svgfonts import SvgFonts, svg_fonts
+from pnp.layout.budget import WorkBudget
 from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
 from pnp.layout.template import Expression, Template, names_used
@@ -54,23 +55,26 @@ class Renderer:
         self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
         self.undrawn: dict[str, tuple[str, ...]] = {}  # SVG file -> the features of it that pnp leaves out
         self._svg_fonts: tuple[tuple, SvgFonts] | None = None
+        self.budget = WorkBudget()  # the template work (and time) all the faces drawn may take
 
-    def face(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> Face:
+    def face(self, layout: Layout, table: Table, row: Row, copy: int = 1, component: str = "") -> Face:
         """Resolve every element of the layout for this row."""
-        return self.face_elements(layout, table, row, copy)[0]
+        return self.face_elements(layout, table, row, copy, component)[0]
 
-    def face_elements(self, layout: Layout, table: Table, row: Row, copy: int = 1) -> tuple[Face, tuple[Element, ...]]:
-        """The face, and the element each of its operations draws."""
+    def face_elements(self, layout: Layout, table: Table, row: Row, copy: int = 1,
+                      component: str = "") -> tuple[Face, tuple[Element, ...]]:
+        """The face, and the element each of its operations draws (its template work counted to `component`)."""
         self._register_fonts(layout)
         values = {**layout.vars, "vars": layout.vars, **row.values,
                   "card": {"row": row.number, "copy": copy, "count": row.count}}
-        ctx = RowContext(values, table.where(row), table, row)
+        ctx = RowContext(values, table.where(row), table, row, self.budget)
         ops, drawn = [], []
-        for element in layout.elements:
-            if element.visible is not None and not _truthy(element.visible, ctx):
-                continue
-            ops.append(self._op(element, layout, ctx))
-            drawn.append(element)
+        with self.budget.row(table.label, component, row.number):
+            for element in layout.elements:
+                if element.visible is not None and not _truthy(element.visible, ctx):
+                    continue
+                ops.append(self._op(element, layout, ctx))
+                drawn.append(element)
         face = Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
         return face, tuple(drawn)
 
@@ -285,7 +289,7 @@ def _symbol_error(name: str, layout: Layout, element: Element, ctx: RowContext) 
 
 def _truthy(expression: Expression, ctx: RowContext) -> bool:
     """Evaluate a visibility expression."""
-    value = expression.evaluate(ctx.values, ctx.where)
+    value = expression.evaluate(ctx.values, ctx.where, ctx.budget)
     if isinstance(value, str):
         return value.strip().lower() not in ("", "0", "false", "no", "none")
     return bool(value)

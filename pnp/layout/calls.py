@@ -20,6 +20,7 @@ from jinja2.runtime import LoopContext, Macro, Undefined
 from jinja2.sandbox import safe_range
 from jinja2.utils import Cycler, Joiner, Namespace, generate_lorem_ipsum
 
+from pnp.layout.steps import TemplateLimit, charge, charge_call, length
 from pnp.limits import MAX_TEMPLATE_CHARS
 
 SCALARS = (str, int, float)  # bool is an int
@@ -31,10 +32,6 @@ PERCENT_SPEC = re.compile(r"%(?:\(([^)]*)\))?[#0\- +]*(\*|\d+)?(?:\.(\*|\d+))?[h
 DIGITS = re.compile(r"\d+")
 FLOAT_CHARS = 330  # the longest plain text of a float ('%f' of 1e308)
 Rule = Callable[[Any, tuple, dict], int]
-
-
-class TemplateLimit(Exception):
-    """A template asked for more than a limit allows; the message names the limit."""
 
 
 class TemplatePrint(Exception):
@@ -85,28 +82,34 @@ def materialized(value: Any) -> Any:
     """An iterator (a filter's lazy output) as a list, read item by item only up to the limit."""
     if not isinstance(value, Iterator):
         return value
-    items, size = [], 0
+    items, total = [], 0
     for item in value:
         items.append(item)
-        size += 1 + measure(item)
-        if size > MAX_TEMPLATE_CHARS:
+        total += 1 + measure(item)
+        if total > MAX_TEMPLATE_CHARS:
             raise TemplateLimit(f"a sequence of more than {MAX_TEMPLATE_CHARS} characters or items")
+    charge(total)  # each item measured is a step
     return items
 
 
 def gated_call(name: str, rule: Rule, func: Callable, receiver: Any, args: tuple, kwargs: dict) -> Any:
-    """Check the arguments and the rule's bound, call, then measure the result (and a changed receiver)."""
+    """Count and check the arguments and the rule's bound, call, then count and measure the result."""
     args = tuple(materialized(value) for value in args)
     kwargs = {key: materialized(value) for key, value in kwargs.items()}
     for value in itertools.chain(args, kwargs.values()):
         if not isinstance(value, PLAIN) and not isinstance(value, Macro):
             raise TemplatePrint(f"{name} was given {_kind(value)}; only plain values can be passed")
+    charge_call(receiver, args, kwargs)
     bound = rule(receiver, args, kwargs)
     if bound > MAX_TEMPLATE_CHARS:
         raise TemplateLimit(f"{name} would make up to {bound} characters or items, more than {MAX_TEMPLATE_CHARS}")
     result = checked(func(*args, **kwargs))
-    if name.rpartition(".")[2] in MUTATORS and measure(receiver) > MAX_TEMPLATE_CHARS:
-        raise TemplateLimit(f"{name} grows a value past {MAX_TEMPLATE_CHARS} characters or items")
+    charge(length(result))
+    if name.rpartition(".")[2] in MUTATORS:
+        grown = measure(receiver)
+        charge(grown)  # each item measured is a step
+        if grown > MAX_TEMPLATE_CHARS:
+            raise TemplateLimit(f"{name} grows a value past {MAX_TEMPLATE_CHARS} characters or items")
     return result
 
 

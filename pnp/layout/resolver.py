@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
+from pnp.layout.budget import WorkBudget
 from pnp.layout.files import Element
 from pnp.layout.template import Template
 from pnp.limits import MAX_FONT_PT, MAX_LENGTH
@@ -23,6 +24,7 @@ class RowContext:
     where: str
     table: Table
     row: Row
+    budget: WorkBudget = field(default_factory=WorkBudget)  # the build's template work, this row's added to it
 
 
 class Resolver:
@@ -35,7 +37,7 @@ class Resolver:
     def raw(self, key: str, default: Any = None) -> Any:
         value = self.element.props.get(key, default)
         if isinstance(value, Template):
-            return value.render(self.ctx.values, self.ctx.where)
+            return value.render(self.ctx.values, self.ctx.where, self.ctx.budget)
         return value
 
     def text(self, key: str, default: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
@@ -12,16 +13,9 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError, meta
 
 from pnp.errors import PnpError
-from pnp.layout.sandbox import (
-    BoundedEnvironment,
-    TemplateLimit,
-    TemplatePrint,
-    TemplateTimeout,
-    is_printable,
-    render_bounded,
-    time_limit,
-)
-from pnp.limits import MAX_TEMPLATE_SECONDS
+from pnp.layout.budget import WorkBudget
+from pnp.layout.sandbox import BoundedEnvironment, TemplateLimit, TemplatePrint, is_printable, render_bounded
+from pnp.layout.steps import metered
 
 
 class _Undefined(StrictUndefined):
@@ -55,15 +49,15 @@ class Template:
     where: str
     constant: bool = False
 
-    def render(self, context: dict[str, Any], row_where: str) -> str:
-        """Render with the row's values; errors name the layout key and the CSV row."""
+    def render(self, context: dict[str, Any], row_where: str, budget: WorkBudget | None = None) -> str:
+        """Render with the row's values, its steps counted to the budget; errors name the layout key and the row."""
         if self.constant:
             return self.source
         simple = _simple_name(self.source)
         if simple is not None and simple in context and is_printable(context[simple]):
             value = context[simple]
             return value if isinstance(value, str) else str(value)
-        with _row_errors("template", self.where, row_where):
+        with _row_errors("template", self.where, row_where), _counted(budget):
             return render_bounded(_from_string(self.source), context)
 
 
@@ -75,10 +69,22 @@ class Expression:
     where: str
     compiled: Any
 
-    def evaluate(self, context: dict[str, Any], row_where: str) -> Any:
-        """Evaluate the expression over a row."""
-        with _row_errors("expression", self.where, row_where), time_limit():
+    def evaluate(self, context: dict[str, Any], row_where: str, budget: WorkBudget | None = None) -> Any:
+        """Evaluate the expression over a row, its steps counted to the budget."""
+        with _row_errors("expression", self.where, row_where), _counted(budget):
             return self.compiled(**context)
+
+
+@contextmanager
+def _counted(budget: WorkBudget | None) -> Iterator[None]:
+    """Count one evaluation's steps, within its own limit and what the build has left; add them to the build."""
+    limit, build_bound = budget.allowance() if budget is not None else (None, False)
+    with metered(limit, build_bound) as meter:
+        try:
+            yield
+        finally:
+            if budget is not None:
+                budget.spend(meter.used)
 
 
 @contextmanager
@@ -98,9 +104,6 @@ def _row_errors(kind: str, where: str, row_where: str):
     except TemplatePrint as exc:
         raise PnpError(f"{kind} {where} {exc}", where=row_where,
                        fix="print only strings, numbers and booleans (join a list with |join(', '))") from None
-    except TemplateTimeout:
-        raise PnpError(f"{kind} {where} took longer than the limit of {MAX_TEMPLATE_SECONDS:g} s", where=row_where,
-                       fix="simplify the template; the limits guard against runaway templates") from None
     except (ArithmeticError, TypeError, ValueError, LookupError, RecursionError) as exc:
         raise PnpError(f"{kind} {where} failed: {exc}", where=row_where, fix="check the values in this row") from None
 
