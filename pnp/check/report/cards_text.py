@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pnp.check.report.card_changes import CardChange
 from pnp.check.report.cards import CardImpact, CardImpacts, EventImpact
+from pnp.check.stats.describe import p_text
 
-SHOWN = 5  # cards listed at each end
+SHOWN = 5  # cards listed at each end, and named by the flag of the cards beyond noise
 
 
 def points(value: float) -> str:
@@ -53,6 +54,19 @@ def _mark(event: EventImpact) -> str:
     return " (beyond noise)" if event.flagged else ""
 
 
+def card_flags(table: CardImpacts | None) -> list[str]:
+    """The flag of the cards beyond noise: 'cards beyond noise: Blaze (held, scored), Spark (held)'."""
+    events: dict[str, list[str]] = {}
+    for card, kind in table.flagged() if table is not None else []:
+        events.setdefault(card.name, []).append(kind)
+    if not events:
+        return []
+    named = [f"{name} ({', '.join(kinds)})" for name, kinds in list(events.items())[:SHOWN]]
+    more = f" and {len(events) - SHOWN} more" if len(events) > SHOWN else ""
+    noun = "card" if len(events) == 1 else "cards"
+    return [f"{len(events)} {noun} beyond noise: {', '.join(named)}{more}"]
+
+
 def card_change_lines(changes: list[CardChange] | None) -> list[str]:
     """How many card impacts changed against the other project, and which (the impact: held minus not held)."""
     if changes is None:
@@ -62,5 +76,10 @@ def card_change_lines(changes: list[CardChange] | None) -> list[str]:
     lines = [f"  cards: {len(changed)} of {len(tested)} card impacts changed beyond noise "
              f"(win share with the card minus without it)"]
     return lines + [f"    {row.label}: {points(row.base)} -> {points(row.other)}, change "
-                    f"{points_within(row.difference, row.low, row.high)}, corrected p = {row.p_adjusted:.3g}"
+                    f"{points_within(row.difference, row.low, row.high)}, corrected p {p_text(_adjusted(row))}"
                     for row in changed]
+
+
+def _adjusted(row: CardChange) -> float:
+    """A change's corrected p-value (its own before the correction)."""
+    return row.p_adjusted if row.p_adjusted is not None else row.p_value

@@ -1,4 +1,4 @@
-"""Statistics for the report: Wilson intervals, a chi-square test, percentiles and histograms."""
+"""Statistics for the report: Wilson intervals, a chi-square test, percentiles, histograms, how a p-value prints."""
 
 from __future__ import annotations
 
@@ -18,6 +18,14 @@ class Share:
 
     def as_dict(self) -> dict[str, float]:
         return {"share": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+
+
+P_FLOOR = 1e-6  # p-values are kept to six decimals: anything smaller prints as below this
+
+
+def p_text(p: float) -> str:
+    """A p-value after its 'p': '= 0.0123', or '< 1e-6' for one too small to keep (never '= 0')."""
+    return "< 1e-6" if p < P_FLOOR else f"= {p:.3g}"
 
 
 def wilson(successes: float, trials: int) -> Share:

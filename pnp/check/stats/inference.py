@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.check.stats.describe import Z95, Share, chi_square_uniform, wilson
+from pnp.check.stats.describe import Share, chi_square_uniform, wilson
+from pnp.check.stats.student import t95, t_two_sided_p
 
 
 @dataclass(frozen=True)
@@ -27,19 +28,6 @@ class Moments:
         if self.games < 2:
             return 0.0
         return max(0.0, (self.squares - self.total ** 2 / self.games) / (self.games - 1))
-
-
-T95_SMALL = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281)
-
-
-def t95(dof: int) -> float:
-    """The two-sided 95% quantile of Student's t: tabled to 10 dof, then a Cornish-Fisher expansion."""
-    if dof <= 0:
-        return math.inf
-    if dof <= len(T95_SMALL):
-        return T95_SMALL[dof - 1]
-    z = Z95
-    return z + (z ** 3 + z) / (4 * dof) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * dof ** 2)
 
 
 def mean_interval(m: Moments) -> Share:
@@ -90,20 +78,29 @@ class Difference:
 
 
 def difference(base: Moments, other: Moments) -> Difference:
-    """Two-sample difference: Newcombe's hybrid Wilson interval for shares, Welch's for means."""
-    if base.share and other.share:
-        a, b = wilson(base.total, base.games), wilson(other.total, other.games)
-        d = b.value - a.value
-        low = d - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
-        high = d + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
-        pooled = (base.total + other.total) / max(1, base.games + other.games)
-        se = math.sqrt(pooled * (1 - pooled) * (1 / max(1, base.games) + 1 / max(1, other.games)))
-    else:
-        d = other.mean - base.mean
-        se = math.sqrt(base.variance / max(1, base.games) + other.variance / max(1, other.games))
-        low, high = d - Z95 * se, d + Z95 * se
+    """Two-sample difference: Newcombe's hybrid Wilson interval and the pooled z test for shares, Welch's t for
+    means."""
+    if not (base.share and other.share):
+        d, se, dof = welch(base, other)
+        half = t95(dof) * se if se > 0 else 0.0
+        p_value = 1.0 if d == 0 else (0.0 if se == 0 else t_two_sided_p(d / se, dof))
+        return Difference(base.mean, other.mean, d - half, d + half, p_value)
+    a, b = wilson(base.total, base.games), wilson(other.total, other.games)
+    d = b.value - a.value
+    low = d - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
+    high = d + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
+    pooled = (base.total + other.total) / max(1, base.games + other.games)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / max(1, base.games) + 1 / max(1, other.games)))
     p_value = 1.0 if d == 0 else (0.0 if se == 0 else normal_p(d / se))
     return Difference(base.mean, other.mean, low, high, p_value)
+
+
+def welch(base: Moments, other: Moments) -> tuple[float, float, float]:
+    """Welch's difference of means, its standard error and its Welch-Satterthwaite degrees of freedom."""
+    parts = [m.variance / m.games if m.games else 0.0 for m in (base, other)]
+    spread = sum(part * part / (m.games - 1) for part, m in zip(parts, (base, other)) if m.games > 1)
+    dof = sum(parts) ** 2 / spread if spread > 0 else math.inf
+    return other.mean - base.mean, math.sqrt(sum(parts)), dof
 
 
 def holm(p_values: list[float]) -> list[float]:

@@ -1,7 +1,8 @@
 """Two runs on the same seeds, compared game by game: the mean per-game difference, its interval and test.
 
 A share whose every value is 0 or 1 in both runs is tested with McNemar's exact test (only the games whose
-outcome differs count, split as a fair coin would split them); anything else with the paired t test.
+outcome differs count, split as a fair coin would split them); anything else with the paired t test (Student's t
+with one degree of freedom fewer than the games; untestable, p = 1, with a single game).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.check.stats.inference import normal_p, t95
+from pnp.check.stats.student import t95, t_two_sided_p
 
 MCNEMAR, PAIRED_T = "McNemar exact", "paired t"
 
@@ -51,8 +52,8 @@ def paired_difference(pairs: int, total: float, squares: float, binary: bool, up
     half = t95(pairs - 1) * se if pairs > 1 else 0.0
     if binary:
         return PairedDifference(mean, mean - half, mean + half, mcnemar_p(up, down), MCNEMAR, pairs)
-    if mean == 0:
+    if mean == 0 or pairs < 2:
         p_value = 1.0
     else:
-        p_value = 0.0 if se == 0 else normal_p(mean / se)
+        p_value = 0.0 if se == 0 else t_two_sided_p(mean / se, pairs - 1)
     return PairedDifference(mean, mean - half, mean + half, p_value, PAIRED_T, pairs)
