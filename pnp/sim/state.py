@@ -156,6 +156,16 @@ class State(ABC):
         """
         raise NotImplementedError(f"{type(self).__name__} does not re-deal hidden cards")
 
+    def seen_cards(self, player: int) -> dict[str, Zone]:
+        """The cards `player` has seen and knows where they lie now, by place: a re-deal for `player` keeps them there.
+
+        Optional. What observation(player) shows needs no listing (a re-deal keeps the observation as it is); list
+        what a seat remembers beyond it, such as a card it saw go face up into another hand. Compute it from where
+        the cards lie, so that a copy which moved one answers otherwise (pnp.sim.testing compares the two).
+        Default: nothing beyond the observation.
+        """
+        return {}
+
 
 def _labelled(name: str, zone: Zone | Sequence[Zone]) -> list[tuple[str, Zone]]:
     """A zone's card ids with the name messages give them: the zone's own, or each seat's ("P2's hand")."""

@@ -124,7 +124,7 @@ class EffectsMixin:
         n = len(hand)
         self.draw_pile += hand
         hand.clear()
-        self.hand_masks[p] = 0
+        self.hand_masks[p] = self.watched[p] = 0  # nobody knows which cards come back
         shuffle(self.rng, self.draw_pile)
         self._draw(p, n)
         self._emptied(p)
@@ -191,6 +191,8 @@ class EffectsMixin:
                 self.hands[p].append(card)
                 self.hand_masks[p] |= 1 << card
                 self.held[p].append(card)
+                if self.public >> slot & 1:  # a card everyone has seen in that slot: they saw it go into this hand
+                    self.watched[p] |= 1 << card
             self.steps_left -= 1
         if self.steps_left <= 0:
             self.phase, self.steps_left = RETURN, len(self.vacated)

@@ -6,8 +6,8 @@ import random
 
 from pnp.sim import deal_again, shuffle
 
-from .deck import PEEK_CARD
-from .zones import CARD_BIT, slots_in, total
+from .deck import PEEK_CARD, bits
+from .zones import CARD_BIT, cards_at, slots_in, total
 
 
 def clone(state, rng: random.Random | None):
@@ -38,9 +38,10 @@ def _copied(value):
 def redeal(state, observer: int, rng: random.Random):
     """A copy of `state` as `observer` might find it: every card they have not seen where it lies, dealt again.
 
-    A hand never holds a card that pairs with one in the vanish area (such a card leaves at once), so the other
-    hands are dealt first from the hidden cards that pair with none; the rest go to the deck and the face-down
-    slots the observer has not seen.
+    A card the observer watched go face up into another hand stays in that hand. A hand never holds a card that
+    pairs with one in the vanish area (such a card leaves at once), so the rest of the other hands are dealt first
+    from the hidden cards that pair with none; the rest go to the deck and the face-down slots the observer has
+    not seen.
     """
     notes, state.notes = state.notes, []  # what happened so far, for replays: a copy to play on needs none
     try:
@@ -48,20 +49,22 @@ def redeal(state, observer: int, rng: random.Random):
     finally:
         state.notes = notes
     world.notes_shown = 0
-    shown = world.victim if world.phase == PEEK_CARD and world.actor == observer else observer  # a hand peeked at
-    hands = [world.hands[q] for q in range(world.num_players) if q not in (observer, shown)]
+    peeked = world.victim if world.phase == PEEK_CARD and world.actor == observer else observer  # a hand seen
+    others = [q for q in range(world.num_players) if q not in (observer, peeked)]
+    kept = [[card for card in world.hands[q] if world.watched[q] >> card & 1] for q in others]
     field = world.field
     slots = slots_in(world.occupied & ~world.face_up & ~world.remembered(observer))
     unseen = [field[s] for s in slots]
     partners = world.vanish_partners
-    free = [card for hand in hands for card in hand]
+    free = [card for q in others for card in world.hands[q] if not world.watched[q] >> card & 1]
     bound = [card for card in world.draw_pile + unseen if partners >> card & 1]
     free += [card for card in world.draw_pile + unseen if not partners >> card & 1]
     shuffle(rng, free)
     start = 0
-    for hand in hands:
-        hand[:] = free[start:start + len(hand)]
-        start += len(hand)
+    for q, stays in zip(others, kept):
+        dealt = len(world.hands[q]) - len(stays)
+        world.hands[q][:] = stays + free[start:start + dealt]
+        start += dealt
     rest = [world.draw_pile, unseen]
     pool = free[start:] + bound
     world.draw_pile[:], unseen[:] = pool[:len(world.draw_pile)], pool[len(world.draw_pile):]
@@ -70,3 +73,16 @@ def redeal(state, observer: int, rng: random.Random):
         field[s] = card
     world.hand_masks = [total(CARD_BIT, hand) for hand in world.hands]
     return world
+
+
+def seen_cards(state, player: int) -> dict[str, list[int]]:
+    """What `player` has seen and knows where it lies now: their hand, the cards they saw go face up into another
+    hand (a centre swap, a face-up card taken), the field cards they remember slot by slot, and the open areas."""
+    seen: dict[str, list[int]] = {f"P{player + 1}'s hand": sorted(state.hands[player])}
+    for q, watched in enumerate(state.watched):
+        if q != player and watched:
+            seen[f"P{q + 1}'s hand"] = list(bits(watched & state.hand_masks[q]))
+    seen["field, slot by slot"] = list(cards_at(state.field, slots_in(state.occupied & state.remembered(player))))
+    seen.update({f"P{q + 1}'s treasure": list(treasure) for q, treasure in enumerate(state.treasure)})
+    seen.update({"vanish area": list(state.vanish), "out of the game": list(state.removed)})
+    return seen

@@ -30,7 +30,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                  "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "_legal", "out_order",
                  "first_out", "ran_out_turn", "notes", "notes_shown", "last_couple", "_checked_turn", "_pairs_checked",
                  "bonded", "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
-                 "ability_points", "held", "taken")
+                 "ability_points", "held", "taken", "watched")
 
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
@@ -82,6 +82,8 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self._legal = ahead
         else:
             self.settle()
+        if any(self.watched):  # a watched card that left its hand is no longer known to be there
+            self.watched = [mine & hand for mine, hand in zip(self.watched, self.hand_masks)]
 
     def clone(self, rng: random.Random | None = None) -> GhostCouple:
         """A copy to play on, as State.clone makes one: see hidden.py."""
@@ -90,6 +92,10 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
     def redeal(self, observer: int, rng: random.Random) -> GhostCouple:
         """A copy with every card `observer` has not seen where it lies dealt again: see hidden.py."""
         return hidden.redeal(self, observer, rng)
+
+    def seen_cards(self, player: int) -> dict[str, list[int]]:
+        """The cards `player` has seen and knows where they lie, which a re-deal keeps: see hidden.py."""
+        return hidden.seen_cards(self, player)
 
     observation = observe  # what one player knows for the decision at hand: see view.py
 
@@ -244,6 +250,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self.hand_masks[p] ^= CARD_BIT[card] | CARD_BIT[old]
             self.public_cards = self.public_cards & ~CARD_BIT[old] | CARD_BIT[card]  # the centre lies face up
             self.held[p].append(old)
+            self.watched[p] |= CARD_BIT[old]  # everyone saw the face-up centre card go into this hand
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 

@@ -67,6 +67,7 @@ class ZonesMixin:
         self.field += [-1] * (FIELD - len(self.field))
         self.hands = [deal(pile, deck.hand_size) for _ in range(players)]
         self.hand_masks = [total(CARD_BIT, hand) for hand in self.hands]
+        self.watched = [0] * players  # per seat, the cards in its hand everyone saw go there (a bit per card)
         self.held = [list(hand) for hand in self.hands]  # card events: every card each seat has held (a card may recur)
         self.taken = [[] for _ in range(players)]  # card events: every card each seat took in a couple (the same)
         self.public = 0  # slots whose card every player has seen (turned face up since it was laid there)
