@@ -126,14 +126,16 @@ def test_a_search_decision_is_legal_repeatable_and_leaves_the_game_alone(name):
 
 
 def test_the_ladder_flags_a_headline_that_search_beats(nim):
-    report = check(nim, "nim", [2], 2000, 1, "greedy", 1, "cmd")
+    report = check(nim, "nim", [2], 8000, 1, "greedy", 1, "cmd")  # enough headline moves for 4 rounds
     ladder = report.players[2].ladder
     greedy, search = ladder.rungs
     assert (greedy.player, greedy.others, search.player, search.others) == ("greedy", "random", "search", "greedy")
     assert search.games % 2 == 0 and 2 <= search.games <= 2 * PROBE_MOST  # rounds of one game per seat
     assert search.won.share == 1.0 and search.budget == 16
     assert search.won.low > search.fair == 0.5
-    flag = "the headline player is beaten by search: 100.0% against a fair 50.0%"
+    assert search.verdict == "beaten by more than 5 points" and search.games == 8  # decided at the 4th round
+    flag = "the headline player is beaten by search by more than 5 points: 100.0% [56.2%-100.0%] of 8 games " \
+           "against a fair 50.0%"
     assert flag in report.players[2].flags()
     text = render_text(report)
     assert "search (1 seat) vs greedy (1 seat): wins 100.0% [" in text and f"<- FLAG: {flag}" in text
@@ -198,8 +200,8 @@ def probe_by_seat(nim, headline_moves: int, workers: int) -> list[Results]:
 def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_headline_s_moves(nim):
     least = probe_by_seat(nim, 0, 1)
     assert [len(seat.records) for seat in least] == [1, 1]  # at least one round
-    most = probe_by_seat(nim, 10 ** 9, 1)
-    assert [len(seat.records) for seat in most] == [PROBE_MOST, PROBE_MOST]
+    most = probe_by_seat(nim, 10 ** 9, 1)  # search wins every game: the test says "beaten" after 4 rounds
+    assert [len(seat.records) for seat in most] == [4, 4]
     some = probe_by_seat(nim, 6000, 2)  # a round costs some 2,200 moves
     assert 1 < len(some[0].records) < PROBE_MOST
     assert [r.winners for r in some[1].records] == [[1]] * len(some[1].records)
@@ -207,9 +209,10 @@ def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_h
 
 
 @pytest.mark.parametrize("costs, kept", [([900, 900], 1), ([400, 400, 400], 2), ([300] * 5, 3), ([1200, 10], 1),
-                                         ([100] * 10, 8)])
-def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s_moves(costs, kept):
+                                         ([100] * 10, 10), ([10] * 70, PROBE_MOST)])
+def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s_moves(costs, kept, monkeypatch):
     from pnp.check.ladder import _ProbeStop
-    stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1
-    stop.costs = costs
+    monkeypatch.setattr("pnp.check.ladder.PROBE_WORK", 1.0)
+    stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1 here
+    stop.costs, stop.wins = costs, [1.0] * len(costs)  # one win a round of two: the fair share, no verdict
     assert stop._rounds() == kept

@@ -1,4 +1,4 @@
-"""The skill ladder of a check: greedy against random (the skill runs) and a small search probe against greedy."""
+"""The skill ladder of a check: greedy against random (the skill runs) and a sequential search probe against greedy."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from dataclasses import dataclass
 
 from pnp.check.play.chunks import Results
 from pnp.check.play.runs import Games, Plan, Stop
+from pnp.check.probe import MOST_ROUNDS, interval, is_look, verdict
 from pnp.check.report.ladder import Ladder, Rung
 from pnp.errors import UsageError
 from pnp.pool import Shared
 from pnp.sim import GameSpec, can_redeal
 
-PROBE_WORK = 1.0  # the search probe's tries cost (moves played out, and a try's set-up) what the headline's moves did
-PROBE_MOST = 8  # ... in rounds of one game per seat, at least one round and at most this many
+PROBE_WORK = 6.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many headline moves
+PROBE_MOST = MOST_ROUNDS  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
 
 
@@ -46,42 +47,49 @@ def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skil
     if plan.budget is None or probe is None:
         return Ladder(plan.headline, rungs, NO_REDEAL)
     kept = probe.by_seat(probe.planned())  # rounds played ahead of need past the probe's work are left out
-    rungs.append(Rung.of("search", "greedy", kept, players, plan.budget))
+    rungs.append(Rung.probe(kept, players, plan.budget))
     return Ladder(plan.headline, rungs)
 
 
 def search_probe(root: str, game: str, players: int, seed: int, budget: int, data: Shared,
                  headline: Games) -> Games:
     """One search seat against greedy, a game a chunk with the search seat going round: rounds of one game per
-    seat until the search's tries have cost about PROBE_WORK times the headline's moves (the round count nearest
-    it, at least one and at most PROBE_MOST)."""
+    seat until the sequential test (pnp.check.probe) has its verdict, or until the search's tries have cost about
+    PROBE_WORK times the headline's moves (the round count nearest it), at least one round and at most PROBE_MOST."""
     plan = Plan(root, game, players, seed, "greedy", games=PROBE_MOST, size=1, rotate=True,
                 lineup=(f"search:{budget}", "greedy"))
     return Games(plan, data, _ProbeStop(headline, players))
 
 
 class _ProbeStop(Stop):
-    """Whole rounds until their cost reaches the headline's moves; decided on merged rounds and the finished
-    headline only, so where it stops depends on the games, never on the workers or on which finished first."""
+    """Whole rounds until the test decides or their cost reaches the headline's moves; decided on merged rounds and
+    the finished headline only, so where it stops depends on the games, never on the workers or on which finished
+    first."""
 
     def __init__(self, headline: Games, players: int) -> None:
         self.headline, self.players = headline, players
         self.costs: list[int] = []  # cost of each merged round
+        self.wins: list[float] = []  # the search seat's wins (ties shared) in each merged round
         self.limit: float | None = None  # the cost aimed at, once the headline is finished
 
     def merged(self, run: Games, chunks: int) -> None:
         if chunks % self.players == 0:
             last = run.chunks[-self.players:]
             self.costs.append(sum(chunk.searched + sum(record.moves for record in chunk.records) for chunk in last))
+            self.wins.append(sum(1.0 / len(record.winners) for seat, chunk in enumerate(last)
+                                 for record in chunk.records if seat in record.winners))
 
     def _rounds(self) -> int | None:
-        """Rounds the probe keeps, once known: the count whose cost comes nearest the headline's moves, judged
-        before playing another round, which would cost about the mean of those played so far."""
+        """Rounds the probe keeps, once known: the first look with a verdict, or the count whose cost comes
+        nearest the headline's moves, judged before playing another round (which would cost about the mean of
+        those played so far)."""
         if self.limit is None and self.headline.finished():  # summed once: the scheduler asks often
             self.limit = PROBE_WORK * sum(record.moves for record in self.headline.results.records)
-        spent = 0
-        for rounds, cost in enumerate(self.costs, 1):
-            spent += cost
+        spent, won, fair = 0, 0.0, 1.0 / self.players
+        for rounds, (cost, wins) in enumerate(zip(self.costs, self.wins), 1):
+            spent, won = spent + cost, won + wins
+            if is_look(rounds) and verdict(interval(won, rounds * self.players), fair) is not None:
+                return rounds
             if self.limit is not None and spent >= self.limit - spent / (2 * rounds) or rounds == PROBE_MOST:
                 return rounds
         return None

@@ -3,8 +3,15 @@
 At each decision the greedy player's choice and a few other legal actions are each played out on fresh re-deals
 of the hidden cards (State.redeal: determinization), every seat then played by the greedy player to the end of the
 game (or for the game's horizon of rounds). All candidates play on the same re-deals with the same draws (common
-random numbers); sequential halving drops the worse half after each round of tries; another action replaces the
-greedy choice only when it wins more than the greedy choice on the same re-deals, beyond their noise.
+random numbers), and sequential halving drops the worse half after each round of tries: this screening only picks
+one challenger, the best of the others. The challenger replaces the greedy choice only when it passes a test of
+its own on fresh re-deals, every try played to the end of the game: an exact one-sided sign test at ALPHA (5%) on
+CONFIRM pairs (doing better: a larger share of the win, or as large a share and a larger lead on the scores; of
+the pairs whose results differ, the challenger must do better on so many that an even coin would give as many in
+at most 5% of decisions). One test per decision, on re-deals the screening never saw, so however
+many actions were screened, a challenger that is no better than the greedy choice (as likely to do worse as
+better on a re-deal) replaces it in at most 5% of decisions: the family-wise error of the screening's comparisons,
+per decision, is ALPHA. The test stops early once its verdict is known, which changes no verdict.
 """
 
 from __future__ import annotations
@@ -21,7 +28,8 @@ from pnp.sim.state import CHANCE, SIMULTANEOUS, Action, State
 if TYPE_CHECKING:
     from pnp.sim.spec import GameSpec
 
-CONFIDENCE = 1.0  # another action replaces the greedy choice when it wins more by this many standard errors
+ALPHA = 0.05  # a challenger no better than the greedy choice replaces it in at most this share of decisions
+CONFIRM = 8  # the confirming test's pairs of tries (challenger and greedy choice on one fresh re-deal), at most
 PER_CANDIDATE = 4  # playouts per action considered, at least: more actions than that are sampled
 PLAYOUT_COST = 30  # what setting up a playout costs (a re-deal, a copy), counted as moves played
 
@@ -67,38 +75,66 @@ class SearchPolicy:
         rest = [action for action in legal if action != first]
         own.shuffle(rest)  # the other actions tried, when there are more than the budget allows, are left to chance
         candidates = [first, *rest][:max(2, self.playouts // PER_CANDIDATE)]
-        return candidates[self._halving(seat, candidates, own)]
+        challenger = self._halving(seat, candidates, own)
+        if challenger is not None and self._confirmed(seat, candidates[challenger], first, own):
+            return candidates[challenger]
+        return first
 
-    def _halving(self, seat: Seat, candidates: list, rng: random.Random) -> int:
-        """Sequential halving on common re-deals, the greedy choice (0) kept to the end; then another action is
-        taken only when it beats the greedy choice on the same re-deals by more than their noise."""
+    def _halving(self, seat: Seat, candidates: list, rng: random.Random) -> int | None:
+        """Sequential halving on common re-deals, the greedy choice (0) kept to the end: the best other action,
+        when it did better than the greedy choice on the same re-deals (else None: no test is worth playing)."""
         alive = list(range(len(candidates)))
-        rewards: list[list[float]] = [[] for _ in candidates]  # per action, one reward per re-deal it was played on
+        rewards = [0.0] * len(candidates)  # per action, its rewards summed over the re-deals it was played on
+        tried = [0] * len(candidates)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         for _ in range(rounds):
             for _ in range(max(1, self.playouts // (len(alive) * rounds))):
-                world, seed = seat.sample(rng), rng.getrandbits(64)
-                for k in alive:  # common random numbers: the same world and the same rollout draws for each
-                    copy = world.clone() if k != alive[-1] else world  # the last plays on the world itself
-                    rollout = random.Random(seed)
-                    _act(copy, seat.player, candidates[k], self._rollout_policy(), rollout)
-                    rewards[k].append(self._play_out(copy, seat.player, rollout))
-            ranked = sorted(alive[1:], key=lambda k: (-sum(rewards[k]), k))
-            alive = [0, *ranked[:max(1, len(alive) // 2) - 1]] if len(alive) > 2 else alive
-        challengers = sorted(alive[1:], key=lambda k: (-sum(rewards[k]), k))
-        return challengers[0] if challengers and _beats(rewards[challengers[0]], rewards[0]) else 0
+                for k, (reward, _) in zip(alive, self._tries(seat, [candidates[k] for k in alive], rng, self.horizon)):
+                    rewards[k] += reward
+                    tried[k] += 1
+            ranked = sorted(alive[1:], key=lambda k: (-rewards[k] / tried[k], k))
+            alive = [0, *ranked[:max(1, len(alive) // 2 - 1)]]  # at least one challenger is kept
+        best = min(alive[1:], key=lambda k: (-rewards[k] / tried[k], k))
+        return best if rewards[best] / tried[best] > rewards[0] / tried[0] else None
+
+    def _confirmed(self, seat: Seat, challenger: Action, first: Action, rng: random.Random) -> bool:
+        """The exact one-sided sign test on up to CONFIRM fresh re-deals played to the end: whether the challenger
+        did better than the greedy choice on significantly more of them than it did worse (at ALPHA): a larger
+        share of the win, or as large a share and a larger lead on the scores."""
+        better = worse = 0
+        for played in range(1, CONFIRM + 1):
+            mine, greedy = self._tries(seat, [challenger, first], rng, 0)
+            better, worse = better + (mine > greedy), worse + (mine < greedy)
+            left = CONFIRM - played
+            if _sign_tail(worse, better + worse + left) > ALPHA:  # even winning every pair left would not do
+                return False
+            if _sign_tail(worse + left, better + worse + left) <= ALPHA:  # even losing every pair left would
+                return True
+        return False
+
+    def _tries(self, seat: Seat, actions: list, rng: random.Random, horizon: int) -> list[tuple[float, float]]:
+        """Each action played out on one fresh re-deal with the same rollout draws (common random numbers)."""
+        world, seed = seat.sample(rng), rng.getrandbits(64)
+        rewards = []
+        for index, action in enumerate(actions):
+            copy = world.clone() if index < len(actions) - 1 else world  # the last plays on the world itself
+            rollout = random.Random(seed)
+            _act(copy, seat.player, action, self._rollout_policy(), rollout)
+            rewards.append(self._play_out(copy, seat.player, rollout, horizon))
+        return rewards
 
     def _rollout_policy(self) -> Policy:
         """The player every seat of a playout is."""
         return self.greedy if self.rollout == "greedy" else random_policy
 
-    def _play_out(self, world: State, me: int, rng: random.Random) -> float:
-        """Play a copy to the end with the rollout players: my share of the win (ties share it). Stopped at the
-        horizon, where a lead need not last: the share of the others I am ahead of on the scores as they stand."""
+    def _play_out(self, world: State, me: int, rng: random.Random, horizon: int) -> tuple[float, float]:
+        """Play a copy to the end with the rollout players: my share of the win (ties share it), and my lead on the
+        scores (over the best other seat). Stopped at the horizon, where a lead need not last: the share of the
+        others I am ahead of on the scores as they stand, and that lead."""
         chooser = self._rollout_policy()
         blind = getattr(chooser, "blind", False)
         moves, rounds = self.max_moves, self.rounds
-        last = rounds(world) + self.horizon if self.horizon else math.inf
+        last = rounds(world) + horizon if horizon else math.inf
         while moves > 0 and rounds(world) < last:
             player = world.current_player()
             if player >= CHANCE:
@@ -114,10 +150,12 @@ class SearchPolicy:
                 break
             moves -= 1
         self.moves[0] += self.max_moves - moves + PLAYOUT_COST
-        if self.horizon and not world.is_terminal():
-            return _standing(world.scores(), me)
+        scores = world.scores()
+        lead = scores[me] - max((score for seat, score in enumerate(scores) if seat != me), default=0.0)
+        if horizon and not world.is_terminal():
+            return _standing(scores, me), lead
         winners = world.winners()
-        return 1.0 / len(winners) if me in winners else 0.0
+        return (1.0 / len(winners) if me in winners else 0.0), lead
 
 
 def search_policy(spec: GameSpec, playouts: int | None = None) -> SearchPolicy:
@@ -138,13 +176,9 @@ def _standing(scores: list[float], me: int) -> float:
     return (ahead - 0.5) / (len(scores) - 1)
 
 
-def _beats(mine: list[float], greedy: list[float]) -> bool:
-    """Whether an action won more than the greedy choice on the same re-deals, beyond their noise (one-sided)."""
-    differences = [a - b for a, b in zip(mine, greedy)]
-    n = len(differences)
-    mean = sum(differences) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in differences) / max(1, n - 1))
-    return mean > 0 and mean * math.sqrt(n) > CONFIDENCE * spread
+def _sign_tail(k: int, n: int) -> float:
+    """P(X <= k) for X ~ Binomial(n, 1/2), exactly: the sign test's p-value (sim cannot import check's stats)."""
+    return 1.0 if k >= n else sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
 
 
 def _act(world: State, me: int, action: Action, others: Policy, rng: random.Random) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.check.play.chunks import Results
+from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, interval, verdict
 from pnp.check.report.compare import skill_moments
 from pnp.check.report.jsonform import optional
 from pnp.check.report.values import ShareFigure
@@ -24,6 +25,8 @@ class Rung:
     games: int
     budget: int | None = optional()  # the search player's playouts per decision, where it plays
     precision: float | None = optional()  # the half-width its games were played to (None: a fixed number)
+    verdict: str | None = optional()  # the search probe's: "beaten by more than 5 points", "within 5 points", ...
+    level: float | None = optional()  # the search probe's interval's level (its sequential test's, not 95%)
 
     @classmethod
     def of(cls, player: str, others: str, by_seat: list[Results], players: int, budget: int | None = None,
@@ -32,6 +35,15 @@ class Rung:
         won = skill_moments(by_seat)
         return cls(player, others, ShareFigure.rounded(wilson(won.total, won.games)), round(1.0 / players, 6),
                    won.games, budget, precision)
+
+    @classmethod
+    def probe(cls, by_seat: list[Results], players: int, budget: int) -> Rung:
+        """The search probe's rung: its win share at the sequential test's level, and its verdict (at the last
+        round played, a look of its own)."""
+        won, fair = skill_moments(by_seat), 1.0 / players
+        share = interval(won.total, won.games)
+        return cls("search", "greedy", ShareFigure.rounded(share), round(fair, 6), won.games, budget,
+                   verdict=verdict(share, fair) or UNDECIDED, level=round(LEVEL, 6))
 
     @property
     def beats(self) -> bool:
@@ -62,13 +74,14 @@ class Ladder:
         return next((rung for rung in self.rungs if rung.player == player), None)
 
     def flags(self) -> list[str]:
-        """Greedy that cannot beat random, and a headline player that search beats beyond noise."""
+        """Greedy that cannot beat random, and a headline player that search beats by more than 5 points."""
         flags = []
         greedy = self.rung("greedy")
         if greedy is not None and greedy.cannot_beat:
             flags.append("greedy cannot beat random")
         search = self.rung("search")
-        if search is not None and search.others == self.headline and search.beats:
-            flags.append(f"the headline player is beaten by search: {search.won.share:.1%} against a fair "
+        if search is not None and search.others == self.headline and search.verdict == BEATEN:
+            flags.append(f"the headline player is beaten by search by more than 5 points: {search.won.share:.1%} "
+                         f"[{search.won.low:.1%}-{search.won.high:.1%}] of {search.games:,} games against a fair "
                          f"{search.fair:.1%}")
         return flags

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.check.report.cards_text import card_change_lines, card_lines
-from pnp.check.report.compare import Comparison
+from pnp.check.report.cards_text import card_change_lines, card_flags, card_lines
+from pnp.check.report.compare import Comparison, FigureChange
 from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
 from pnp.check.report.hints import report_replay
 from pnp.check.report.ladder import Ladder
@@ -11,6 +11,7 @@ from pnp.check.report.model import CheckReport, CountFigures, Report
 from pnp.check.report.play import PlayFigures
 from pnp.check.report.sweep_text import sweep_lines
 from pnp.check.report.values import Distribution, ShareFigure
+from pnp.check.stats.describe import p_text
 
 
 def render_text(report: Report) -> str:
@@ -76,7 +77,7 @@ def play_lines(fig: CountFigures) -> list[str]:
     lines += ladder_lines(fig.ladder, play.seat_advantage.seats)
     lines += figure_lines(play)
     lines += card_lines(fig.cards)
-    flags = fig.flags()
+    flags = fig.flags() + card_flags(fig.cards)
     lines.append("Flags: " + (", ".join(flags) if flags else "none"))
     return lines
 
@@ -99,6 +100,9 @@ def ladder_lines(ladder: Ladder, seats: list) -> list[str]:
     for rung in ladder.rungs:
         probe = f"; search probe, {rung.budget} playouts a decision" if rung.budget is not None else ""
         verdict = "beats them" if rung.beats else "cannot beat them" if rung.cannot_beat else "within noise"
+        if rung.verdict is not None:
+            probe += f"; sequential test, {rung.level:.2%} interval, a wrong verdict at most 5%"
+            verdict = rung.verdict
         lines.append(f"  {rung.name(players)}: wins {share_text(rung.won)} of {rung.games:,} games{probe} "
                      f"(fair {rung.fair:.1%}{_to(rung.precision)}): {verdict}")
     if ladder.search is not None:
@@ -126,7 +130,7 @@ def symmetry_lines(fig: CountFigures) -> list[str]:
     for test in fig.symmetry:
         flag = "  <- seat order matters" if test.seats else f"  <- FLAG: uneven {test.group}"
         adjusted = test.p_adjusted if test.p_adjusted is not None else test.p_value
-        lines.append(f"  equal {test.group}? {test.test} p = {test.p_value:.3g}, corrected p = {adjusted:.3g}"
+        lines.append(f"  equal {test.group}? {test.test} p {p_text(test.p_value)}, corrected p {p_text(adjusted)}"
                      + (flag if test.flagged else ""))
     return lines
 
@@ -160,7 +164,12 @@ def against_lines(against: Comparison, players: dict[int, CountFigures]) -> list
         changed = [(name, row) for name, row in rows.items() if row.changed]
         lines.append(f"{count} players: {len(changed)} of {len(rows)} figures changed beyond noise")
         lines += [f"  {name}: {row.base:.4g} -> {row.other:.4g}, difference {row.difference:+.4g} "
-                  f"[{row.low:+.4g} to {row.high:+.4g}], corrected p = {row.p_adjusted:.3g}"
+                  f"[{row.low:+.4g} to {row.high:+.4g}], corrected p {p_text(_adjusted(row))}"
                   for name, row in changed]
         lines += card_change_lines(fig.card_changes)
     return lines
+
+
+def _adjusted(row: FigureChange) -> float:
+    """A figure change's corrected p-value (its own before the correction)."""
+    return row.p_adjusted if row.p_adjusted is not None else row.p_value

@@ -1,0 +1,111 @@
+"""The search player is never worse than greedy on the same deals, and the ladder's probe tells a weak headline."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+import shipped
+from conftest import ROOT
+
+from pnp.check.checker import check
+from pnp.check.core import game_seed, play
+from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, WITHIN, interval, is_look, verdict
+from pnp.check.report.jsonform import to_json
+from pnp.check.report.text import render_text
+from pnp.project.games import Project
+from pnp.sim import search_policy
+
+# Take one or two tokens from a pile of ten; who takes the last one wins. The planted greedy player is the worst
+# there is: it leaves its opponent a multiple of three whenever it can, so a player who looks ahead beats it.
+NIM = '''
+from pnp.sim import TERMINAL, GameSpec, State
+
+class Nim(State):
+    def __init__(self, data, players, rng):
+        super().__init__(data, players, rng)
+        self.pile, self.turn, self.last = data, 0, -1
+
+    def current_player(self):
+        return TERMINAL if self.pile == 0 else self.turn % self.num_players
+
+    def legal_actions(self, player):
+        return [take for take in (1, 2) if take <= self.pile] if self.pile else []
+
+    def apply_action(self, take):
+        self.pile -= take
+        self.last = self.turn % self.num_players
+        self.turn += 1
+
+    def scores(self):
+        return [float(seat == self.last) for seat in range(self.num_players)]
+
+    def observation(self, player):
+        return (player, self.pile)
+
+    def rounds(self):
+        return self.turn
+
+    def redeal(self, observer, rng):
+        return self.clone(rng)
+
+def greedy(observation, legal, rng):
+    pile = observation[1]
+    worst = [take for take in legal if (pile - take) % 3 != 0]
+    return (worst or legal)[0]
+
+SPEC = GameSpec("nim", (2,), lambda project: 10, lambda data, counts: [], Nim, greedy, max_moves=20)
+'''
+
+DEALS = 48  # Ghost Couple deals, 2 players, seats rotated: some 20 s on one core (bench_search.py --paired)
+TOLERANCE = 0.10  # the search seat's mean result may fall below greedy's by at most this (about 1.3 standard errors)
+
+
+@pytest.fixture
+def weak_nim(tmp_path) -> Project:
+    rules = tmp_path / "card_data" / "nim" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "__init__.py").write_text(textwrap.dedent(NIM), encoding="utf-8")
+    return Project(tmp_path)
+
+
+def seat_share(record, seat: int) -> float:
+    return 1.0 / len(record.winners) if seat in record.winners else 0.0
+
+
+def test_search_is_not_worse_than_greedy_on_the_same_ghost_couple_deals():
+    spec = shipped.ghost_couple.SPEC
+    data = spec.load(Project(ROOT))
+    search = search_policy(spec)
+    assert search.playouts >= 16
+    differences = []
+    for deal in range(DEALS):
+        seat, seed = deal % 2, game_seed(1, deal)
+        searched = play(spec, data, 2, seed, [search if s == seat else spec.greedy for s in (0, 1)])
+        greedy = play(spec, data, 2, seed, [spec.greedy] * 2)
+        differences.append(seat_share(searched, seat) - seat_share(greedy, seat))
+    assert sum(differences) / DEALS >= -TOLERANCE
+
+
+def test_the_probe_flags_a_planted_weak_greedy_headline(weak_nim):
+    report = check(weak_nim, "nim", [2], 8000, 1, "greedy", 1, "cmd")
+    search = report.players[2].ladder.rung("search")
+    assert search is not None and search.verdict == BEATEN and search.level == round(LEVEL, 6)
+    assert search.games % 2 == 0 and search.won.low > search.fair + 0.05
+    flags = report.players[2].flags()
+    assert any(flag.startswith("the headline player is beaten by search by more than 5 points: ") for flag in flags)
+    assert "beaten by more than 5 points" in render_text(report)
+    rung = json.loads(to_json(report))["players"]["2"]["ladder"]["rungs"][1]
+    assert rung["verdict"] == BEATEN and rung["games"] == search.games and rung["won"]["low"] > 0.55
+
+
+def test_the_sequential_test_looks_at_powers_of_two_and_says_what_its_interval_says():
+    assert [r for r in range(1, 70) if is_look(r)] == [1, 2, 4, 8, 16, 32, 64]
+    assert LEVEL == pytest.approx(1 - 2 * 0.05 / 8)
+    wide = interval(45, 100)
+    assert wide.low < 0.45 < wide.high and wide.high - wide.low > 0.2  # wider than a 95% interval's 0.19
+    assert verdict(interval(90, 100), 0.25) == BEATEN
+    assert verdict(interval(200, 1000), 0.25) == WITHIN  # 20% of 1,000 games: below 30% beyond the test's noise
+    assert verdict(interval(3, 10), 0.25) is None
+    assert UNDECIDED == "undecided"
