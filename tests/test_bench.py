@@ -32,6 +32,8 @@ FIGURES = {
     "greedy_floor.py": [rf"^torite4to6 \(4 players\): greedy {NUMBER} us \({NUMBER} games/CPU s, {NUMBER} moves\); "
                         rf"its random draws only {NUMBER} us .*; no observation {NUMBER} us",
                         rf"^ghost_couple \(3 players\): greedy {NUMBER} us .*; observation only {NUMBER} us"],
+    "search_vs_headline.py": [rf"^\| promotion, 4 players \| {NUMBER}% \[{NUMBER}%-{NUMBER}%\] \| 25\.0% \| "
+                              r"(met|NOT met) \| 2 games, budget 4, "],
     "floor_reportlab.py": [rf"^median \(s\): {NUMBER}$", r"^floor_shop\.pdf: \d+ bytes$"],
     "svg_renderers.py": [rf"^3 files: pnp read {NUMBER} ms and drew {NUMBER} ms in all$"],
 }

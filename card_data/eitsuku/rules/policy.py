@@ -104,9 +104,11 @@ def _promo_slot(obs, action) -> float:
 
 
 def _promo_number(obs, action) -> float:
-    """Match the most common number already placed (pairs score)."""
+    """Match the most common number already placed (pairs score), then the numbers of the roles in hand; else a low
+    number, which has more copies left to pair with (the number itself nets nothing: it is paid back in D)."""
     counts = Counter(v for v, c in zip(obs.values[obs.player], obs.slots[obs.player]) if c != EMPTY)
-    return counts.get(action[1], 0) + action[1] / 100
+    in_hand = Counter(obs.data.role_value[c] for c in obs.roles)
+    return counts.get(action[1], 0) + in_hand.get(action[1], 0) / 10 - action[1] / 100
 
 
 THREAT = {TIE_UP: 5, MONOPOLY: 4, SPEED_UP: 3, STRIKE: 3, PROMOTER: 1}
