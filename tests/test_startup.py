@@ -59,3 +59,21 @@ def test_list_reads_the_project_without_the_drawing_or_check_stack(tmp_path):
 @pytest.mark.parametrize("command", ["build", "check", "export", "proof", "watch", "new", "calibrate"])
 def test_each_command_shows_its_help_without_the_drawing_stack(tmp_path, command):
     assert loaded(imported(tmp_path, command, "--help"), DRAWING_STACK + CHECK_STACK) == []
+
+
+PRELOADED_PLUGINS = {"PIL.BmpImagePlugin", "PIL.GifImagePlugin", "PIL.JpegImagePlugin", "PIL.PpmImagePlugin",
+                     "PIL.PngImagePlugin"}  # what Image.preinit() loads; Image.init() would load some 40 more
+
+
+def test_build_with_a_fixed_gutter_loads_neither_pdfium_nor_every_pillow_plugin(tmp_path):
+    modules = imported(tmp_path, "build", "standard_deck", "--gutter", "0", "--project", str(ROOT),
+                       "--out", str(tmp_path / "out"))
+    assert "pnp.build.builder" in modules and "pnp.pdf.edges" in modules  # the sheets were drawn
+    assert loaded(modules, ("pypdfium2", "pypdfium2_raw")) == []  # the edges are sampled only to choose a gutter
+    assert {m for m in modules if m.startswith("PIL.") and m.endswith("ImagePlugin")} <= PRELOADED_PLUGINS
+
+
+def test_check_without_report_loads_no_charts(tmp_path):
+    modules = imported(tmp_path, "check", "standard_deck", "--workers", "1", "--project", str(ROOT))
+    assert "pnp.check.checker" in modules  # the check ran
+    assert loaded(modules, ("pnp.check.charts",)) == []

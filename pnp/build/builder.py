@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.build.collect import lean_collection, ordinary_collection
 from pnp.build.cuts import AUTO, Spacing, asked_gutter, fold_spacing, grid_spacing
 from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
@@ -25,7 +26,7 @@ from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.edges import EdgeSampler
 from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tile_pages
-from pnp.pool import Pool, every_core
+from pnp.pool import Pool, Shared, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.grid import fits, impose, page_imposition
@@ -108,7 +109,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     files = Publication(root)
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
-        with writing_into(root.label(root.path), root.path):
+        with writing_into(root.label(root.path), root.path), lean_collection():
             for game, folder, profile in zip(games, folders, profiles):
                 _build_game(game, folder, renderer, fonts, options, files, report, progress, profile)
         report.notes += undrawn_warnings(renderer.undrawn)
@@ -154,9 +155,15 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
         write_sheets()
         return
     with Pool(2 if every_core() > 1 else 1, where="pnp build") as pool:  # the print-shop files beside the sheets
-        shop_files = pool.submit(write_shared_shop, pool.share((shop, fonts, profile, game.rich_black)))
+        shop_files = pool.submit(_write_shop, pool.share((shop, fonts, profile, game.rich_black)))
         write_sheets()
         shop_files.result()
+
+
+def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
+    """The print-shop files, written in a worker process collecting its garbage as usual."""
+    ordinary_collection()
+    write_shared_shop(shared)
 
 
 def _own_outputs(files: Publication, folder: Path, game: str, paper: str) -> None:

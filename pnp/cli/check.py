@@ -281,11 +281,11 @@ def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_
 
 def _write_outputs(report: Report, json_path: Path | None, report_path: Path | None) -> None:
     """Write the --json and --report files asked for, naming the report's files on stderr."""
-    from pnp.check.charts.pages import write_report
     from pnp.check.checker import write_json
     if json_path is not None:
         write_json(json_path, report)
     if report_path is not None:
+        from pnp.check.charts.pages import write_report  # the charts only when a report is drawn
         names = [_shown(path) for path in write_report(report_path, report)]
         shown = ", ".join(names) if len(names) < 4 else f"{names[0]} ... {names[-1]} ({len(names)} pages)"
         click.echo(f"Report: {shown}", err=True)

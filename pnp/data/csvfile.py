@@ -12,6 +12,8 @@ from pnp.data.table import Row, RowProblem, Table, header_columns, record_row
 from pnp.errors import PnpError
 from pnp.limits import MAX_CELL_CHARS, MAX_CSV_BYTES
 
+MAX_CSV_LINES = 1_000_000  # lines in one CSV file, empty ones included: card data is a few thousand at most
+
 
 def decode(raw: bytes, label: str, encoding: str | None = None) -> str:
     """Decode CSV bytes: UTF-8 (with or without BOM), else Shift_JIS/cp932, or a declared encoding."""
@@ -35,17 +37,28 @@ def decode(raw: bytes, label: str, encoding: str | None = None) -> str:
 def read_csv(path: Path, label: str, encoding: str | None = None) -> Table:
     """Read a CSV file into a Table, checking its header, sizes and counts; rows a quote swallowed are noted."""
     text = decode(_read_bytes(path, label), label, encoding)
+    _check_line_count(text, label)
     lines = list(io.StringIO(text, newline=""))
     reader = csv.reader(iter(lines))
     columns = header_columns(_next_record(reader, label, 1), label, "CSV")
     records, number, last_start, start = [], 1, 1, reader.line_num + 1
     while (record := _next_record(reader, label, number + 1)) is not None:
         number += 1
-        records.append(([_line_feeds(cell) for cell in record], number, start, reader.line_num))
+        if record:  # an empty line is no row: it is counted, not kept
+            records.append(([_line_feeds(cell) for cell in record], number, start, reader.line_num))
         last_start, start = start, reader.line_num + 1
     _check_closed(lines, last_start, number, label)
     problems = _swallowed_rows(lines, records, columns, label)
     return Table(path, label, columns, _rows(records, columns, problems, label), tuple(problems.values()))
+
+
+def _check_line_count(text: str, label: str) -> None:
+    """Refuse a file of more than MAX_CSV_LINES lines before its lines are split apart."""
+    count = text.count("\n") + text.count("\r") - text.count("\r\n")
+    if count > MAX_CSV_LINES:
+        raise PnpError(f"has {count:,} lines, more than the limit of {MAX_CSV_LINES:,}", where=label,
+                       fix="card data is a few thousand lines at most; remove the empty lines or check that this "
+                           "is the right file")
 
 
 def _line_feeds(cell: str) -> str:

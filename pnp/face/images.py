@@ -22,7 +22,7 @@ OTHER_KINDS = ((b"GIF8", "a GIF image"), (b"BM", "a BMP image"), (b"II*\0", "a T
 
 def forbid_other_formats() -> None:
     """Leave Pillow only PNG and JPEG to try when a caller names no format, so no other reader runs in pnp."""
-    Image.init()
+    Image.preinit()  # PNG and JPEG among the few preinit loads; init() would import every plugin
     Image.ID[:] = [name for name in Image.ID if name in RASTER_FORMATS]
 
 

@@ -10,14 +10,18 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import pypdfium2 as pdfium
-from PIL import Image
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face, Op
 from pnp.units import pt
+
+if TYPE_CHECKING:  # pdfium and Pillow are imported when faces are sampled, not by every build (--gutter N)
+    import pypdfium2 as pdfium
+    from PIL import Image
 
 CUT_ERROR = 1.0  # mm a home cut may miss its line by
 SEGMENT = 2.0  # mm of edge compared at a time
@@ -109,6 +113,7 @@ def _near_edge(op: Op, face: Face) -> bool:
 
 def _sample(faces: list[Face]) -> list[FaceEdges]:
     """Paint the faces on pages of one PDF in memory and measure each one's strips."""
+    import pypdfium2 as pdfium
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1)
     for face in faces:
@@ -153,6 +158,7 @@ def _measure(image: Image.Image, face: Face) -> FaceEdges:
 def _segments(image: Image.Image, across: tuple[float, float], start: float, length: float,
               vertical: bool) -> tuple[Lab, ...]:
     """Mean colours of the strip `across` (mm from the image's edge), in SEGMENT pieces along it from `start`."""
+    from PIL import Image
     count = max(1, round(length / SEGMENT))
     lo, hi = sorted(across)
     px = [round(v * PX_PER_MM) for v in (lo, hi, start, start + length)]
@@ -162,7 +168,7 @@ def _segments(image: Image.Image, across: tuple[float, float], start: float, len
     means = [tuple(strip.getpixel((0, i) if vertical else (i, 0))) for i in range(count)]  # type: ignore[arg-type]
     if vertical:
         means.reverse()  # image rows run down; sides are listed bottom to top
-    return tuple(srgb_to_lab(mean) for mean in means)
+    return tuple(_lab_of_pixel(mean) for mean in means)
 
 
 def srgb_to_lab(rgb: Sequence[float]) -> Lab:
@@ -173,6 +179,12 @@ def srgb_to_lab(rgb: Sequence[float]) -> Lab:
     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
     fx, fy, fz = (_lab_f(v) for v in (x, y, z))
     return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+@lru_cache(maxsize=4096)
+def _lab_of_pixel(rgb: tuple[int, ...]) -> Lab:
+    """srgb_to_lab of a pixel, each distinct colour worked out once (strips of one colour repeat it often)."""
+    return srgb_to_lab(rgb)
 
 
 def delta_e(first: Lab, second: Lab) -> float:

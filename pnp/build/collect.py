@@ -1,0 +1,36 @@
+"""Cyclic garbage collection kept to what a build makes: what existed before it is frozen, young objects swept less."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+YOUNG_THRESHOLD = 10_000  # allocations between young collections (Python's default 700 sweeps ~14 times as often)
+_OUTSIDE: list[tuple[int, int, int]] = []  # the thresholds in force before each lean_collection still open
+
+
+@contextmanager
+def lean_collection() -> Iterator[None]:
+    """Within: the modules and project read so far left out of every collection, young ones collected less often.
+
+    Reference counting still frees everything at once; only cycles wait a little longer. Afterwards the old
+    thresholds are back and the frozen objects are collectable again, so a long-lived process (pnp watch) keeps none.
+    """
+    thresholds = gc.get_threshold()
+    _OUTSIDE.append(thresholds)
+    gc.freeze()
+    gc.set_threshold(max(YOUNG_THRESHOLD, thresholds[0]), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        _OUTSIDE.pop()
+        gc.unfreeze()
+
+
+def ordinary_collection() -> None:
+    """In a worker forked within lean_collection: the usual thresholds, so its page-by-page cycles are swept as
+    often as before (a raised threshold there let them pile up: +40 MB at 100 times Eitsuku's cards)."""
+    if _OUTSIDE:
+        gc.set_threshold(*_OUTSIDE[0])

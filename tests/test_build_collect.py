@@ -1,0 +1,34 @@
+"""A build's garbage collection: old objects frozen and young ones swept less within it, all as before after it."""
+
+from __future__ import annotations
+
+import gc
+
+from pnp.build.collect import YOUNG_THRESHOLD, lean_collection, ordinary_collection
+
+
+def test_within_a_build_old_objects_are_frozen_and_young_ones_swept_less():
+    before = gc.get_threshold()
+    with lean_collection():
+        assert gc.get_freeze_count() > 0
+        assert gc.get_threshold() == (max(YOUNG_THRESHOLD, before[0]), *before[1:])
+        ordinary_collection()  # what a worker forked within the build does first
+        assert gc.get_threshold() == before
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0  # a long-lived process (pnp watch) keeps nothing frozen
+
+
+def test_thresholds_come_back_when_the_build_fails():
+    before = gc.get_threshold()
+    try:
+        with lean_collection():
+            raise RuntimeError("a build that stops")
+    except RuntimeError:
+        pass
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, 0)
+
+
+def test_outside_a_build_ordinary_collection_changes_nothing():
+    before = gc.get_threshold()
+    ordinary_collection()
+    assert gc.get_threshold() == before
