@@ -45,3 +45,29 @@ def test_the_sample_draws_as_random_sample_does(size):
 def test_a_sample_too_large_is_the_random_module_error():
     with pytest.raises(ValueError):
         sample(random.Random(1), [1, 2], 3)
+
+
+def test_a_deal_within_rules_keeps_each_places_size_and_rules():
+    from random import Random
+
+    from pnp.sim import deal_again_within
+    places = [[0, 1, 2], [3, 4, 5], [6, 7]]  # the second place takes no even card, the third only cards below 4
+    takes = [None, lambda card: card % 2 == 1, lambda card: card < 4]
+    seen = set()
+    for seed in range(200):
+        dealt = [list(place) for place in places]
+        assert deal_again_within(Random(seed), dealt, takes)
+        assert sorted(card for place in dealt for card in place) == list(range(8))
+        assert [len(place) for place in dealt] == [3, 3, 2]
+        assert all(card % 2 for card in dealt[1]) and all(card < 4 for card in dealt[2])
+        seen.add(tuple(sorted(dealt[2])))
+    assert len(seen) > 1  # dealt at random, not always the same way
+
+
+def test_a_deal_no_rule_allows_leaves_the_places_as_they_were():
+    from random import Random
+
+    from pnp.sim import deal_again_within
+    places = [[0, 1], [2, 3]]
+    assert not deal_again_within(Random(1), places, [lambda card: card > 10, None])
+    assert places == [[0, 1], [2, 3]]

@@ -16,11 +16,7 @@ from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 from pnp.sim import TERMINAL, GameSpec, State, random_policy, shuffle, testing
 
-TORITE_VOIDS = ("Torite's redeal() deals a seat the led colour it has just shown it lacks (a card not followed): "
-                "the re-dealt game then breaks its own follow-the-colour check")
-GAMES = ("eitsuku", "eleusis", "ghost_couple", "ghost_couple_cards", "promotion",
-         pytest.param("torite4to6", marks=pytest.mark.xfail(strict=True, reason=TORITE_VOIDS,
-                                                           raises=testing.SimTestFailure)), "demo")
+GAMES = ("eitsuku", "eleusis", "ghost_couple", "ghost_couple_cards", "promotion", "torite4to6", "demo")
 
 
 @pytest.fixture(scope="module")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import ceil, log
 from random import Random
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Item = TypeVar("Item")
 
@@ -62,3 +62,42 @@ def deal_again(rng: Random, places: Sequence[list]) -> None:
         size = len(place)
         place[:] = pool[start:start + size]
         start += size
+
+
+def deal_again_within(rng: Random, places: Sequence[list], takes: Sequence[Callable[[Any], bool] | None],
+                      tries: int = 20) -> bool:
+    """deal_again, where place i takes only the cards takes[i] admits (None: any card), as when a seat has shown it
+    holds no card of a colour; False, and the places as they were, when no such deal turned up in `tries` deals.
+
+    Each try shuffles the cards and gives them out, the cards the fewest places take first, each to a place that
+    takes it, drawn in proportion to the room the places have left: close to every such deal being as likely.
+    """
+    pool = [card for place in places for card in place]
+    sizes = [len(place) for place in places]
+    for _ in range(tries):
+        shuffle(rng, pool)
+        dealt = _deal_within(rng, pool, sizes, takes)
+        if dealt is not None:
+            for place, cards in zip(places, dealt):
+                place[:] = cards
+            return True
+    return False
+
+
+def _deal_within(rng: Random, pool: list, sizes: list[int], takes: Sequence[Callable[[Any], bool] | None]
+                 ) -> list[list] | None:
+    """One try at giving out the shuffled pool within the places' rules; None when a card finds no room."""
+    homes = [[i for i, take in enumerate(takes) if take is None or take(card)] for card in pool]
+    dealt: list[list] = [[] for _ in sizes]
+    for at in sorted(range(len(pool)), key=lambda at: len(homes[at])):  # stable: ties keep the shuffled order
+        card = pool[at]
+        room = [(i, sizes[i] - len(dealt[i])) for i in homes[at] if len(dealt[i]) < sizes[i]]
+        if not room:
+            return None
+        pick = rng.randrange(sum(free for _, free in room))
+        for i, free in room:
+            if pick < free:
+                dealt[i].append(card)
+                break
+            pick -= free
+    return dealt

@@ -6,7 +6,7 @@ import random
 from itertools import compress, starmap
 from operator import add, getitem
 
-from pnp.sim import TERMINAL, CardEvents, CardLog, State, deal_again
+from pnp.sim import TERMINAL, CardEvents, CardLog, State, deal_again_within
 
 from .checks import Checks
 from .data import BONUS_HIGH, BONUS_LOW, CANDIDATE, GRADUATION, OVERWORK, ToriteData, centre_owner
@@ -88,6 +88,8 @@ class Torite(Checks, State):
         player = self.actor
         led = self.led
         while True:
+            if trick and colour[card] != led:  # a follower off the led colour holds none of it for this live
+                self.lacks[player] |= 1 << led
             hands[player].remove(card)
             by_colour[player][colour[card]].remove(card)
             trick.append(card)
@@ -123,12 +125,14 @@ class Torite(Checks, State):
         return self.live
 
     def redeal(self, observer: int, rng: random.Random) -> Torite:
-        """A copy with the other hands and the set-aside cards dealt again (the candidate deck is drawn at random
-        as the row empties, so the copy's own generator redraws it)."""
+        """A copy with the other hands and the set-aside cards dealt again, no seat given a colour it has shown it
+        lacks by not following it (the candidate deck is drawn at random as the row empties, so the copy's own
+        generator redraws it)."""
         world = self.clone(rng)
         others = [q for q in range(self.num_players) if q != observer]
-        deal_again(rng, [world.aside, *(world.hands[q] for q in others)])
-        colour = self.colour
+        colour, lacks = self.colour, self.lacks
+        takes = [None, *(lambda card, q=q: not lacks[q] >> colour[card] & 1 for q in others)]  # what each showed
+        deal_again_within(rng, [world.aside, *(world.hands[q] for q in others)], takes)  # else: the true deal
         for q in others:
             world.by_colour[q] = split = [[] for _ in self.colours]
             for card in world.hands[q]:
@@ -169,6 +173,7 @@ class Torite(Checks, State):
         self.up = [[] for _ in seats]
         self.down = [[] for _ in seats]
         self.discard, self.trick, self.row = [], [], []
+        self.lacks = [0] * self.num_players  # per seat, bit c: it played off the led colour c, so holds none
         self.candidate_deck = list(self.candidate_ids)
         self.refill_row()
         self.formation, self.led = 0, -1
