@@ -20,7 +20,6 @@ from pnp.sheet.marks import Line
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size, pt
 
-DUPLEX_EDGES = ("long", "short")
 VERNIER_STEPS = 50  # ticks each side of zero: offsets up to 5.0 mm in 0.1 mm steps
 MAIN_PITCH = 1.0  # mm between the front's ticks
 VERNIER_PITCH = 1.1  # mm between the back's ticks: tick k lines up with the front's when the offset is 0.1 k

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
 
 NAME = re.compile(r"[a-z][a-z0-9_]*")
-DATA_FORMATS = ("csv", "xlsx", "ods")
 TEMPLATES = files("pnp.scaffold") / "files"
 TEMPLATE_SUFFIX = ".tmpl"  # Python templates carry it, so they are never imported or collected as code
 

@@ -176,25 +176,6 @@ class ToPrecision(Stop):
         return (self.widest, self.precision) if self.shown and not self.done else None
 
 
-class Alongside(Stop):
-    """As many chunks as another run (the same seeds, for a comparison game by game)."""
-
-    def __init__(self, leader: Games) -> None:
-        self.leader = leader
-
-    def planned(self, run: Games) -> int:
-        return len(self.leader.chunks)
-
-    def finished(self, run: Games) -> bool:
-        return self.leader.finished() and len(run.chunks) >= len(self.leader.chunks)
-
-    def most(self, run: Games) -> int:
-        return self.leader.planned()
-
-    def expected(self, run: Games) -> int:
-        return self.leader.expected()
-
-
 def play_plan(plan: Plan, workers: int) -> Results:
     """Every game of a plan on `workers` processes, merged in chunk order; each process reads the game's data
     from its project folder (for scripts: a check shares the data it checked instead)."""

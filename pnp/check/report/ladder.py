@@ -11,8 +11,6 @@ from pnp.check.report.jsonform import optional
 from pnp.check.report.values import ShareFigure
 from pnp.check.stats.describe import wilson
 
-RUNGS = (("greedy", "random"), ("search", "greedy"))  # (the player in one seat, the player in every other seat)
-
 
 @dataclass(frozen=True)
 class Rung:

@@ -21,7 +21,6 @@ from pnp.check.report.values import ShareFigure
 from pnp.check.stats.inference import mean_interval
 from pnp.sim.card_events import PrintedCard
 
-BALANCES = ("fair", "seats")
 LENGTH = "length.rounds"
 
 

@@ -16,9 +16,6 @@ class Share:
     low: float
     high: float
 
-    def as_dict(self) -> dict[str, float]:
-        return {"share": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
-
 
 P_FLOOR = 1e-6  # p-values are kept to six decimals: anything smaller prints as below this
 
