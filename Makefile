@@ -18,7 +18,7 @@ build: $(BIN)/pnp
 	$(BIN)/pnp build
 
 test: lint
-	$(BIN)/python -m pytest -q -n auto -rs
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -rs
 
 lint: $(BIN)/pnp
 	$(BIN)/ruff check .
