@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import textwrap
 
 import pytest
 import shipped
 import toygame
 from click.testing import CliRunner
 from conftest import ROOT
+from nimgame import nim_project
 
 from pnp.check.checker import check, replay
 from pnp.check.core import GameRecord, game_seed, play
@@ -27,51 +27,15 @@ from pnp.sim import CHANCE, SIMULTANEOUS, SearchPolicy, Seat, search_policy
 
 # Take one or two tokens from a pile of ten; who takes the last one wins. The greedy player always takes one, so
 # seat 2 wins every game between greedy players; a player who looks ahead leaves a multiple of three and wins.
-NIM = '''
-import random
-from pnp.sim import TERMINAL, GameSpec, State
-
-class Nim(State):
-    def __init__(self, data, players, rng):
-        super().__init__(data, players, rng)
-        self.pile, self.turn, self.last = data, 0, -1
-
-    def current_player(self):
-        return TERMINAL if self.pile == 0 else self.turn % self.num_players
-
-    def legal_actions(self, player):
-        return [take for take in (1, 2) if take <= self.pile] if self.pile else []
-
-    def apply_action(self, take):
-        self.pile -= take
-        self.last = self.turn % self.num_players
-        self.turn += 1
-
-    def scores(self):
-        return [float(seat == self.last) for seat in range(self.num_players)]
-
-    def observation(self, player):
-        return (player, self.pile)
-
-    def rounds(self):
-        return self.turn
-
-    def redeal(self, observer, rng):
-        return self.clone(rng)  # nothing is hidden
-
+GREEDY = '''
 def greedy(observation, legal, rng):
     return min(legal)
-
-SPEC = GameSpec("nim", (2,), lambda project: 10, lambda data, counts: [], Nim, greedy, max_moves=20)
 '''
 
 
 @pytest.fixture
 def nim(tmp_path) -> Project:
-    rules = tmp_path / "card_data" / "nim" / "rules"
-    rules.mkdir(parents=True)
-    (rules / "__init__.py").write_text(textwrap.dedent(NIM), encoding="utf-8")
-    return Project(tmp_path)
+    return nim_project(tmp_path, GREEDY)
 
 
 @pytest.fixture

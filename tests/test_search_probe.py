@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import textwrap
 
 import pytest
 import shipped
 from conftest import ROOT
+from nimgame import nim_project
 
 from pnp.check.checker import check
 from pnp.check.core import game_seed, play
@@ -18,44 +18,12 @@ from pnp.project.games import Project
 from pnp.sim import search_policy
 
 # Take one or two tokens from a pile of ten; who takes the last one wins. The planted greedy player is the worst
-# there is: it leaves its opponent a multiple of three whenever it can, so a player who looks ahead beats it.
-NIM = '''
-from pnp.sim import TERMINAL, GameSpec, State
-
-class Nim(State):
-    def __init__(self, data, players, rng):
-        super().__init__(data, players, rng)
-        self.pile, self.turn, self.last = data, 0, -1
-
-    def current_player(self):
-        return TERMINAL if self.pile == 0 else self.turn % self.num_players
-
-    def legal_actions(self, player):
-        return [take for take in (1, 2) if take <= self.pile] if self.pile else []
-
-    def apply_action(self, take):
-        self.pile -= take
-        self.last = self.turn % self.num_players
-        self.turn += 1
-
-    def scores(self):
-        return [float(seat == self.last) for seat in range(self.num_players)]
-
-    def observation(self, player):
-        return (player, self.pile)
-
-    def rounds(self):
-        return self.turn
-
-    def redeal(self, observer, rng):
-        return self.clone(rng)
-
+# there is: it never leaves its opponent a multiple of three when it can help it, so a player who looks ahead beats it.
+GREEDY = '''
 def greedy(observation, legal, rng):
     pile = observation[1]
     worst = [take for take in legal if (pile - take) % 3 != 0]
     return (worst or legal)[0]
-
-SPEC = GameSpec("nim", (2,), lambda project: 10, lambda data, counts: [], Nim, greedy, max_moves=20)
 '''
 
 DEALS = 48  # Ghost Couple deals, 2 players, seats rotated: some 20 s on one core (bench_search.py --paired)
@@ -64,10 +32,7 @@ TOLERANCE = 0.10  # the search seat's mean result may fall below greedy's by at 
 
 @pytest.fixture
 def weak_nim(tmp_path) -> Project:
-    rules = tmp_path / "card_data" / "nim" / "rules"
-    rules.mkdir(parents=True)
-    (rules / "__init__.py").write_text(textwrap.dedent(NIM), encoding="utf-8")
-    return Project(tmp_path)
+    return nim_project(tmp_path, GREEDY)
 
 
 def seat_share(record, seat: int) -> float:

@@ -10,6 +10,7 @@ from string import Template
 import pytest
 import shipped
 from conftest import ROOT
+from pilegame import Piles
 
 import pnp.sim
 from pnp.check.core import play
@@ -30,38 +31,6 @@ from pnp.sim import (
     shuffle,
     state_rounds,
 )
-
-
-class Piles(State):
-    """Cards 0-5 shuffled into a pile; the seats take the top card in turn; a hand scores its cards' numbers."""
-
-    def __init__(self, data, players: int, rng: random.Random):
-        super().__init__(data, players, rng)
-        self.pile = list(range(6))
-        shuffle(rng, self.pile)
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-
-    def current_player(self) -> int:
-        return TERMINAL if not self.pile else (6 - len(self.pile)) % self.num_players
-
-    def legal_actions(self, player: int) -> list:
-        return ["take"] if player == self.current_player() else []
-
-    def apply_action(self, action) -> None:
-        self.hands[self.current_player()].append(self.pile.pop())
-
-    def scores(self) -> list[float]:
-        return [float(sum(hand)) for hand in self.hands]
-
-    def observation(self, player: int):
-        return tuple(self.hands[player])
-
-    def zones(self) -> dict:
-        return {"pile": self.pile, "hand": self.hands}
-
-    def card_count(self) -> int:
-        return 6
-
 
 PILES = GameSpec("piles", (2,), lambda project: None, lambda data, counts: [], Piles, random_policy)
 

@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 
+import pilegame
 import pytest
 import shipped
 from conftest import ROOT
@@ -14,7 +15,7 @@ from conftest import ROOT
 from pnp.check.play.find import find_simulation
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
-from pnp.sim import TERMINAL, GameSpec, State, random_policy, shuffle, testing
+from pnp.sim import GameSpec, State, random_policy, shuffle, testing
 
 GAMES = ("eitsuku", "eleusis", "ghost_couple", "ghost_couple_cards", "promotion", "torite4to6", "demo")
 
@@ -92,35 +93,11 @@ def test_the_battery_names_the_seed_and_move_of_a_redeal_that_forgets_what_was_s
 
 # --- the battery on a toy game, broken one way at a time ---------------------------------------------------
 
-class Piles(State):
-    """Cards 0-5 shuffled into a pile; the seats take the top card in turn; a hand scores its cards' numbers."""
-
-    def __init__(self, data, players: int, rng: random.Random):
-        super().__init__(data, players, rng)
-        self.pile = list(range(6))
-        shuffle(rng, self.pile)
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-
-    def current_player(self) -> int:
-        return TERMINAL if not self.pile else (6 - len(self.pile)) % self.num_players
+class Piles(pilegame.Piles):
+    """The toy game with two names for its one move (so a player has a choice) and a re-deal of the pile."""
 
     def legal_actions(self, player: int) -> list:
         return ["take", "take too"] if player == self.current_player() else []
-
-    def apply_action(self, action) -> None:
-        self.hands[self.current_player()].append(self.pile.pop())
-
-    def scores(self) -> list[float]:
-        return [float(sum(hand)) for hand in self.hands]
-
-    def observation(self, player: int):
-        return tuple(self.hands[player])
-
-    def zones(self) -> dict:
-        return {"pile": self.pile, "hand": self.hands}
-
-    def card_count(self) -> int:
-        return 6
 
     def redeal(self, observer: int, rng: random.Random):
         world = self.clone(rng)
