@@ -6,22 +6,21 @@ the probe stops at the first look whose interval lies wholly above the fair shar
 points") or wholly below it ("within 5 points"), else plays on until its budget is spent ("undecided", with its
 interval). At most LOOKS looks, each spending ALPHA / LOOKS (Bonferroni's alpha-spending): whatever the true
 share, only one of the two verdicts can be wrong, and the chance that any look's bound on that side misses it, and
-so of a wrong verdict, is at most ALPHA (5%). A statistics helper of the probe's own: Wilson's interval at any
-level (pnp.check.stats.describe.wilson is at 95%).
+so of a wrong verdict, is at most ALPHA (5%).
 """
 
 from __future__ import annotations
 
-import math
 from statistics import NormalDist
 
-from pnp.check.stats.describe import Share
+from pnp.check.stats.describe import Share, wilson
 
 ALPHA = 0.05  # the chance of a wrong verdict, at most
 MARGIN = 0.05  # "beaten" means by more than this much over the fair share
 MOST_ROUNDS = 64  # the probe plays at most this many rounds (one game per seat each)
 LOOKS = 8  # rounds 1, 2, 4, ..., 64, and the last round played: at most 8 looks
 LEVEL = 1 - 2 * ALPHA / LOOKS  # each look's interval (each side a one-sided bound at 1 - ALPHA / LOOKS)
+Z_LOOK = NormalDist().inv_cdf(1 - (1 - LEVEL) / 2)  # the normal quantile of each look's interval
 BEATEN, WITHIN, UNDECIDED = "beaten by more than 5 points", "within 5 points", "undecided"
 
 
@@ -32,14 +31,7 @@ def is_look(rounds: int) -> bool:
 
 def interval(wins: float, games: int) -> Share:
     """Wilson's interval of the win share at LEVEL (two-sided)."""
-    if games <= 0:
-        return Share(0.0, 0.0, 1.0)
-    z = NormalDist().inv_cdf(1 - (1 - LEVEL) / 2)
-    p = wins / games
-    denominator = 1 + z ** 2 / games
-    centre = (p + z ** 2 / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z ** 2 / (4 * games ** 2)) / denominator
-    return Share(p, max(0.0, centre - half), min(1.0, centre + half))
+    return wilson(wins, games, Z_LOOK)
 
 
 def verdict(share: Share, fair: float) -> str | None:

@@ -25,14 +25,15 @@ def p_text(p: float) -> str:
     return "< 1e-6" if p < P_FLOOR else f"= {p:.3g}"
 
 
-def wilson(successes: float, trials: int) -> Share:
-    """Wilson score interval at 95% (successes may be fractional when ties are shared)."""
+def wilson(successes: float, trials: int, z: float = Z95) -> Share:
+    """Wilson score interval, at 95% unless another normal quantile z is given (successes may be fractional
+    when ties are shared)."""
     if trials <= 0:
         return Share(0.0, 0.0, 1.0)
     p = successes / trials
-    denominator = 1 + Z95 ** 2 / trials
-    centre = (p + Z95 ** 2 / (2 * trials)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / trials + Z95 ** 2 / (4 * trials ** 2)) / denominator
+    denominator = 1 + z ** 2 / trials
+    centre = (p + z ** 2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z ** 2 / (4 * trials ** 2)) / denominator
     return Share(p, max(0.0, centre - half), min(1.0, centre + half))
 
 
