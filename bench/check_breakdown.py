@@ -20,9 +20,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from pnp.check.core import play  # noqa: E402
-from pnp.check.play.find import simulation_names  # noqa: E402
-from pnp.check.play.registry import spec_for  # noqa: E402
+from pnp.check.discovery.find import simulation_names  # noqa: E402
+from pnp.check.discovery.registry import spec_for  # noqa: E402
+from pnp.check.play.game import play  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
 from pnp.sim import SIMULTANEOUS, TERMINAL, GameSpec, random_policy  # noqa: E402
 

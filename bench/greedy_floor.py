@@ -23,8 +23,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from pnp.check.core import game_seed, play  # noqa: E402
-from pnp.check.play.registry import spec_for  # noqa: E402
+from pnp.check.discovery.registry import spec_for  # noqa: E402
+from pnp.check.play.game import game_seed, play  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
 from pnp.sim import random_policy  # noqa: E402
 

@@ -11,7 +11,7 @@ import sys
 
 from conftest import ROOT
 
-from pnp.check.play.loader import load_module
+from pnp.check.discovery.loader import load_module
 from pnp.project.games import Project
 
 GAMES = ("eitsuku", "eleusis", "ghost_couple", "promotion", "torite4to6")

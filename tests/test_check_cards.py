@@ -13,20 +13,20 @@ from click.testing import CliRunner
 from conftest import copy_games, edit_rows, poppler
 
 from pnp.check.checker import check, to_json
-from pnp.check.core import game_seed, play
+from pnp.check.discovery.registry import spec_for
+from pnp.check.figures import card_changes
+from pnp.check.figures.cards import ALPHA, CardImpacts, card_impact, corrected, moments
+from pnp.check.figures.compare import play_moments
 from pnp.check.play.cardsums import NW, SKEW, SPREAD, CardSums, H, N, card_sums, draw_skew, draw_variance
 from pnp.check.play.chunks import reduce_figures
+from pnp.check.play.game import game_seed, play
 from pnp.check.play.paired import play_pairs
-from pnp.check.play.registry import spec_for
 from pnp.check.play.runs import Plan, play_plan
-from pnp.check.report import card_changes
-from pnp.check.report.cards import ALPHA, CardImpacts, card_impact, corrected, moments
-from pnp.check.report.compare import play_moments
-from pnp.check.report.model import report_from_json
-from pnp.check.report.text import render_text
+from pnp.check.report import report_from_json
 from pnp.check.stats.impact import contrast, draw_p, estimate, quadratic
 from pnp.check.stats.inference import difference, holm
 from pnp.check.stats.paired import mcnemar_p
+from pnp.check.text.report import render_text
 from pnp.cli.main import main
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold

@@ -29,7 +29,8 @@ def run(*args: str):
 def forgetful():
     """A test that makes this process forget its simulations (as a cluster worker does for a new check) gives the
     other tests of the process theirs back afterwards."""
-    from pnp.check.play import chunks, loader, registry
+    from pnp.check.discovery import loader, registry
+    from pnp.check.play import chunks
     kept = ({name: module for name, module in sys.modules.items() if name.startswith(loader.PREFIX)},
             dict(registry._FOUND), dict(loader._LOADED), dict(chunks._READ))
     yield
@@ -196,10 +197,10 @@ def test_the_project_travels_with_the_tasks_and_a_worker_never_reads_the_client_
     import shutil
     import zipfile
 
-    from pnp.check.core import BrokenRule
+    from pnp.check.discovery.registry import spec_for
     from pnp.check.play import travel
     from pnp.check.play.chunks import Job, play_chunk, run_job
-    from pnp.check.play.registry import spec_for
+    from pnp.check.play.game import BrokenRule
     from pnp.pool import Shared
     project = new_project(tmp_path / "mine")
     data = Shared(spec_for("probe", project).load(project), copied=True)

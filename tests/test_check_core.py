@@ -12,8 +12,8 @@ import toygame
 from click.testing import CliRunner
 
 from pnp.check.checker import check, to_json, write_json
-from pnp.check.core import TERMINAL, InvariantViolation, game_seed, play, random_policy
-from pnp.check.report.model import DealOnlyReport
+from pnp.check.play.game import TERMINAL, InvariantViolation, game_seed, play, random_policy
+from pnp.check.report import DealOnlyReport
 from pnp.check.stats.describe import chi_square_sf, chi_square_uniform, percentile, wilson
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -128,9 +128,9 @@ def test_integer_histograms_have_whole_bins():
 
 
 def test_not_applicable_figures_are_left_out_of_means():
-    from pnp.check.core import GameRecord
+    from pnp.check.figures.play import PlayFigures
     from pnp.check.play.chunks import reduce_figures
-    from pnp.check.report.play import PlayFigures
+    from pnp.check.play.game import GameRecord
     records = [GameRecord(1, 1, 1, True, [0], [0], {"turn": 4.0, "count": 1}),
                GameRecord(2, 1, 1, True, [0], [0], {"turn": None, "count": 3}),
                GameRecord(3, 1, 1, True, [0], [0], {})]

@@ -16,8 +16,8 @@ from pypdf import PdfReader
 from pnp.check.checker import check, deal_only_report, to_json
 from pnp.check.deal.section import deal_spec_for, run_deal_check
 from pnp.check.deal.shuffle import Deal, first_turns, longest_run
-from pnp.check.report.deal import DealSection, DeckFigures, DeckPart
-from pnp.check.report.model import report_from_json
+from pnp.check.figures.deal import DealSection, DeckFigures, DeckPart
+from pnp.check.report import report_from_json
 from pnp.check.stats import exact
 from pnp.cli.main import main
 from pnp.errors import PnpError

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from pnp.check.checker import check, to_json
 from pnp.check.play.precision import games_needed
-from pnp.check.report.model import CheckReport, report_from_json
-from pnp.check.report.text import render_text
+from pnp.check.report import CheckReport, report_from_json
 from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
+from pnp.check.text.report import render_text
 from pnp.cli.main import main
 from pnp.project.games import Project
 

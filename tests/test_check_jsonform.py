@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pnp.check.report.jsonform import FLAT, from_jsonable, jsonable, optional, to_json
-from pnp.check.report.play import SeatShare
-from pnp.check.report.values import Distribution, MeanFigure, ShareFigure
+from pnp.check.figures.jsonform import FLAT, from_jsonable, jsonable, optional, to_json
+from pnp.check.figures.play import SeatShare
+from pnp.check.figures.values import Distribution, MeanFigure, ShareFigure
 from pnp.check.stats.describe import wilson
 
 

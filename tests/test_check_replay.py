@@ -12,9 +12,9 @@ from conftest import ROOT
 from shipped.promotion import Promotion, load
 
 from pnp.check.checker import check
-from pnp.check.core import BrokenRule, InvariantViolation, game_seed
 from pnp.check.play.chunks import Job, run_job
-from pnp.check.report.hints import project_of, replay_command, report_replay
+from pnp.check.play.game import BrokenRule, InvariantViolation, game_seed
+from pnp.check.text.commands import project_of, replay_command, report_replay
 from pnp.cli.main import main
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold

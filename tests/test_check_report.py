@@ -19,9 +19,9 @@ from pnp.check.charts.figures import figure_groups
 from pnp.check.charts.kit import nice_range, wrap
 from pnp.check.charts.pages import render_pdf, report_fonts, write_report
 from pnp.check.checker import check, to_json
-from pnp.check.play import registry
-from pnp.check.play.find import simulation_names
-from pnp.check.report.model import CheckReport, report_from_json
+from pnp.check.discovery import registry
+from pnp.check.discovery.find import simulation_names
+from pnp.check.report import CheckReport, report_from_json
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

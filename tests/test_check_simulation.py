@@ -11,8 +11,8 @@ import yaml
 from click.testing import CliRunner
 
 from pnp.check.checker import check, to_json
-from pnp.check.play.find import find_simulation, simulation_names
-from pnp.check.play.loader import module_name
+from pnp.check.discovery.find import find_simulation, simulation_names
+from pnp.check.discovery.loader import module_name
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

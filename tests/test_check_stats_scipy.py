@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy import special, stats
 
-from pnp.check.report.values import MeanFigure
+from pnp.check.figures.values import MeanFigure
 from pnp.check.stats import exact
 from pnp.check.stats.describe import Z95, chi_square_sf, chi_square_uniform, p_text, percentile, wilson
 from pnp.check.stats.impact import contrast, draw_p, share_interval

@@ -12,9 +12,9 @@ from weighttoy import write_weights
 
 from pnp.check.checker import check, to_json
 from pnp.check.play import chunks, paired
-from pnp.check.report.model import report_from_json
-from pnp.check.report.text import render_text
-from pnp.check.sweep import parse_vary
+from pnp.check.report import report_from_json
+from pnp.check.sweep.vary import parse_vary
+from pnp.check.text.report import render_text
 from pnp.cli.main import main
 from pnp.project.games import Project
 

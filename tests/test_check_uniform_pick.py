@@ -8,7 +8,7 @@ import pytest
 from conftest import ROOT
 from shipped.torite4to6 import SPEC, load
 
-from pnp.check.core import CHANCE, GameSpec, InvariantViolation, game_seed, play, random_policy
+from pnp.check.play.game import CHANCE, GameSpec, InvariantViolation, game_seed, play, random_policy
 from pnp.project.games import Project
 
 DATA = load(Project(ROOT))

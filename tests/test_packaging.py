@@ -24,7 +24,7 @@ RUN_TIME_READERS = {
     "pnp/text/fonts.py": "the bundled fonts: the package pnp_fonts",
     "pnp/pdf/cmyk.py": "the ICC profile in pnp/pdf/profiles",
     "pnp/scaffold/writer.py": "the template files of pnp/scaffold/files",
-    "pnp/check/play/loader.py": "a project's simulation module (the project's own file, not the wheel's)",
+    "pnp/check/discovery/loader.py": "a project's simulation module (the project's own file, not the wheel's)",
 }
 READS = re.compile(r"__file__|importlib\.resources|importlib\.util|find_spec|(?<!\w)files\(|pkgutil|get_data")
 POSIX_ONLY = {"fcntl", "termios", "pwd", "grp", "resource", "posix", "tty", "pty", "syslog"}

@@ -13,12 +13,12 @@ from conftest import ROOT
 from nimgame import nim_project
 
 from pnp.check.checker import check, replay
-from pnp.check.core import GameRecord, game_seed, play
+from pnp.check.figures.jsonform import to_json
 from pnp.check.ladder import PROBE_MOST, search_probe
 from pnp.check.play.chunks import Results
+from pnp.check.play.game import GameRecord, game_seed, play
 from pnp.check.play.schedule import run_all
-from pnp.check.report.jsonform import to_json
-from pnp.check.report.text import render_text
+from pnp.check.text.report import render_text
 from pnp.cli.main import main
 from pnp.errors import UsageError
 from pnp.pool import Pool
@@ -44,7 +44,7 @@ def toy_registered(toy_entry_point):
 
 
 def nim_spec(project: Project):
-    from pnp.check.play.registry import spec_for
+    from pnp.check.discovery.registry import spec_for
     return spec_for("nim", project)
 
 

@@ -10,10 +10,10 @@ from conftest import ROOT
 from nimgame import nim_project
 
 from pnp.check.checker import check
-from pnp.check.core import game_seed, play
+from pnp.check.figures.jsonform import to_json
+from pnp.check.play.game import game_seed, play
 from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, WITHIN, interval, is_look, verdict
-from pnp.check.report.jsonform import to_json
-from pnp.check.report.text import render_text
+from pnp.check.text.report import render_text
 from pnp.project.games import Project
 from pnp.sim import search_policy
 

@@ -54,7 +54,7 @@ from shipped.eitsuku.data import (
 from shipped.eitsuku.text import card_name
 
 from pnp.check.checker import check, replay
-from pnp.check.core import play
+from pnp.check.play.game import play
 from pnp.project.games import Project
 from pnp.sim import InvariantViolation, random_policy
 

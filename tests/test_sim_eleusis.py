@@ -20,7 +20,7 @@ from shipped.eleusis.round import AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PL
 from shipped.eleusis.text import summary
 
 from pnp.check.checker import check, to_json
-from pnp.check.core import play
+from pnp.check.play.game import play
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

@@ -43,7 +43,7 @@ from shipped.ghost_couple.text import summary
 from shipped.ghost_couple.variant import load as load_variant
 
 from pnp.check.checker import check, replay, to_json
-from pnp.check.core import play
+from pnp.check.play.game import play
 from pnp.cli.main import main
 from pnp.project.games import Project
 from pnp.sim import InvariantViolation, random_policy

@@ -10,7 +10,7 @@ from conftest import ROOT
 from shipped.ghost_couple import SPEC, GhostCouple, load
 from shipped.ghost_couple.deck import FLIP_UP
 
-from pnp.check.core import play
+from pnp.check.play.game import play
 from pnp.project.games import Project
 from pnp.sim import InvariantViolation, random_policy
 

@@ -13,8 +13,8 @@ from conftest import ROOT
 from pilegame import Piles
 
 import pnp.sim
-from pnp.check.core import play
-from pnp.check.play.find import find_simulation
+from pnp.check.discovery.find import find_simulation
+from pnp.check.play.game import play
 from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.scaffold.writer import TEMPLATES, scaffold

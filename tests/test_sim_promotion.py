@@ -15,7 +15,7 @@ from shipped.promotion import SPEC, Promotion, greedy, integrity, load
 from shipped.promotion.play import CHANGING, DOWN_TIE, HAND_MASK, ORIENT, WILDING
 
 from pnp.check.checker import check
-from pnp.check.core import game_seed, play
+from pnp.check.play.game import game_seed, play
 from pnp.check.stats.describe import wilson
 from pnp.project.games import Project
 from pnp.sim import SIMULTANEOUS, InvariantViolation, random_policy

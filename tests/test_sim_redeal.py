@@ -8,7 +8,7 @@ import pytest
 import shipped
 from conftest import ROOT
 
-from pnp.check.play.find import find_simulation
+from pnp.check.discovery.find import find_simulation
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 from pnp.sim import CHANCE, SIMULTANEOUS, GameSpec, InvariantViolation, State, deal_again, pick

@@ -12,7 +12,7 @@ import pytest
 import shipped
 from conftest import ROOT
 
-from pnp.check.play.find import find_simulation
+from pnp.check.discovery.find import find_simulation
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 from pnp.sim import GameSpec, State, random_policy, shuffle, testing

@@ -18,7 +18,7 @@ from shipped.torite4to6.checks import formation_result
 from shipped.torite4to6.data import POSITION
 
 from pnp.check.checker import check, replay, to_json
-from pnp.check.core import game_seed, play
+from pnp.check.play.game import game_seed, play
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project

@@ -5,23 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from pnp.check.core import BrokenRule, GameRecord, GameSpec, play, unknown_game
 from pnp.check.count import Setting, count_runs
 from pnp.check.deal.deck import empty_components
 from pnp.check.deal.section import DealPlan, deal_counts, deal_spec_for, plan_deal_check
+from pnp.check.discovery.find import find_simulation, game_folder, simulation_names
+from pnp.check.discovery.registry import spec_for, unknown_game
+from pnp.check.figures.compare import Comparison
+from pnp.check.figures.deal import DealSection
+from pnp.check.figures.jsonform import to_json
 from pnp.check.ladder import ladder_plan
 from pnp.check.play.chunks import policies_for
-from pnp.check.play.find import find_simulation, game_folder, simulation_names
+from pnp.check.play.game import BrokenRule, GameRecord, GameSpec, play
 from pnp.check.play.precision import DEFAULT_PRECISION, Target
-from pnp.check.play.registry import spec_for
 from pnp.check.play.schedule import Status, run_all
 from pnp.check.printed import lenient, print_findings
-from pnp.check.report.compare import Comparison
-from pnp.check.report.deal import DealSection
-from pnp.check.report.jsonform import to_json
-from pnp.check.report.model import CheckReport, DealOnlyReport, Report, with_sweeps
-from pnp.check.sweep import Vary
-from pnp.check.sweep_runs import plan_sweeps, shared_variants, sweep_runs, variants_data
+from pnp.check.report import CheckReport, DealOnlyReport, Report, with_sweeps
+from pnp.check.sweep.runs import plan_sweeps, shared_variants, sweep_runs, variants_data
+from pnp.check.sweep.vary import Vary
 from pnp.errors import PnpError, UsageError
 from pnp.pool import Pool
 from pnp.project.games import Project

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pnp.check.figures import compare, symmetry
+from pnp.check.figures.card_changes import CardChange, card_changes
+from pnp.check.figures.cards import CardImpacts
+from pnp.check.figures.compare import FigureChange
+from pnp.check.figures.play import PlayFigures
 from pnp.check.ladder import LadderPlan, search_probe, skill_ladder
 from pnp.check.play.chunks import CHUNK, Results
 from pnp.check.play.paired import SKILL, PairedGames, figure_pairs, merged_pairs
 from pnp.check.play.precision import Target
 from pnp.check.play.runs import Exactly, Games, Plan, Stop, ToPrecision
 from pnp.check.play.schedule import Run
-from pnp.check.report import compare, symmetry
-from pnp.check.report.card_changes import CardChange, card_changes
-from pnp.check.report.cards import CardImpacts
-from pnp.check.report.compare import FigureChange
-from pnp.check.report.model import Baseline, CountFigures
-from pnp.check.report.play import PlayFigures
+from pnp.check.report import Baseline, CountFigures
 from pnp.check.stats.inference import Moments
 from pnp.pool import Shared
 from pnp.sim import GameSpec

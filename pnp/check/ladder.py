@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from pnp.check.figures.ladder import Ladder, Rung
 from pnp.check.play.chunks import Results
 from pnp.check.play.runs import Games, Plan, Stop
 from pnp.check.probe import MOST_ROUNDS, interval, is_look, verdict
-from pnp.check.report.ladder import Ladder, Rung
 from pnp.errors import UsageError
 from pnp.pool import Shared
 from pnp.sim import GameSpec, can_redeal

@@ -5,19 +5,19 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from pnp.check.report import card_changes as card_change
-from pnp.check.report import cards as card_impact
-from pnp.check.report.card_changes import CardChange
-from pnp.check.report.cards import CardImpacts
-from pnp.check.report.compare import Comparison, FigureChange, changed_names
-from pnp.check.report.compare import corrected as corrected_changes
-from pnp.check.report.deal import DealSection
-from pnp.check.report.jsonform import FLAT, from_jsonable, optional
-from pnp.check.report.ladder import Ladder
-from pnp.check.report.play import PlayFigures
-from pnp.check.report.sweep import SweepFigures
-from pnp.check.report.symmetry import SymmetryTest
-from pnp.check.report.symmetry import corrected as corrected_tests
+from pnp.check.figures import card_changes as card_change
+from pnp.check.figures import cards as card_impact
+from pnp.check.figures.card_changes import CardChange
+from pnp.check.figures.cards import CardImpacts
+from pnp.check.figures.compare import Comparison, FigureChange, changed_names
+from pnp.check.figures.compare import corrected as corrected_changes
+from pnp.check.figures.deal import DealSection
+from pnp.check.figures.jsonform import FLAT, from_jsonable, optional
+from pnp.check.figures.ladder import Ladder
+from pnp.check.figures.play import PlayFigures
+from pnp.check.figures.symmetry import SymmetryTest
+from pnp.check.figures.symmetry import corrected as corrected_tests
+from pnp.check.sweep.figures import SweepFigures
 
 
 @dataclass(frozen=True)

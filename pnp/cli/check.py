@@ -20,10 +20,10 @@ from pnp.output.root import named_file
 POLICIES = ("random", "greedy", "search")
 
 if TYPE_CHECKING:
-    from pnp.check.core import BrokenRule
+    from pnp.check.play.game import BrokenRule
     from pnp.check.play.schedule import Status
-    from pnp.check.report.model import Report
-    from pnp.check.sweep import Vary
+    from pnp.check.report import Report
+    from pnp.check.sweep.vary import Vary
     from pnp.project.games import Project
 
 
@@ -176,8 +176,8 @@ def _simulate(project: Project, asked: Asked, sweeps: list[Vary], json_path: Pat
               report_path: Path | None) -> None:
     """Play the whole check, print its report and write the files asked for; a broken rule is one line."""
     from pnp.check.checker import check
-    from pnp.check.core import BrokenRule, InvariantViolation
-    from pnp.check.report.text import render_text
+    from pnp.check.play.game import BrokenRule, InvariantViolation
+    from pnp.check.text.report import render_text
     from pnp.project.games import find_project
     game = asked.game
     against = find_project(asked.against_dir) if asked.against_dir is not None else None
@@ -202,7 +202,7 @@ def _simulate(project: Project, asked: Asked, sweeps: list[Vary], json_path: Pat
 
 def _sweep_options(vary: tuple[str, ...], replay: int | None) -> list[Vary]:
     """The --vary options parsed (bad syntax is a usage error before anything is read)."""
-    from pnp.check.sweep import parse_vary
+    from pnp.check.sweep.vary import parse_vary
     if vary and replay is not None:
         raise UsageError("--vary sweeps many games; --replay plays one", where="pnp check --vary",
                          fix="give one of them")
@@ -219,7 +219,7 @@ def _replay(project: Project, game: str, players: tuple[int, ...], seed: int, po
             project_dir: Path, search_budget: int | None) -> None:
     """Print one game move by move; a rule it breaks ends it with the moves so far and one error line."""
     from pnp.check.checker import numbered_moves, replay_game
-    from pnp.check.core import BrokenRule
+    from pnp.check.play.game import BrokenRule
     try:
         click.echo(replay_game(project, game, players[0] if players else None, seed, policy, seats, search_budget),
                    nl=False)
@@ -260,7 +260,7 @@ def _seat_list(seats: str | None) -> tuple[str, ...]:
 
 def _replay_of(game: str, broken: BrokenRule, policy: str, project_dir: Path) -> str:
     """The command that replays the game that broke a rule."""
-    from pnp.check.report.hints import replay_command
+    from pnp.check.text.commands import replay_command
     return replay_command(game, broken.players, broken.seats or (policy,), broken.seed, str(project_dir))
 
 
@@ -274,7 +274,7 @@ def _refuse_without_simulation(game: str, options: dict[str, object]) -> None:
 
 def _reproduce(game: str, players: tuple[int, ...], options: list[str], project_dir: Path) -> str:
     """The command line that runs this check again."""
-    from pnp.check.report.hints import project_option
+    from pnp.check.text.commands import project_option
     return " ".join(["pnp check", game] + [f"--players {n}" for n in players] + options +
                     project_option(str(project_dir)))
 
@@ -295,7 +295,7 @@ def _deal_only(project: Project, game: str, players: tuple[int, ...], seed: int,
                json_path: Path | None, report_path: Path | None, project_dir: Path, scheduler: str | None) -> None:
     """`pnp check` for a game without a rules simulation: deck integrity and the deal-and-draw check."""
     from pnp.check.checker import deal_only_report
-    from pnp.check.report.text import render_text
+    from pnp.check.text.report import render_text
     report = deal_only_report(project, game, list(players), seed, workers,
                               _reproduce(game, players, [f"--seed {seed}"], project_dir), scheduler)
     click.echo(render_text(report), nl=False)

@@ -24,11 +24,11 @@ from pnp.check.charts.kit import (
     percent,
 )
 from pnp.check.charts.panels import interval_of
-from pnp.check.report.card_changes import CardChange
-from pnp.check.report.cards_text import points
-from pnp.check.report.compare import FigureChange
-from pnp.check.report.play import PlayFigures
-from pnp.check.report.values import Distribution
+from pnp.check.figures.card_changes import CardChange
+from pnp.check.figures.compare import FigureChange
+from pnp.check.figures.play import PlayFigures
+from pnp.check.figures.values import Distribution
+from pnp.check.text.cards import points
 
 ROW = 13.0
 

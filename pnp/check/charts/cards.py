@@ -23,7 +23,7 @@ from pnp.check.charts.kit import (
     nice_range,
     whisker,
 )
-from pnp.check.report.cards import CardImpact, CardImpacts
+from pnp.check.figures.cards import CardImpact, CardImpacts
 
 ROW = 12.0
 LABEL, SEEN = 0.40, 0.08  # shares of the width: the card's name and row, how often it was seen

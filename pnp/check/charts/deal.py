@@ -7,8 +7,8 @@ from reportlab.graphics.shapes import Drawing
 from pnp.check.charts.kit import Fonts, Frame, Interval, number, percent, plural, wrap
 from pnp.check.charts.panels import TEXT_LEADING, text_block
 from pnp.check.charts.plots import Rows, bar_rows
-from pnp.check.report.deal import DealSection, HandHasFigures, SeenFigures
-from pnp.check.report.values import MeanFigure, ShareFigure
+from pnp.check.figures.deal import DealSection, HandHasFigures, SeenFigures
+from pnp.check.figures.values import MeanFigure, ShareFigure
 
 
 def _share_text(figure: ShareFigure) -> str:

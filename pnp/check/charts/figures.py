@@ -25,9 +25,9 @@ from pnp.check.charts.kit import (
 )
 from pnp.check.charts.panels import interval_of
 from pnp.check.charts.plots import Rows, bar_rows
-from pnp.check.report.model import CountFigures
-from pnp.check.report.play import PileFigure
-from pnp.check.report.values import FigureInterval
+from pnp.check.figures.play import PileFigure
+from pnp.check.figures.values import FigureInterval
+from pnp.check.report import CountFigures
 
 ValueRow = tuple[str, float, Interval | None]  # a named value and its 95% interval, if it has one
 

@@ -8,8 +8,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.check.charts.kit import GRID, INK, WARN, Fonts, Frame, fit_text, number, percent, wrap
 from pnp.check.charts.panels import TEXT_LEADING, interval_of, spread, text_block
 from pnp.check.charts.plots import range_chart, share_chart
-from pnp.check.report.hints import report_replay
-from pnp.check.report.model import CheckReport
+from pnp.check.report import CheckReport
+from pnp.check.text.commands import report_replay
 
 ROW = 17.0
 GAP = 16.0

@@ -21,7 +21,7 @@ from pnp.check.charts.overview import findings_pages, overview_items
 from pnp.check.charts.panels import length_chart, margin_chart, score_chart, seat_chart, seat_score_chart, skill_chart
 from pnp.check.charts.plots import ROW
 from pnp.check.charts.sweep import sweep_pages
-from pnp.check.report.model import CheckReport, CountFigures, DealOnlyReport, Report
+from pnp.check.report import CheckReport, CountFigures, DealOnlyReport, Report
 from pnp.errors import PnpError, UsageError
 from pnp.output.atomic import AtomicFiles
 from pnp.text.fonts import FontBook

@@ -6,11 +6,11 @@ from reportlab.graphics.shapes import Drawing, Group, String
 
 from pnp.check.charts.kit import INK, WARN, Fonts, Frame, Interval, Spread, number, percent, plural, wrap
 from pnp.check.charts.plots import Rows, bar_rows, histogram_chart, range_chart, share_chart
-from pnp.check.report.hints import report_replay
-from pnp.check.report.ladder import Rung
-from pnp.check.report.model import CheckReport, CountFigures
-from pnp.check.report.play import PlayFigures
-from pnp.check.report.values import Distribution, ShareFigure, Summary
+from pnp.check.figures.ladder import Rung
+from pnp.check.figures.play import PlayFigures
+from pnp.check.figures.values import Distribution, ShareFigure, Summary
+from pnp.check.report import CheckReport, CountFigures
+from pnp.check.text.commands import report_replay
 
 TEXT_LEADING = 11.5
 

@@ -9,8 +9,8 @@ from reportlab.lib.colors import white
 
 from pnp.check.charts.kit import INK, MUTED, Axis, Fonts, Frame, Interval, dash, number, percent, whisker
 from pnp.check.charts.plots import _vertical
-from pnp.check.report.model import CountFigures
-from pnp.check.report.sweep import SweepFigures, SweptCellFigures
+from pnp.check.report import CountFigures
+from pnp.check.sweep.figures import SweepFigures, SweptCellFigures
 
 RANKED = 24  # cards a ranking chart shows
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import metadata
 
-from pnp.check.play.loader import load_spec
+from pnp.check.discovery.loader import load_spec
 from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.sim import GameSpec

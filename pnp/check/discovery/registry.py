@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.check.core import unknown_game
-from pnp.check.play.find import find_simulation, simulation_names
+from pnp.check.discovery.find import find_simulation, simulation_names
+from pnp.errors import PnpError
 from pnp.project.games import Project
 from pnp.sim import GameSpec
 
@@ -26,3 +26,10 @@ def spec_for(name: str, project: Project) -> GameSpec:
 def forget_found() -> None:
     """Forget the simulations found so far, so the next spec_for looks again."""
     _FOUND.clear()
+
+
+def unknown_game(name: str, known: list[str]) -> PnpError:
+    """The error for a game the checker cannot simulate."""
+    return PnpError(f"no rules simulation for '{name}'", where="pnp check",
+                    fix=f"games with a simulation: {', '.join(known) or 'none'}; write one in "
+                        f"card_data/{name}/rules/ ('pnp new NAME --rules' shows how)")

@@ -1,1 +1,1 @@
-"""The check report as dataclasses, one per kind of figure: built from the games, written as JSON, and its text."""
+"""The report's figures: dataclasses computed from the runs of games, each field a key of --json (jsonform)."""

@@ -13,10 +13,10 @@ import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from pnp.check.figures.cards import ALPHA, MIN_GAMES, moments
+from pnp.check.figures.jsonform import optional
 from pnp.check.play.cardsums import EVERYONE, SEEN, CardSums, H, N
 from pnp.check.play.paired import HAHB, HANB, HAWB, NAHB, NANB, NAWB, WAHB, WANB, CardCross, RowKey
-from pnp.check.report.cards import ALPHA, MIN_GAMES, moments
-from pnp.check.report.jsonform import optional
 from pnp.check.stats.impact import Estimate, Matrix, contrast, estimate, quadratic
 from pnp.check.stats.inference import holm
 from pnp.sim.card_events import KINDS

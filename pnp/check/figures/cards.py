@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from pnp.check.figures.jsonform import optional
+from pnp.check.figures.values import ShareFigure
 from pnp.check.play.cardsums import EVERYONE, HH, HW, NH, NN, NW, SEEN, SKEW, SPREAD, CardSums, H, N
-from pnp.check.report.jsonform import optional
-from pnp.check.report.values import ShareFigure
 from pnp.check.stats.impact import Matrix, contrast, draw_p, estimate, share_interval, variance
 from pnp.check.stats.inference import holm
 from pnp.sim.card_events import PrintedCard

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from pnp.check.figures.jsonform import optional
+from pnp.check.figures.play import first_margins, moments
 from pnp.check.play.chunks import EXHAUSTED, Results
 from pnp.check.play.paired import DOWN, NON_BINARY, SQUARES, TOTAL, UP
-from pnp.check.report.jsonform import optional
-from pnp.check.report.play import first_margins, moments
 from pnp.check.stats.inference import Moments, holm, mean_moments, share_moments
 from pnp.check.stats.paired import paired_difference
 

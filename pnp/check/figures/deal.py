@@ -8,8 +8,8 @@ from typing import Literal
 from pnp.check.deal.section import DealRun
 from pnp.check.deal.shuffle import Deal, Tally, rounds_available
 from pnp.check.deal.spec import Question
-from pnp.check.report.jsonform import FLAT, optional
-from pnp.check.report.values import MeanFigure, ShareFigure
+from pnp.check.figures.jsonform import FLAT, optional
+from pnp.check.figures.values import MeanFigure, ShareFigure
 from pnp.check.stats import exact
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.check.figures.compare import skill_moments
+from pnp.check.figures.jsonform import optional
+from pnp.check.figures.values import ShareFigure
 from pnp.check.play.chunks import Results
 from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, interval, verdict
-from pnp.check.report.compare import skill_moments
-from pnp.check.report.jsonform import optional
-from pnp.check.report.values import ShareFigure
 from pnp.check.stats.describe import wilson
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.check.core import GameRecord
+from pnp.check.figures.jsonform import FLAT, optional
+from pnp.check.figures.values import Distribution, FigureInterval, ShareFigure, Summary
 from pnp.check.play.chunks import EXHAUSTED, Results
-from pnp.check.report.jsonform import FLAT, optional
-from pnp.check.report.values import Distribution, FigureInterval, ShareFigure, Summary
+from pnp.check.play.game import GameRecord
 from pnp.check.stats.describe import chi_square_uniform
 from pnp.check.stats.inference import Moments
 

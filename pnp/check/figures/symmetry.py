@@ -6,9 +6,9 @@ import dataclasses
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
+from pnp.check.figures.jsonform import optional
+from pnp.check.figures.play import PlayFigures, moments, seat_wins
 from pnp.check.play.chunks import Results
-from pnp.check.report.jsonform import optional
-from pnp.check.report.play import PlayFigures, moments, seat_wins
 from pnp.check.stats.inference import Moments, equal_outcomes_p, holm, share_moments
 
 ALPHA = 0.01  # a group is flagged when its Holm-adjusted p-value is below this

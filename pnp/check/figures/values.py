@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pnp.check.report.jsonform import optional
+from pnp.check.figures.jsonform import optional
 from pnp.check.stats.describe import Z95, Share, histogram, percentile, wilson
 from pnp.check.stats.inference import Moments, mean_interval, mean_moments
 

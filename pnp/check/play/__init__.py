@@ -1,1 +1,1 @@
-"""Playing simulated games: finding a game's simulation and running games in seeded chunks."""
+"""Playing simulated games: the one-game loop, and games run in seeded chunks on a pool or a cluster."""

@@ -6,8 +6,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.check.core import BrokenRule, GameRecord, game_seed, play
 from pnp.check.play.cardsums import CardSums
+from pnp.check.play.game import BrokenRule, GameRecord, game_seed, play
 from pnp.pool import Shared
 from pnp.sim import GameSpec, Policy, SearchPolicy, random_policy, search_policy
 
@@ -113,7 +113,7 @@ _READ: dict[tuple[str, str], object] = {}  # (project folder, game) -> data read
 
 def load_data(root: str, game: str) -> object:
     """The game's data read from its project folder, once per process (for jobs sent without a shared copy)."""
-    from pnp.check.play.registry import spec_for
+    from pnp.check.discovery.registry import spec_for
     from pnp.project.games import Project
     if (root, game) not in _READ:
         project = Project(Path(root))
@@ -139,7 +139,7 @@ def run_job(job: Job, data: Shared | None = None) -> Results:
 def play_chunk(job: Job, data: Shared | None = None) -> tuple[list[GameRecord], int]:
     """The records of a chunk's games, every figure and card event as the games gave them, and what search
     players' tries cost (in moves)."""
-    from pnp.check.play.registry import spec_for
+    from pnp.check.discovery.registry import spec_for
     from pnp.project.games import Project
     spec = spec_for(job.game, Project(Path(job.root)))  # first: the data's classes come from the simulation
     played = data.value if data is not None else load_data(job.root, job.game)

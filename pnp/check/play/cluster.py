@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from pnp.check.core import BrokenRule
 from pnp.check.play import travel
 from pnp.check.play.chunks import Job
+from pnp.check.play.game import BrokenRule
 from pnp.check.play.paired import PairedJob
 from pnp.errors import PnpError
 from pnp.pool import Pool, Shared
@@ -242,7 +242,8 @@ def _here(job: Any, projects: dict[str, tuple[str, bytes]]) -> tuple[Any, dict[s
 
 def forget_simulations() -> None:
     """Drop every simulation this process imported, so the next chunk imports the files as they are now."""
-    from pnp.check.play import chunks, loader, registry
+    from pnp.check.discovery import loader, registry
+    from pnp.check.play import chunks
     registry.forget_found()
     loader.forget_imported()
     chunks.forget_read()

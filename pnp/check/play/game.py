@@ -6,7 +6,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import PnpError
 from pnp.sim import (
     CHANCE,
     SIMULTANEOUS,
@@ -22,7 +21,7 @@ from pnp.sim.search import Seat
 
 # The interface names are also importable from here, for the checker's other modules.
 __all__ = ["BrokenRule", "GameRecord", "GameSpec", "InvariantViolation", "Policy", "State", "game_seed", "play",
-           "random_policy", "seat_name", "unknown_game", "CHANCE", "SIMULTANEOUS", "TERMINAL"]
+           "random_policy", "seat_name", "CHANCE", "SIMULTANEOUS", "TERMINAL"]
 
 
 @dataclass
@@ -145,9 +144,3 @@ class _Chooser:
             raise InvariantViolation(f"{seat_name(player)} chose an illegal action {action!r}")
         return action
 
-
-def unknown_game(name: str, known: list[str]) -> PnpError:
-    """The error for a game the checker cannot simulate."""
-    return PnpError(f"no rules simulation for '{name}'", where="pnp check",
-                    fix=f"games with a simulation: {', '.join(known) or 'none'}; write one in "
-                        f"card_data/{name}/rules/ ('pnp new NAME --rules' shows how)")

@@ -13,9 +13,9 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from pnp.check.core import GameRecord
 from pnp.check.play.cardsums import Key, game_counts, win_shares
 from pnp.check.play.chunks import EXHAUSTED, Job, Results, play_chunk, reduce_figures
+from pnp.check.play.game import GameRecord
 from pnp.check.play.runs import Exactly, Games, Plan, Stop, by_seat
 from pnp.check.play.schedule import run_all
 from pnp.pool import Pool, Shared

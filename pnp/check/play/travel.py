@@ -14,8 +14,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from pnp.check.play.find import find_target
-from pnp.check.play.loader import unpacked_from
+from pnp.check.discovery.find import find_target
+from pnp.check.discovery.loader import unpacked_from
 from pnp.errors import PnpError
 from pnp.project.games import Project
 

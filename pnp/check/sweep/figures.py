@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.check.figures import compare
+from pnp.check.figures.card_changes import CardChange, card_changes
+from pnp.check.figures.cards import EventImpact, event_impact
+from pnp.check.figures.compare import FigureChange
+from pnp.check.figures.jsonform import optional
+from pnp.check.figures.values import ShareFigure
 from pnp.check.play.paired import Pairs, figure_pairs
-from pnp.check.report import compare
-from pnp.check.report.card_changes import CardChange, card_changes
-from pnp.check.report.cards import EventImpact, event_impact
-from pnp.check.report.compare import FigureChange
-from pnp.check.report.jsonform import optional
-from pnp.check.report.values import ShareFigure
 from pnp.check.stats.inference import mean_interval
 from pnp.sim.card_events import PrintedCard
 

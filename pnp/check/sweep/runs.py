@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pnp.check.count import Setting
 from pnp.check.play.paired import Pairs, VariantGames, variant_groups
 from pnp.check.play.runs import Plan
-from pnp.check.report.sweep import SweepFigures, SweptCellFigures, balance, ranked, sweep_value
-from pnp.check.sweep import MAX_VARIANTS, WHERE, SweptCell, Vary, swept_cells, variant_data
+from pnp.check.sweep.figures import SweepFigures, SweptCellFigures, balance, ranked, sweep_value
+from pnp.check.sweep.vary import MAX_VARIANTS, WHERE, SweptCell, Vary, swept_cells, variant_data
 from pnp.errors import UsageError
 from pnp.pool import Pool, Shared
 from pnp.project.games import Project

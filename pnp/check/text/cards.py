@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pnp.check.report.card_changes import CardChange
-from pnp.check.report.cards import CardImpact, CardImpacts, EventImpact
+from pnp.check.figures.card_changes import CardChange
+from pnp.check.figures.cards import CardImpact, CardImpacts, EventImpact
 from pnp.check.stats.describe import p_text
 
 SHOWN = 5  # cards listed at each end, and named by the flag of the cards beyond noise

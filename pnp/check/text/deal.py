@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.check.report.deal import (
+from pnp.check.figures.deal import (
     DealSection,
     HandHasFigures,
     QuestionFigures,
@@ -10,8 +10,8 @@ from pnp.check.report.deal import (
     SeenFigures,
     TurnShare,
 )
-from pnp.check.report.model import DealOnlyReport
-from pnp.check.report.values import MeanFigure, ShareFigure
+from pnp.check.figures.values import MeanFigure, ShareFigure
+from pnp.check.report import DealOnlyReport
 
 
 def integrity_lines(findings: list[str]) -> list[str]:

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from pnp.check.report.cards_text import card_change_lines, card_flags, card_lines
-from pnp.check.report.compare import Comparison, FigureChange
-from pnp.check.report.deal_text import deal_lines, integrity_lines, render_deal_only
-from pnp.check.report.hints import report_replay
-from pnp.check.report.ladder import Ladder
-from pnp.check.report.model import CheckReport, CountFigures, Report
-from pnp.check.report.play import PlayFigures
-from pnp.check.report.sweep_text import sweep_lines
-from pnp.check.report.values import Distribution, ShareFigure
+from pnp.check.figures.compare import Comparison, FigureChange
+from pnp.check.figures.ladder import Ladder
+from pnp.check.figures.play import PlayFigures
+from pnp.check.figures.values import Distribution, ShareFigure
+from pnp.check.report import CheckReport, CountFigures, Report
 from pnp.check.stats.describe import p_text
+from pnp.check.text.cards import card_change_lines, card_flags, card_lines
+from pnp.check.text.commands import report_replay
+from pnp.check.text.deal import deal_lines, integrity_lines, render_deal_only
+from pnp.check.text.sweep import sweep_lines
 
 
 def render_text(report: Report) -> str:

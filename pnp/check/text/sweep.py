@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pnp.check.report.cards_text import points, points_within
-from pnp.check.report.compare import FigureChange
-from pnp.check.report.model import CountFigures
-from pnp.check.report.sweep import Balance, Sensitivity, SweepFigures, SweepValue, SweptCellFigures
+from pnp.check.figures.compare import FigureChange
+from pnp.check.report import CountFigures
+from pnp.check.sweep.figures import Balance, Sensitivity, SweepFigures, SweepValue, SweptCellFigures
+from pnp.check.text.cards import points, points_within
 
 RULES = {"fair": "the card's holders win their fair share", "seats": "the seats' win shares most even"}
 RANKED = 10  # cards listed at each end of a ±N ranking
