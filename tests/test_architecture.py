@@ -75,6 +75,57 @@ def test_the_order_check_sees_imports_inside_functions_and_for_type_checking(tmp
     assert imported_parts(module) == {"cli", "sheet", "pnp", "errors"}
 
 
+CHECK = PACKAGE / "check"
+# pnp/check's folders and modules, each importing only those before it: the statistics first,
+# then finding a game's simulation, playing games, the figures computed from them, the whole report, the runs of
+# a player count, the report's text and charts, and the checker that runs it all.
+CHECK_LAYERS = ["stats", "probe", "printed", "discovery", "play", "deal", "figures", "ladder", "sweep",
+                "report", "count", "text", "charts", "checker"]
+
+
+def check_part(path: Path) -> str:
+    """The folder or module of pnp/check a source file belongs to ('check' for the package's own __init__)."""
+    parts = path.relative_to(CHECK).parts
+    return "check" if parts == ("__init__.py",) else parts[0].removesuffix(".py")
+
+
+def imported_check_parts(path: Path) -> set[str]:
+    """The parts of pnp/check a file imports anywhere in it (from pnp.check.X, or from pnp.check import X)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+        for name in names:
+            if name.startswith("pnp.check."):
+                found.add(name.split(".")[2])
+            if isinstance(node, ast.ImportFrom) and name == "pnp.check":
+                found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_the_check_layers_name_every_part_of_pnp_check_once():
+    assert len(CHECK_LAYERS) == len(set(CHECK_LAYERS))
+    assert {check_part(path) for path in sorted(CHECK.rglob("*.py"))} - {"check"} == set(CHECK_LAYERS)
+
+
+def test_a_part_of_pnp_check_imports_only_from_earlier_layers():
+    position = {name: i for i, name in enumerate(CHECK_LAYERS)}
+    wrong = []
+    for path in sorted(CHECK.rglob("*.py")):
+        me = check_part(path)
+        for other in imported_check_parts(path) - {me}:
+            if other not in position or me == "check" or position[other] >= position[me]:
+                wrong.append(f"{path.relative_to(ROOT)} ({me}) imports {other}")
+    assert wrong == []
+
+
+def test_the_check_layer_test_sees_both_forms_of_import(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from pnp.check.figures.play import PlayFigures\nfrom pnp.check import report\n"
+                      "def f():\n    import pnp.check.text.report\n", encoding="utf-8")
+    assert imported_check_parts(module) == {"figures", "report", "text"}
+
+
 def test_no_module_of_the_package_is_over_320_lines():
     long = {str(path.relative_to(ROOT)): n for path in sources()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}

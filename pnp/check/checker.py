@@ -56,8 +56,8 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
                           pool.share(their_data) if against is not None else None)
         runs = {count: count_runs(setting, count) for count in counts}
         shared = [shared_variants(pool, data) for data in variants]
-        swept = {count: [sweep_runs(setting, count, sweep, data, pool.workers) for sweep, data in zip(sweeps, shared)]
-                 for count in counts}
+        swept = {count: [sweep_runs(setting.headline_plan(count, sweep.games), setting.data, sweep, data, pool.workers)
+                        for sweep, data in zip(sweeps, shared)] for count in counts}
         run_all([run for runs_of in runs.values() for run in runs_of.first] +
                 [run for runs_of in runs.values() for run in runs_of.beside] + (deal.runs if deal else []) +
                 [run for of_count in swept.values() for sweep in of_count for run in sweep.all], pool, progress)

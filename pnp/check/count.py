@@ -42,6 +42,10 @@ class Setting:
     other_root: str | None = None
     other_data: Shared | None = None
 
+    def headline_plan(self, players: int, games: int) -> Plan:
+        """The headline players' plan of `games` games at a player count, keeping card events (a sweep's)."""
+        return Plan(self.root, self.game, players, self.seed, self.ladder.headline_player, games=games, cards=True)
+
 
 @dataclass(frozen=True)
 class CountRuns:

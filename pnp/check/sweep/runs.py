@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.check.count import Setting
 from pnp.check.play.paired import Pairs, VariantGames, variant_groups
 from pnp.check.play.runs import Plan
 from pnp.check.sweep.figures import SweepFigures, SweptCellFigures, balance, ranked, sweep_value
@@ -90,14 +89,13 @@ def variants_data(project: Project, spec: GameSpec, sweeps: list[Sweep]) -> list
             for sweep in sweeps]
 
 
-def sweep_runs(setting: Setting, players: int, sweep: Sweep, shared: list[list[Shared]], workers: int) -> SweepRuns:
-    """The runs of one sweep at one player count: every value on the same seeds, each paired with the project."""
-    plan = Plan(setting.root, setting.game, players, setting.seed, setting.ladder.headline_player,
-                games=sweep.games, cards=True)
-    variants = [data for cell_data in shared for data in cell_data]  # every value of every cell, in order
+def sweep_runs(plan: Plan, data: Shared, sweep: Sweep, shared: list[list[Shared]], workers: int) -> SweepRuns:
+    """The runs of one sweep at one player count: every value on the same seeds as the project's games (`plan`, on
+    `data`), each paired with them."""
+    variants = [value for cell_data in shared for value in cell_data]  # every value of every cell, in order
     size = variant_groups(len(variants), plan.chunks(), workers)
-    return SweepRuns(sweep, players, [VariantGames(plan, setting.data, variants[start:start + size])
-                                      for start in range(0, len(variants), size)])
+    return SweepRuns(sweep, plan.players, [VariantGames(plan, data, variants[start:start + size])
+                                           for start in range(0, len(variants), size)])
 
 
 def shared_variants(pool: Pool, data: list[list[object]]) -> list[list[Shared]]:
