@@ -76,10 +76,10 @@ def test_the_order_check_sees_imports_inside_functions_and_for_type_checking(tmp
 
 
 CHECK = PACKAGE / "check"
-# pnp/check's folders and modules, each importing only those before it: the statistics first,
+# pnp/check's folders and modules, each importing only those before it: the options and the statistics first,
 # then finding a game's simulation, playing games, the figures computed from them, the whole report, the runs of
 # a player count, the report's text and charts, and the checker that runs it all.
-CHECK_LAYERS = ["stats", "probe", "printed", "discovery", "play", "deal", "figures", "ladder", "sweep",
+CHECK_LAYERS = ["options", "stats", "probe", "printed", "discovery", "play", "deal", "figures", "ladder", "sweep",
                 "report", "count", "text", "charts", "checker"]
 
 

@@ -17,6 +17,7 @@ from pnp.check.discovery.registry import spec_for
 from pnp.check.figures import card_changes
 from pnp.check.figures.cards import ALPHA, CardImpacts, card_impact, corrected, moments
 from pnp.check.figures.compare import play_moments
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.cardsums import NW, SKEW, SPREAD, CardSums, H, N, card_sums, draw_skew, draw_variance
 from pnp.check.play.chunks import reduce_figures
 from pnp.check.play.game import game_seed, play
@@ -127,7 +128,8 @@ def test_every_card_a_seat_had_in_hand_is_declared_held(repo, game, players):
 
 def test_the_scaffold_declares_held_and_scored(tmp_path):
     scaffold(Project(tmp_path), "demo", rules=True)
-    report = check(Project(tmp_path), "demo", [2], 300, 1, "greedy", 1, "cmd")
+    report = check(Project(tmp_path), CheckOptions("demo", players=(2,), target=Target(300), seed=1, policy="greedy",
+                                                   workers=1))
     table = report.players[2].cards
     assert table.kinds == ["held", "scored"] and [card.name for card in table.cards] == ["Spark", "Blaze", "Shield",
                                                                                         "Potion"]
@@ -235,7 +237,8 @@ def test_paired_analysis_finds_a_planted_change_with_fewer_games_than_unpaired(r
 def test_an_identical_copy_changes_no_card(tmp_path):
     scaffold(Project(tmp_path / "a"), "demo", rules=True)
     scaffold(Project(tmp_path / "b"), "demo", rules=True)
-    report = check(Project(tmp_path / "a"), "demo", [2, 3], 300, 2, "greedy", 1, "cmd", against=Project(tmp_path / "b"))
+    report = check(Project(tmp_path / "a"), CheckOptions("demo", players=(2, 3), target=Target(300), seed=2,
+                                                         policy="greedy", workers=1, against=tmp_path / "b"))
     for fig in report.players.values():
         assert fig.card_changes and all(row.difference == 0 and not row.changed for row in fig.card_changes)
         assert all(row.difference == 0 and row.p_value == 1 for row in fig.against.values())
@@ -252,7 +255,7 @@ def demo(tmp_path_factory) -> Project:
 
 
 def test_cards_in_text_json_and_pdf(demo, tmp_path):
-    report = check(demo, "demo", [2], 400, 1, "greedy", 1, "cmd")
+    report = check(demo, CheckOptions("demo", players=(2,), target=Target(400), seed=1, policy="greedy", workers=1))
     text = render_text(report)
     assert "Cards: 4 printed cards, 4 beyond noise (every card in the JSON and the PDF report); " in text
     assert "  strongest (held):\n    Blaze (card_data/demo/cards.csv row 3): held " in text
@@ -274,8 +277,10 @@ def test_cards_in_text_json_and_pdf(demo, tmp_path):
 
 def test_card_figures_are_the_same_bytes_for_one_and_two_workers(demo, tmp_path):
     scaffold(Project(tmp_path), "demo", rules=True)
-    one = check(demo, "demo", [2, 3], 450, 4, "greedy", 1, "cmd", against=Project(tmp_path))
-    two = check(demo, "demo", [2, 3], 450, 4, "greedy", 2, "cmd", against=Project(tmp_path))
+    one = check(demo, CheckOptions("demo", players=(2, 3), target=Target(450), seed=4, policy="greedy", workers=1,
+                                   against=tmp_path))
+    two = check(demo, CheckOptions("demo", players=(2, 3), target=Target(450), seed=4, policy="greedy", workers=2,
+                                   against=tmp_path))
     assert to_json(one) == to_json(two) and one.players[3].cards is not None
 
 
@@ -290,6 +295,6 @@ def test_games_without_card_events_report_none(repo, toy_entry_point):
     sums = CardSums(2)
     sums.add_game(None, [0])
     assert CardImpacts.of(sums) is None and sums.games == 1
-    report = check(repo, "toy", [2], 200, 1, "greedy", 1, "cmd")
+    report = check(repo, CheckOptions("toy", players=(2,), target=Target(200), seed=1, policy="greedy", workers=1))
     assert report.players[2].cards is None and "cards" not in json.loads(to_json(report))["players"]["2"]
     assert "Cards:" not in render_text(report)

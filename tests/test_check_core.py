@@ -12,6 +12,7 @@ import toygame
 from click.testing import CliRunner
 
 from pnp.check.checker import check, to_json, write_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import TERMINAL, InvariantViolation, game_seed, play, random_policy
 from pnp.check.report import DealOnlyReport
 from pnp.check.stats.describe import chi_square_sf, chi_square_uniform, percentile, wilson
@@ -74,8 +75,8 @@ def test_loop_stops_at_terminal_and_refuses_a_terminal_player_before_the_end():
         play(early, data, 2, 5, [random_policy] * 2)
 
 def test_report_is_identical_for_one_and_two_workers(repo):
-    one = check(repo, "toy", [2, 3], 450, 5, "random", 1, "cmd")
-    two = check(repo, "toy", [2, 3], 450, 5, "random", 2, "cmd")
+    one = check(repo, CheckOptions("toy", players=(2, 3), target=Target(450), seed=5, policy="random", workers=1))
+    two = check(repo, CheckOptions("toy", players=(2, 3), target=Target(450), seed=5, policy="random", workers=2))
     assert to_json(one) == to_json(two)
     assert one.players[2].play.termination.ended_by_rules == 450
     greedy = one.players[3].ladder.rung("greedy")
@@ -141,7 +142,7 @@ def test_not_applicable_figures_are_left_out_of_means():
 
 @pytest.mark.parametrize("game,players", [("promotion", 4), ("eitsuku", 3)])
 def test_shipped_games_give_the_same_json_for_any_worker_count(repo, game, players):
-    one = check(repo, game, [players], 240, 11, "random", 1, "cmd")
-    two = check(repo, game, [players], 240, 11, "random", 2, "cmd")
+    one = check(repo, CheckOptions(game, players=(players,), target=Target(240), seed=11, policy="random", workers=1))
+    two = check(repo, CheckOptions(game, players=(players,), target=Target(240), seed=11, policy="random", workers=2))
     assert to_json(one) == to_json(two)
     assert one.players[players].play.termination.ended_by_rules == 240

@@ -17,6 +17,7 @@ from pnp.check.checker import check, deal_only_report, to_json
 from pnp.check.deal.section import deal_spec_for, run_deal_check
 from pnp.check.deal.shuffle import Deal, first_turns, longest_run
 from pnp.check.figures.deal import DealSection, DeckFigures, DeckPart
+from pnp.check.options import CheckOptions, Target
 from pnp.check.report import report_from_json
 from pnp.check.stats import exact
 from pnp.cli.main import main
@@ -85,7 +86,7 @@ def test_first_sightings_and_runs_by_hand():
 
 
 def test_scaffold_deal_matches_the_exact_values(project):
-    report = deal_only_report(Project(project), "demo", [], 7, 1, "pnp check demo --seed 7")
+    report = deal_only_report(Project(project), CheckOptions("demo", seed=7, workers=1))
     deal = report.deal
     assert deal.deck == DeckFigures(10, [DeckPart("cards", 10)])
     assert set(deal.players) == {2, 3, 4} and report.integrity == [] == deal.integrity
@@ -139,7 +140,7 @@ def test_a_component_with_no_cards_stops_the_check_as_it_stops_the_build(project
     (project / "layouts/demo/extra.yaml").write_text("extends: cards.yaml\n", encoding="utf-8")
     replace_once(project / GAME_YAML, "  - name: cards ", "  - name: extra\n  - name: cards ")
     with pytest.raises(PnpError) as error:
-        deal_only_report(Project(project), "demo", [], 1, 1, "cmd")
+        deal_only_report(Project(project), CheckOptions("demo", seed=1, workers=1))
     assert error.value.render() == ("card_data/demo/extra.csv: the component has no cards (no rows, or every count "
                                     "is 0); add rows below the header, or leave the component out of game.yaml")
 
@@ -147,7 +148,7 @@ def test_a_component_with_no_cards_stops_the_check_as_it_stops_the_build(project
 def test_findings_for_what_cannot_be_dealt(project):
     write_check(project, "check:\n  deck: [cards, {component: cards, where: \"value > 5\"}]\n  hand: {2: 5, 3: 4}\n"
                          "  questions:\n    - {name: none, hand_has: \"kind == 'spell'\"}\n")
-    report = deal_only_report(Project(project), "demo", [], 1, 1, "cmd")
+    report = deal_only_report(Project(project), CheckOptions("demo", seed=1, workers=1))
     assert report.integrity == []
     assert report.deal.integrity == [
         "card_data/demo/game.yaml: check.deck[1]: cards gives no card to the deck",
@@ -221,7 +222,8 @@ def test_deal_only_usage(project, tmp_path):
 
 
 def test_a_simulated_game_gets_its_deal_section_too(repo):
-    report = check(repo, "torite4to6", [4], 20, 3, "random", 1, "cmd")
+    report = check(repo, CheckOptions("torite4to6", players=(4,), target=Target(20), seed=3, policy="random",
+                                      workers=1))
     assert report.players[4].play.games == 20
     four = report.deal.players[4]
     assert (four.hand, four.draw_pile, four.deals_evenly) == (10, 20, True)
@@ -239,7 +241,7 @@ def test_a_simulated_game_gets_its_deal_section_too(repo):
 def test_hand_all_deals_the_whole_deck_and_work_is_bounded(project):
     write_check(project, "check:\n  deck: [cards]\n  hand: all\n  players: [3, 5]\n  shuffles: 200\n"
                          "  questions:\n    - {name: two attacks, hand_has: \"kind == 'attack'\", at_least: 2}\n")
-    deal = deal_only_report(Project(project), "demo", [], 1, 1, "cmd").deal.players
+    deal = deal_only_report(Project(project), CheckOptions("demo", seed=1, workers=1)).deal.players
     assert [(f.hand, f.dealt, f.draw_pile, f.left_if_all_dealt) for f in deal.values()] == \
         [(3, 9, 1, 1), (2, 10, 0, 0)]
     # 5 players get 2 of the 10 cards, 6 of them attacks; both attacks: C(6,2) / C(10,2) = 15/45

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pnp.check.checker import check, to_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.precision import games_needed
 from pnp.check.report import CheckReport, report_from_json
 from pnp.check.stats.inference import Moments, difference, holm, mean_interval, moments_of, t95
@@ -44,13 +45,15 @@ def planted(repo, tmp_path_factory) -> Project:
 
 @pytest.fixture(scope="module")
 def unedited(repo) -> CheckReport:
-    return check(repo, "promotion", [4], PROMOTION_GAMES, 3, "random", 1, "cmd")
+    return check(repo, CheckOptions("promotion", players=(4,), target=Target(PROMOTION_GAMES), seed=3,
+                                    policy="random", workers=1))
 
 
 @pytest.fixture(scope="module")
 def compared(repo, planted) -> CheckReport:
     """The planted copy checked against the shipped game, on the same seeds."""
-    return check(planted, "promotion", [4], PROMOTION_GAMES, 3, "random", 1, "cmd", against=repo)
+    return check(planted, CheckOptions("promotion", players=(4,), target=Target(PROMOTION_GAMES), seed=3,
+                                       policy="random", workers=1, against=repo.root))
 
 
 # --- the statistics, against hand-computed values -------------------------------------------------------------
@@ -153,7 +156,8 @@ def test_against_reports_the_planted_change_beyond_noise(compared):
 
 def test_an_identical_copy_changes_nothing(repo, tmp_path):
     copy = copy_games(tmp_path, "promotion", "standard_deck")
-    report = check(repo, "promotion", [4], 200, 3, "random", 1, "cmd", against=copy)
+    report = check(repo, CheckOptions("promotion", players=(4,), target=Target(200), seed=3, policy="random",
+                                      workers=1, against=copy.root))
     rows = report.players[4].against
     assert report.against.changed == [] and len(rows) > 20
     assert all(row.difference == 0 and row.p_adjusted == 1 and not row.changed for row in rows.values())
@@ -189,7 +193,8 @@ def test_against_a_project_without_the_simulation_names_that_project(repo, tmp_p
 # --- --precision ---------------------------------------------------------------------------------------------
 
 def test_with_a_fine_precision_the_runs_beside_the_headline_stop_at_their_own(repo):
-    report = check(repo, "toy", [2], None, 5, "greedy", 1, "cmd", precision=0.015)
+    report = check(repo, CheckOptions("toy", players=(2,), target=Target(precision=0.015), seed=5, policy="greedy",
+                                      workers=1))
     fig = report.players[2]
     assert fig.play.games > 4_000 and fig.baseline is not None
     assert fig.baseline.precision == fig.ladder.rungs[0].precision == 0.03
@@ -198,15 +203,18 @@ def test_with_a_fine_precision_the_runs_beside_the_headline_stop_at_their_own(re
 
 
 def test_a_fixed_number_of_games_plays_every_run_to_it(repo):
-    fig = check(repo, "toy", [3], 450, 5, "greedy", 1, "cmd").players[3]
+    fig = check(repo, CheckOptions("toy", players=(3,), target=Target(450), seed=5, policy="greedy",
+                                   workers=1)).players[3]
     assert fig.baseline is not None and fig.baseline.precision is None and fig.ladder.rungs[0].precision is None
     assert (fig.play.games, fig.baseline.play.games, fig.ladder.rungs[0].games) == (450, 450, 450)
     assert "precision" not in to_json(fig.baseline) and "precision" not in to_json(fig.ladder)
 
 
 def test_precision_runs_until_every_seat_share_is_narrow_enough(repo):
-    loose = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.05).players[3].play
-    tight = check(repo, "toy", [3], None, 5, "random", 1, "cmd", precision=0.02).players[3].play
+    loose = check(repo, CheckOptions("toy", players=(3,), target=Target(precision=0.05), seed=5, policy="random",
+                                     workers=1)).players[3].play
+    tight = check(repo, CheckOptions("toy", players=(3,), target=Target(precision=0.02), seed=5, policy="random",
+                                     workers=1)).players[3].play
     for play, precision in ((loose, 0.05), (tight, 0.02)):
         assert play.games % 200 == 0
         assert all((s.won.high - s.won.low) / 2 <= precision for s in play.seat_advantage.seats)
@@ -214,14 +222,15 @@ def test_precision_runs_until_every_seat_share_is_narrow_enough(repo):
 
 
 def test_same_seed_same_json_for_one_and_two_workers_in_both_modes(repo, planted):
-    for kwargs in ({"games": 450}, {"games": None, "precision": 0.04}):
-        games = kwargs.pop("games")
-        one = check(repo, "toy", [2, 3], games, 5, "greedy", 1, "cmd", **kwargs)
-        two = check(repo, "toy", [2, 3], games, 5, "greedy", 2, "cmd", **kwargs)
+    for target in (Target(450), Target(precision=0.04)):
+        one = check(repo, CheckOptions("toy", players=(2, 3), target=target, seed=5, policy="greedy", workers=1))
+        two = check(repo, CheckOptions("toy", players=(2, 3), target=target, seed=5, policy="greedy", workers=2))
         assert to_json(one) == to_json(two)
         assert one.players[2].baseline is not None
-    one = check(repo, "toy", [3], None, 3, "greedy", 1, "cmd", precision=0.05, against=planted)
-    two = check(repo, "toy", [3], None, 3, "greedy", 2, "cmd", precision=0.05, against=planted)
+    one = check(repo, CheckOptions("toy", players=(3,), target=Target(precision=0.05), seed=3, policy="greedy",
+                                   workers=1, against=planted.root))
+    two = check(repo, CheckOptions("toy", players=(3,), target=Target(precision=0.05), seed=3, policy="greedy",
+                                   workers=2, against=planted.root))
     assert to_json(one) == to_json(two) and one.players[3].against is not None
 
 

@@ -12,6 +12,7 @@ from conftest import ROOT
 from shipped.promotion import Promotion, load
 
 from pnp.check.checker import check
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.chunks import Job, run_job
 from pnp.check.play.game import BrokenRule, InvariantViolation, game_seed
 from pnp.check.text.commands import project_of, replay_command, report_replay
@@ -135,7 +136,8 @@ def test_report_hints_name_the_project_players_and_policy(tmp_path):
         "pnp check g --players 4 --policy random --replay SEED --project ../x"
     assert replay_command("g", 2, ("greedy", "greedy"), 7) == "pnp check g --players 2 --policy greedy --replay 7"
     sound = new_project(tmp_path / "sound", broken=False)
-    report = check(sound, "probe", [2], 20, 1, "greedy", 1, f"pnp check probe --project {sound.root}")
+    report = check(sound, CheckOptions("probe", players=(2,), target=Target(20), seed=1, policy="greedy", workers=1,
+                                       project_dir=str(sound.root)))
     assert report_replay(report.game, 2, report.policy, report.command) == \
         f"pnp check probe --players 2 --policy greedy --replay SEED --project {sound.root}"
 

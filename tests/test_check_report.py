@@ -21,6 +21,7 @@ from pnp.check.charts.pages import render_pdf, report_fonts, write_report
 from pnp.check.checker import check, to_json
 from pnp.check.discovery import registry
 from pnp.check.discovery.find import simulation_names
+from pnp.check.options import CheckOptions, Target
 from pnp.check.report import CheckReport, report_from_json
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -31,12 +32,12 @@ EITSUKU_CMD = "pnp check eitsuku --players 3 --players 4 --games 60 --seed 7 --p
 
 @pytest.fixture(scope="module")
 def eitsuku(repo) -> CheckReport:
-    return check(repo, "eitsuku", [3, 4], 60, 7, "random", 1, EITSUKU_CMD)
+    return check(repo, CheckOptions("eitsuku", players=(3, 4), target=Target(60), seed=7, policy="random", workers=1))
 
 
 @pytest.fixture(scope="module")
 def promotion(repo) -> CheckReport:
-    return check(repo, "promotion", [4], 120, 3, "random", 1, "pnp check promotion --games 120 --seed 3")
+    return check(repo, CheckOptions("promotion", players=(4,), target=Target(120), seed=3, policy="random", workers=1))
 
 
 def page_texts(path) -> list[str]:
@@ -223,8 +224,8 @@ def test_the_shipped_project_declares_six_simulations():
 def test_every_simulated_game_gets_a_report(repo, game, tmp_path):
     spec = registry.spec_for(game, repo)
     players = spec.player_counts[0]
-    command = f"pnp check {game} --players {players} --games 20 --seed 3"
-    report = check(repo, game, [players], 20, 3, "random", 1, command)
+    command = f"pnp check {game} --players {players} --games 20 --seed 3 --policy random"
+    report = check(repo, CheckOptions(game, players=(players,), target=Target(20), seed=3, policy="random", workers=1))
     pdf = tmp_path / f"{game}.pdf"
     write_report(pdf, report)
     texts = page_texts(pdf)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pool_jobs
 import pytest
 
-from pnp.check.play.precision import SIDE_PRECISION, Target
+from pnp.check.options import SIDE_PRECISION, Target
 from pnp.check.play.schedule import Run, Status, run_all
 from pnp.cli.check import progress_line
 from pnp.errors import PnpError

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from pnp.check.checker import check, to_json
 from pnp.check.discovery.find import find_simulation, simulation_names
 from pnp.check.discovery.loader import module_name
+from pnp.check.options import CheckOptions, Target
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.project.games import Project
@@ -58,7 +59,7 @@ def test_a_fresh_rules_project_passes_pnp_check_with_simulated_games(probe, tmp_
 def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
     init = rules_file(probe, "__init__.py")
     init.write_text(init.read_text(encoding="utf-8").replace('name="probe"', 'name="copied"'), encoding="utf-8")
-    report = check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd")
+    report = check(probe, CheckOptions("probe", players=(2,), target=Target(200), seed=3, policy="greedy", workers=1))
     assert report.players[2].play.termination.ended_by_rules == 200
 
 
@@ -68,21 +69,24 @@ def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
     manifest.write_text(text.replace("  deck: [cards]", "  dek: [cards]"), encoding="utf-8")
     simulated = []
     with pytest.raises(PnpError) as error:
-        check(probe, "probe", [2], 200, 3, "greedy", 1, "cmd", progress=simulated.append)
+        check(probe, CheckOptions("probe", players=(2,), target=Target(200), seed=3, policy="greedy", workers=1),
+                                  progress=simulated.append)
     assert str(error.value).startswith("card_data/probe/game.yaml: check: unknown key 'dek'")
     assert simulated == []
 
 
 def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
-    before = check(probe, "probe", [2], 200, 3, "random", 1, "cmd").players[2].play
+    before = check(probe, CheckOptions("probe", players=(2,), target=Target(200), seed=3, policy="random",
+                                       workers=1)).players[2].play
     cards = probe.root / "card_data" / "probe" / "cards.csv"
     cards.write_text(cards.read_text(encoding="utf-8").replace("damage.,4", "damage.,2"), encoding="utf-8")
-    after = check(Project(probe.root), "probe", [2], 200, 3, "random", 1, "cmd").players[2].play
+    after = check(Project(probe.root), CheckOptions("probe", players=(2,), target=Target(200), seed=3,
+                                                    policy="random", workers=1)).players[2].play
     assert before.length_rounds.max == 5 and after.length_rounds.max == 4  # 10 cards, then 8
 
 
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
-    report = check(probe, "probe", [2], 400, 3, "random", 1, "cmd")
+    report = check(probe, CheckOptions("probe", players=(2,), target=Target(400), seed=3, policy="random", workers=1))
     assert report.players[2].ladder.rung("greedy").won.low > 0.5
 
 
@@ -97,7 +101,8 @@ def test_the_scaffolded_greedy_player_picks_only_legal_cards_when_a_rule_narrows
     text = state.read_text(encoding="utf-8")
     assert text.count("        return list(self.hands[player])\n") == 1
     state.write_text(text.replace("        return list(self.hands[player])\n", MUST_FOLLOW), encoding="utf-8")
-    report = check(probe, "probe", [2, 3], 300, 3, "greedy", 1, "cmd")  # an illegal card would stop the run
+    report = check(probe, CheckOptions("probe", players=(2, 3), target=Target(300), seed=3, policy="greedy",
+                                       workers=1))  # an illegal card would stop the run
     assert all(report.players[n].play.termination.ended_by_rules == 300 for n in (2, 3))
 
 
@@ -107,7 +112,7 @@ def test_the_scaffolded_check_section_deals_as_the_simulation_does(probe):
     hands = manifest["check"]["hand"]
     assert tuple(sorted(hands)) == spec.player_counts
     assert hands == {players: 10 // players for players in spec.player_counts}  # 10 cards split evenly
-    report = check(probe, "probe", [], 50, 1, "random", 1, "cmd")
+    report = check(probe, CheckOptions("probe", target=Target(50), seed=1, policy="random", workers=1))
     assert list(report.players) == [2, 3]
 
 
@@ -120,8 +125,8 @@ def test_a_replay_of_the_scaffolded_game_names_each_card(probe):
 
 
 def test_one_and_two_workers_give_the_same_json(probe):
-    one = check(probe, "probe", [2, 3], 450, 5, "random", 1, "cmd")
-    two = check(probe, "probe", [2, 3], 450, 5, "random", 2, "cmd")
+    one = check(probe, CheckOptions("probe", players=(2, 3), target=Target(450), seed=5, policy="random", workers=1))
+    two = check(probe, CheckOptions("probe", players=(2, 3), target=Target(450), seed=5, policy="random", workers=2))
     assert to_json(one) == to_json(two)
 
 
@@ -130,7 +135,7 @@ def test_the_simulation_reads_the_printed_csv(probe):
     cards.write_text(cards.read_text(encoding="utf-8").replace("Spark,attack,1,", "Spark,attack,x,"),
                      encoding="utf-8")
     with pytest.raises(PnpError) as error:
-        check(probe, "probe", [2], 10, 1, "random", 1, "cmd")
+        check(probe, CheckOptions("probe", players=(2,), target=Target(10), seed=1, policy="random", workers=1))
     assert str(error.value) == ("card_data/probe/cards.csv: row 2: value 'x' is not a whole number; "
                                 "write a whole number in the value column")
 
@@ -158,7 +163,7 @@ def test_game_yaml_names_another_folder_and_a_second_simulation(probe):
     assert find_simulation(probe, "probe").player_counts == (2, 3)
     assert find_simulation(probe, "probe_two").player_counts == (2,)
     assert find_simulation(probe, "probe_two").new_game is find_simulation(probe, "probe").new_game
-    report = check(probe, "probe_two", [], 50, 1, "random", 1, "cmd")
+    report = check(probe, CheckOptions("probe_two", target=Target(50), seed=1, policy="random", workers=1))
     assert list(report.players) == [2]
 
 

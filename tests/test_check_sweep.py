@@ -11,9 +11,9 @@ from conftest import poppler
 from weighttoy import write_weights
 
 from pnp.check.checker import check, to_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play import chunks, paired
 from pnp.check.report import report_from_json
-from pnp.check.sweep.vary import parse_vary
 from pnp.check.text.report import render_text
 from pnp.cli.main import main
 from pnp.project.games import Project
@@ -30,7 +30,8 @@ def weights(tmp_path_factory) -> Project:
 
 @pytest.fixture(scope="module")
 def swept(weights):
-    return check(weights, "weights", [3], 400, 1, "greedy", 1, "cmd", vary=[parse_vary(CELL)])
+    return check(weights, CheckOptions("weights", players=(3,), target=Target(400), seed=1, policy="greedy",
+                                       workers=1, vary=(CELL,)))
 
 
 def test_a_card_whose_value_drives_winning_responds_monotonely_and_balances_at_its_fair_value(swept):
@@ -65,8 +66,8 @@ def test_the_sweep_in_text_and_json(swept):
 
 
 def test_seats_balance_and_every_row_by_one(weights):
-    report = check(weights, "weights", [3], 200, 1, "greedy", 1, "cmd", balance="seats",
-                   vary=[parse_vary("card_data/weights/cards.csv:*:value=±1")])
+    report = check(weights, CheckOptions("weights", players=(3,), target=Target(200), seed=1, policy="greedy",
+                                         workers=1, vary=("card_data/weights/cards.csv:*:value=±1",), balance="seats"))
     sweep = report.players[3].sweeps[0]
     assert len(sweep.cells) == 6 and all(cell.values[0].value == "0" and cell.values[1].value == "2"
                                          for cell in sweep.cells)
@@ -84,9 +85,11 @@ def test_the_users_file_is_untouched_and_the_bytes_do_not_depend_on_the_workers(
     cards = write_weights(tmp_path)
     before = cards.read_bytes()
     stamp = cards.stat().st_mtime_ns
-    vary = [parse_vary(CELL), parse_vary("card_data/weights/cards.csv:*:value=±1")]
-    one = check(Project(tmp_path), "weights", [3], 200, 3, "greedy", 1, "cmd", vary=vary)
-    two = check(Project(tmp_path), "weights", [3], 200, 3, "greedy", 2, "cmd", vary=vary)
+    vary = (CELL, "card_data/weights/cards.csv:*:value=±1")
+    one = check(Project(tmp_path), CheckOptions("weights", players=(3,), target=Target(200), seed=3, policy="greedy",
+                                                workers=1, vary=vary))
+    two = check(Project(tmp_path), CheckOptions("weights", players=(3,), target=Target(200), seed=3, policy="greedy",
+                                                workers=2, vary=vary))
     assert to_json(one) == to_json(two)
     assert cards.read_bytes() == before and cards.stat().st_mtime_ns == stamp
     assert sorted(p.name for p in cards.parent.iterdir()) == ["cards.csv", "game.yaml", "notes.csv", "rules"]
@@ -153,9 +156,9 @@ def test_bad_vary_is_one_line(weights, vary, code, message):
 
 
 def test_ghost_couple_one_card_and_every_card_by_one(repo):
-    report = check(repo, "ghost_couple", [3], 20, 1, "greedy", 2, "cmd",
-                   vary=[parse_vary("card_data/ghost_couple/cards.csv:2:points=1,5"),
-                         parse_vary("card_data/ghost_couple/cards.csv:*:points=±1")])
+    report = check(repo, CheckOptions("ghost_couple", players=(3,), target=Target(20), seed=1, policy="greedy",
+                                      workers=2, vary=("card_data/ghost_couple/cards.csv:2:points=1,5",
+                                                 "card_data/ghost_couple/cards.csv:*:points=±1")))
     one, every = report.players[3].sweeps
     assert one.cells[0].name == "さくら" and [v.value for v in one.cells[0].values] == ["1", "5"]
     assert one.cells[0].values[0].impact is not None and one.cells[0].balance is not None
@@ -178,7 +181,8 @@ def _count_games(monkeypatch) -> Counter:
 
 def test_a_sweep_plays_the_projects_games_once_for_all_its_values(weights, monkeypatch):
     played = _count_games(monkeypatch)
-    check(weights, "weights", [3], 400, 1, "greedy", 1, "cmd", vary=[parse_vary(CELL)])
+    check(weights, CheckOptions("weights", players=(3,), target=Target(400), seed=1, policy="greedy", workers=1,
+                                vary=(CELL,)))
     headline = [games for (_, policy, seat), games in played.items() if policy == "greedy" and seat is None]
     # Each of the 4 values: 400 games. The project: the headline's 400, and the same 400 once more for the one
     # group the 4 values make on one worker (once per value, they would be 4 x 400 more).
@@ -188,7 +192,8 @@ def test_a_sweep_plays_the_projects_games_once_for_all_its_values(weights, monke
 def test_against_plays_each_game_once_in_each_project(weights, tmp_path, monkeypatch):
     write_weights(tmp_path)
     played = _count_games(monkeypatch)
-    check(weights, "weights", [3], 300, 1, "greedy", 1, "cmd", against=Project(tmp_path))
+    check(weights, CheckOptions("weights", players=(3,), target=Target(300), seed=1, policy="greedy", workers=1,
+                                against=tmp_path))
     headline = [games for (_, policy, seat), games in played.items() if policy == "greedy" and seat is None]
     skill = Counter()
     for (data, _policy, seat), games in played.items():

@@ -14,6 +14,7 @@ import pool_jobs
 import pytest
 from click.testing import CliRunner
 
+from pnp.check.options import CheckOptions, Target
 from pnp.cli.main import main
 from pnp.errors import PnpError
 from pnp.pool import START_METHOD_VARIABLE, Pool, start_method
@@ -103,7 +104,8 @@ def test_a_whole_check_starts_its_workers_once(repo, monkeypatch):
             super().__init__(*args, **kwargs)
     monkeypatch.setattr(pnp.pool, "ProcessPoolExecutor", Counted)
     from pnp.check.checker import check
-    report = check(repo, "eitsuku", [3, 4], 200, 1, "greedy", 2, "cmd", against=repo)  # and the deal-and-draw check
+    report = check(repo, CheckOptions("eitsuku", players=(3, 4), target=Target(200), seed=1, policy="greedy",
+                                      workers=2, against=repo.root))  # and the deal-and-draw check
     assert report.deal is not None and report.players[4].against is not None
     assert started == [2]
 

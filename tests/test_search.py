@@ -15,6 +15,7 @@ from nimgame import nim_project
 from pnp.check.checker import check, replay
 from pnp.check.figures.jsonform import to_json
 from pnp.check.ladder import PROBE_MOST, search_probe
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.chunks import Results
 from pnp.check.play.game import GameRecord, game_seed, play
 from pnp.check.play.schedule import run_all
@@ -90,7 +91,8 @@ def test_a_search_decision_is_legal_repeatable_and_leaves_the_game_alone(name):
 
 
 def test_the_ladder_flags_a_headline_that_search_beats(nim):
-    report = check(nim, "nim", [2], 8000, 1, "greedy", 1, "cmd")  # enough headline moves for 4 rounds
+    report = check(nim, CheckOptions("nim", players=(2,), target=Target(8000), seed=1, policy="greedy",
+                                     workers=1))  # enough headline moves for 4 rounds
     ladder = report.players[2].ladder
     greedy, search = ladder.rungs
     assert (greedy.player, greedy.others, search.player, search.others) == ("greedy", "random", "search", "greedy")
@@ -109,8 +111,10 @@ def test_the_ladder_flags_a_headline_that_search_beats(nim):
 
 
 def test_the_search_headline_is_not_flagged_and_its_json_is_the_same_on_two_workers(nim):
-    one = check(nim, "nim", [2], 160, 3, "search", 1, "cmd", search_budget=6)
-    two = check(nim, "nim", [2], 160, 3, "search", 2, "cmd", search_budget=6)
+    one = check(nim, CheckOptions("nim", players=(2,), target=Target(160), seed=3, policy="search", workers=1,
+                                  search_budget=6))
+    two = check(nim, CheckOptions("nim", players=(2,), target=Target(160), seed=3, policy="search", workers=2,
+                                  search_budget=6))
     assert to_json(one) == to_json(two)
     ladder = one.players[2].ladder
     assert ladder.headline == "search" and ladder.rungs[1].budget == 6
@@ -119,12 +123,12 @@ def test_the_search_headline_is_not_flagged_and_its_json_is_the_same_on_two_work
 
 
 def test_a_game_that_cannot_redeal_has_no_search_rung_and_refuses_a_search_headline(toy_registered, repo):
-    report = check(repo, "toy", [2], 200, 1, "greedy", 1, "cmd")
+    report = check(repo, CheckOptions("toy", players=(2,), target=Target(200), seed=1, policy="greedy", workers=1))
     ladder = report.players[2].ladder
     assert [rung.player for rung in ladder.rungs] == ["greedy"] and "State.redeal" in ladder.search
     assert "search: not measured: the simulation does not re-deal" in render_text(report)
     with pytest.raises(UsageError, match="--policy search: the simulation does not re-deal"):
-        check(repo, "toy", [2], 200, 1, "search", 1, "cmd")
+        check(repo, CheckOptions("toy", players=(2,), target=Target(200), seed=1, policy="search", workers=1))
     result = CliRunner().invoke(main, ["check", "toy", "--players", "2", "--games", "50", "--policy", "search"])
     assert result.exit_code == 2
     assert "--policy search: the simulation does not re-deal what a seat cannot see" in result.output
@@ -137,7 +141,7 @@ def test_the_command_line_takes_a_search_headline_and_budget_and_replays_it(nim)
                                        "--project", str(nim.root)])
     assert result.exit_code == 0, result.output
     assert "headline policy search" in result.output and "--policy search --search-budget 4" in result.output
-    record, text = replay(nim, "nim", 2, 7, "search", search_budget=4)
+    record, text = replay(nim, CheckOptions("nim", players=(2,), policy="search", replay=7, search_budget=4))
     assert record.winners == [0] and text.startswith("   1. P1: 2\n")  # a pile of 8 left: even, as above
     bad = CliRunner().invoke(main, ["check", "nim", "--search-budget", "1", "--project", str(nim.root)])
     assert bad.exit_code == 2 and "--search-budget" in bad.output

@@ -11,6 +11,7 @@ from nimgame import nim_project
 
 from pnp.check.checker import check
 from pnp.check.figures.jsonform import to_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import game_seed, play
 from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, WITHIN, interval, is_look, verdict
 from pnp.check.text.report import render_text
@@ -54,7 +55,7 @@ def test_search_is_not_worse_than_greedy_on_the_same_ghost_couple_deals():
 
 
 def test_the_probe_flags_a_planted_weak_greedy_headline(weak_nim):
-    report = check(weak_nim, "nim", [2], 8000, 1, "greedy", 1, "cmd")
+    report = check(weak_nim, CheckOptions("nim", players=(2,), target=Target(8000), seed=1, policy="greedy", workers=1))
     search = report.players[2].ladder.rung("search")
     assert search is not None and search.verdict == BEATEN and search.level == round(LEVEL, 6)
     assert search.games % 2 == 0 and search.won.low > search.fair + 0.05

@@ -54,6 +54,7 @@ from shipped.eitsuku.data import (
 from shipped.eitsuku.text import card_name
 
 from pnp.check.checker import check, replay
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import play
 from pnp.project.games import Project
 from pnp.sim import InvariantViolation, random_policy
@@ -694,7 +695,7 @@ def test_illegal_action_is_refused():
 
 
 def test_golden_replay():
-    _, text = replay(Project(ROOT), "eitsuku", 4, 2014, "random")
+    _, text = replay(Project(ROOT), CheckOptions("eitsuku", players=(4,), policy="random", replay=2014))
     expected = (ROOT / "tests" / "golden" / "eitsuku_seed_2014.txt").read_text(encoding="utf-8")
     assert text == expected
 
@@ -710,8 +711,10 @@ def test_observation_shows_only_own_hand():
 def test_removing_the_large_budget_cards_changes_the_report_as_expected(tmp_path):
     def no_large(name, text):
         return "\n".join(line for line in text.split("\n") if not line.startswith("大,")) if name == "budget" else text
-    before = check(copy_project(tmp_path / "a"), "eitsuku", [4], 200, 1, "greedy", 1, "cmd")
-    after = check(copy_project(tmp_path / "b", no_large), "eitsuku", [4], 200, 1, "greedy", 1, "cmd")
+    before = check(copy_project(tmp_path / "a"), CheckOptions("eitsuku", players=(4,), target=Target(200), seed=1,
+                                                              policy="greedy", workers=1))
+    after = check(copy_project(tmp_path / "b", no_large), CheckOptions("eitsuku", players=(4,), target=Target(200),
+                                                                       seed=1, policy="greedy", workers=1))
     assert before.integrity == [] and any("予算:大 has 0 cards" in f for f in after.integrity)
     was, now = before.players[4].play, after.players[4].play
     large_was = was.exhaustion["budget_large"].ran_out.share if "budget_large" in was.exhaustion else 0.0

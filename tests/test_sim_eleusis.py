@@ -20,6 +20,7 @@ from shipped.eleusis.round import AFTER_40, DECLARE, EMPTY_DECK, HINT, JUDGE, PL
 from shipped.eleusis.text import summary
 
 from pnp.check.checker import check, to_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import play
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -484,8 +485,8 @@ def test_golden_replay(data):
 
 
 def test_same_seed_same_report_for_one_and_two_workers(repo):
-    one = check(repo, "eleusis", [4], 240, 11, "random", 1, "cmd")
-    two = check(repo, "eleusis", [4], 240, 11, "random", 2, "cmd")
+    one = check(repo, CheckOptions("eleusis", players=(4,), target=Target(240), seed=11, policy="random", workers=1))
+    two = check(repo, CheckOptions("eleusis", players=(4,), target=Target(240), seed=11, policy="random", workers=2))
     assert to_json(one) == to_json(two)
     figures = one.players[4]
     assert figures.play.termination.ended_by_rules == 240 and not figures.ladder.flags()
@@ -517,8 +518,10 @@ def test_one_deck_runs_out_far_more_often(repo, scratch):
                                   if "name: deck_blue" not in line) + "\n", encoding="utf-8")
     project = Project(scratch.root)
     assert any("トランプ2組 (2 decks); game.yaml prints 1" in f for f in integrity(load(project), [4]))
-    before = check(repo, "eleusis", [4], 400, 2, "random", 1, "cmd").players[4].play
-    after = check(project, "eleusis", [4], 400, 2, "random", 1, "cmd").players[4].play
+    before = check(repo, CheckOptions("eleusis", players=(4,), target=Target(400), seed=2, policy="random",
+                                      workers=1)).players[4].play
+    after = check(project, CheckOptions("eleusis", players=(4,), target=Target(400), seed=2, policy="random",
+                                        workers=1)).players[4].play
     assert before.figures["deck.ran_out"] < 0.3 < 0.9 < after.figures["deck.ran_out"]
     assert after.exhaustion["deck"].ran_out.share == 1.0 and after.exhaustion["deck"].when.median == 1
     assert after.figures["disqualified.empty_deck"] > before.figures["disqualified.empty_deck"]

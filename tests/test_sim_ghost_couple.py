@@ -43,6 +43,7 @@ from shipped.ghost_couple.text import summary
 from shipped.ghost_couple.variant import load as load_variant
 
 from pnp.check.checker import check, replay, to_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import play
 from pnp.cli.main import main
 from pnp.project.games import Project
@@ -656,7 +657,7 @@ def test_golden_replay(spec, deck, seed):
     (playing_cards.SPEC, CARDS, 2, "a38da1f070d1bb26"), (playing_cards.SPEC, CARDS, 3, "c6453f7892abb092")])
 def test_the_greedy_player_plays_the_recorded_games(spec, deck, players, digest):
     """Its choices are its rules: a faster player (or view) must choose as the recorded one did."""
-    text = replay(Project(ROOT), spec.name, players, 7, "greedy")[1]
+    text = replay(Project(ROOT), CheckOptions(spec.name, players=(players,), policy="greedy", replay=7))[1]
     golden = ROOT / "tests" / "golden" / f"{spec.name}_greedy_{players}p_seed_7.txt"
     if os.environ.get("PNP_UPDATE_GOLDEN"):
         golden.write_text(text, encoding="utf-8")
@@ -670,8 +671,8 @@ def test_the_greedy_player_plays_the_recorded_games(spec, deck, players, digest)
 
 @pytest.mark.parametrize("game,players", [("ghost_couple", 2), ("ghost_couple_cards", 3)])
 def test_the_report_is_the_same_for_one_and_two_workers(repo, game, players):
-    one = check(repo, game, [players], 240, 11, "random", 1, "cmd")
-    two = check(repo, game, [players], 240, 11, "random", 2, "cmd")
+    one = check(repo, CheckOptions(game, players=(players,), target=Target(240), seed=11, policy="random", workers=1))
+    two = check(repo, CheckOptions(game, players=(players,), target=Target(240), seed=11, policy="random", workers=2))
     assert to_json(one) == to_json(two)
     report = one.players[players]
     assert one.integrity == [] and report.play.termination.ended_by_rules == 240
@@ -733,9 +734,11 @@ def test_a_larger_printed_hand_runs_the_deck_out_sooner_and_finds_more_couples(r
     def eight(rows):
         rows[0]["front"] = rows[0]["front"].replace("最初は5枚", "最初は8枚")
         return rows
-    before = check(repo, "ghost_couple", [2], 300, 4, "random", 1, "cmd").players[2].play
+    before = check(repo, CheckOptions("ghost_couple", players=(2,), target=Target(300), seed=4, policy="random",
+                                      workers=1)).players[2].play
     edit(scratch, "ghost_couple/reference.csv", eight)
-    after = check(Project(scratch.root), "ghost_couple", [2], 300, 4, "random", 1, "cmd").players[2].play
+    after = check(Project(scratch.root), CheckOptions("ghost_couple", players=(2,), target=Target(300), seed=4,
+                                                      policy="random", workers=1)).players[2].play
     # 6 more cards dealt: 6 fewer to draw, and more hand cards to complete couples with
     assert after.exhaustion["deck"].when.mean < before.exhaustion["deck"].when.mean - 1.5
     assert after.figures["couples_per_turn"] > before.figures["couples_per_turn"]
@@ -752,6 +755,8 @@ def test_the_variant_flags_a_deck_without_jokers_and_follows_edited_scoring(repo
     findings = variant_integrity(deck, [2, 3])
     assert any("52 cards with 0 jokers" in f for f in findings), findings
     assert deck.points[ids(deck, "♥K")[0]] == 5 and "Jo" not in deck.ability_keys
-    before = check(repo, "ghost_couple_cards", [2], 200, 2, "random", 1, "cmd").players[2].play
-    after = check(Project(scratch.root), "ghost_couple_cards", [2], 200, 2, "random", 1, "cmd").players[2].play
+    before = check(repo, CheckOptions("ghost_couple_cards", players=(2,), target=Target(200), seed=2, policy="random",
+                                      workers=1)).players[2].play
+    after = check(Project(scratch.root), CheckOptions("ghost_couple_cards", players=(2,), target=Target(200), seed=2,
+                                                      policy="random", workers=1)).players[2].play
     assert after.score_spread.scores.mean > before.score_spread.scores.mean + 1

@@ -15,6 +15,7 @@ from shipped.promotion import SPEC, Promotion, greedy, integrity, load
 from shipped.promotion.play import CHANGING, DOWN_TIE, HAND_MASK, ORIENT, WILDING
 
 from pnp.check.checker import check
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import game_seed, play
 from pnp.check.stats.describe import wilson
 from pnp.project.games import Project
@@ -293,9 +294,11 @@ def test_a_side_with_every_suit_on_every_row_wins_more(repo, scratch):
     def every_suit(rows):
         rows[0].update(side1_row2="♠♥♣♦", side1_row3="♠♥♣♦")
         return rows
-    before = check(repo, "promotion", [4], 2000, 3, "random", 1, "cmd").players[4].play
+    before = check(repo, CheckOptions("promotion", players=(4,), target=Target(2000), seed=3, policy="random",
+                                      workers=1)).players[4].play
     edit(scratch, "promotion/postcard.csv", every_suit)
-    after = check(Project(scratch.root), "promotion", [4], 2000, 3, "random", 1, "cmd").players[4].play
+    after = check(Project(scratch.root), CheckOptions("promotion", players=(4,), target=Target(2000), seed=3,
+                                                      policy="random", workers=1)).players[4].play
     games = before.games
     won_before, won_after = (wilson(play.figures["win_side.1"] * games, games) for play in (before, after))
     assert won_after.low > won_before.high  # side 1 wins clearly more often (95% intervals apart)

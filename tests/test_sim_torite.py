@@ -18,6 +18,7 @@ from shipped.torite4to6.checks import formation_result
 from shipped.torite4to6.data import POSITION
 
 from pnp.check.checker import check, replay, to_json
+from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import game_seed, play
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -337,7 +338,7 @@ def test_observation_hides_the_other_hands():
 # --- replay, report, CSV edits, command line ------------------------------------------------------------------
 
 def test_golden_replay():
-    record, text = replay(Project(ROOT), GAME, 4, 7, "random")
+    record, text = replay(Project(ROOT), CheckOptions(GAME, players=(4,), policy="random", replay=7))
     again = play(SPEC, DATA, 4, 7, [random_policy] * 4)
     assert (record.scores, record.moves, record.figures) == (again.scores, again.moves, again.figures)
     if os.environ.get("PNP_UPDATE_GOLDEN"):
@@ -348,7 +349,7 @@ def test_golden_replay():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_greedy_player_plays_the_recorded_games(players):
     """Its choices are its rules: a faster player must choose as the recorded one did (and draw the same samples)."""
-    text = replay(Project(ROOT), GAME, players, 7, "greedy")[1]
+    text = replay(Project(ROOT), CheckOptions(GAME, players=(players,), policy="greedy", replay=7))[1]
     golden = ROOT / "tests" / "golden" / f"{GAME}_greedy_{players}p_seed_7.txt"
     if os.environ.get("PNP_UPDATE_GOLDEN"):
         golden.write_text(text, encoding="utf-8")
@@ -369,8 +370,8 @@ def games_digest(players: int) -> str:
 
 
 def test_same_seed_same_report_on_one_or_two_workers(repo):
-    one = check(repo, GAME, [4], 200, 11, "random", 1, "cmd")
-    two = check(repo, GAME, [4], 200, 11, "random", 2, "cmd")
+    one = check(repo, CheckOptions(GAME, players=(4,), target=Target(200), seed=11, policy="random", workers=1))
+    two = check(repo, CheckOptions(GAME, players=(4,), target=Target(200), seed=11, policy="random", workers=2))
     assert to_json(one) == to_json(two)
     fig = one.players[4]
     assert fig.play.termination.ended_by_rules == 200 and not fig.ladder.flags()
@@ -380,8 +381,8 @@ def test_same_seed_same_report_on_one_or_two_workers(repo):
 def test_longer_hands_mean_more_face_down_cards_and_overwork(tmp_path, repo):
     project = copy_project(tmp_path)
     edit(project, "setup.csv", "4,10,40,20,1,3", "4,14,40,20,1,3")
-    before = check(repo, GAME, [4], 200, 2, "random", 1, "cmd")
-    after = check(project, GAME, [4], 200, 2, "random", 1, "cmd")
+    before = check(repo, CheckOptions(GAME, players=(4,), target=Target(200), seed=2, policy="random", workers=1))
+    after = check(project, CheckOptions(GAME, players=(4,), target=Target(200), seed=2, policy="random", workers=1))
     assert before.integrity == []
     assert after.integrity == ["card_data/torite4to6/setup.csv: row 3: dealt 40 / set aside 20, but 4 x 14 from "
                                   "60 deals 56 and sets aside 4"]
@@ -397,7 +398,7 @@ def test_a_small_candidate_deck_runs_out_and_is_flagged(tmp_path):
     lines = path.read_text(encoding="utf-8").splitlines()
     path.write_text("\n".join(lines[:1] + [line for line in lines[1:] if line.split(",")[1] == "1"]) + "\n",
                     encoding="utf-8")
-    report = check(project, GAME, [5], 100, 3, "random", 1, "cmd")
+    report = check(project, CheckOptions(GAME, players=(5,), target=Target(100), seed=3, policy="random", workers=1))
     assert "card_data/torite4to6/candidates.csv: 5 candidate cards can run out in a live at 5 players (up to 39" \
         in report.integrity[0]
     pile = report.players[5].play.exhaustion["candidates"]

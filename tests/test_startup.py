@@ -26,6 +26,7 @@ with open(modules_file, "w") as out:
 
 DRAWING_STACK = ("reportlab", "svglib", "PIL.ImageCms", "pypdfium2", "lxml", "pnp.face", "pnp.pdf", "pnp.build.builder")
 CHECK_STACK = ("pnp.check",)
+CHECK_OPTIONS = {"pnp.check", "pnp.check.options"}  # what a check can be asked for: its help reads the defaults
 
 
 def imported(tmp_path: Path, *args: str) -> list[str]:
@@ -40,8 +41,15 @@ def imported(tmp_path: Path, *args: str) -> list[str]:
 
 
 def loaded(modules: list[str], packages: tuple[str, ...]) -> list[str]:
-    """The modules that belong to any of the packages."""
-    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in packages)]
+    """The modules that belong to any of the packages (the check's options aside: the command line reads them)."""
+    return [m for m in modules if any(m == p or m.startswith(p + ".") for p in packages) and m not in CHECK_OPTIONS]
+
+
+def test_the_check_options_load_nothing_of_the_check_but_themselves():
+    done = subprocess.run([sys.executable, "-c", "import sys, pnp.check.options; "
+                           "print(' '.join(sorted(m for m in sys.modules if m.startswith('pnp'))))"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120, check=True)
+    assert done.stdout.split() == ["pnp", "pnp.check", "pnp.check.options", "pnp.errors"]
 
 
 def test_help_loads_neither_the_drawing_nor_the_check_stack_nor_the_project_readers(tmp_path):

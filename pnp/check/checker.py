@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from pnp.check.count import Setting, count_runs
@@ -14,44 +14,44 @@ from pnp.check.figures.compare import Comparison
 from pnp.check.figures.deal import DealSection
 from pnp.check.figures.jsonform import to_json
 from pnp.check.ladder import ladder_plan
+from pnp.check.options import CheckOptions
 from pnp.check.play.chunks import policies_for
 from pnp.check.play.game import BrokenRule, GameRecord, GameSpec, play
-from pnp.check.play.precision import DEFAULT_PRECISION, Target
 from pnp.check.play.schedule import Status, run_all
 from pnp.check.printed import lenient, print_findings
 from pnp.check.report import CheckReport, DealOnlyReport, Report, with_sweeps
 from pnp.check.sweep.runs import plan_sweeps, shared_variants, sweep_runs, variants_data
-from pnp.check.sweep.vary import Vary
+from pnp.check.sweep.vary import parse_vary
+from pnp.check.text.commands import rerun_command, rerun_deal_only_command
 from pnp.errors import PnpError, UsageError
+from pnp.output.root import named_file
 from pnp.pool import Pool
-from pnp.project.games import Project
+from pnp.project.games import Project, find_project
 
 
-def check(project: Project, game: str, players: list[int], games: int | None, seed: int, policy: str, workers: int,
-          command: str, progress: Callable[[Status], None] = lambda status: None, precision: float | None = None,
-          against: Project | None = None, search_budget: int | None = None, vary: Sequence[Vary] = (),
-          balance: str = "fair", scheduler: str | None = None) -> CheckReport:
+def check(project: Project, options: CheckOptions,
+          progress: Callable[[Status], None] = lambda status: None) -> CheckReport:
     """Run the whole check on one pool (or a Dask cluster) and return the report (the same figures for any number
     of workers)."""
+    against = lenient(find_project(options.against)) if options.against is not None else None
     project = lenient(project)  # rows a build stops at are findings here, and the games play the rows as read
+    game, target = options.game, options.target
     spec = spec_for(game, project)
-    counts = player_counts(project, game, players)
+    counts = player_counts(project, game, list(options.players))
     data = spec.load(project)  # the games play what integrity checked, read once
-    target = Target(games, precision or DEFAULT_PRECISION) if games is None else Target(games)
     integrity = _printed(project, game) + [str(f) for f in spec.integrity(data, counts)]
     comparison, their_data = None, None
     if against is not None:
-        against = lenient(against)
         theirs = against_spec(game, against)
         their_data = theirs.load(against)
         comparison = Comparison(str(against.root), _printed(against, game) +
                                 [str(f) for f in theirs.integrity(their_data, counts)])
-    ladder = ladder_plan(spec, data, counts[0], policy, search_budget)  # first: bad usage stops at once
-    deal = deal_plan(project, game, players, seed)  # ... and so does a bad check: section
-    sweeps = plan_sweeps(project, game, list(vary), games)  # ... and a bad --vary
+    ladder = ladder_plan(spec, data, counts[0], options.policy, options.search_budget)  # bad usage stops at once
+    deal = deal_plan(project, game, list(options.players), options.seed)  # ... and so does a bad check: section
+    sweeps = plan_sweeps(project, game, [parse_vary(text) for text in options.vary], target.games)  # ... a bad --vary
     variants = variants_data(project, spec, sweeps)
-    with check_pool(workers, scheduler) as pool:
-        setting = Setting(game, spec, job_root(pool, project, game), pool.share(data), seed, ladder, target,
+    with check_pool(options.processes, options.scheduler) as pool:
+        setting = Setting(game, spec, job_root(pool, project, game), pool.share(data), options.seed, ladder, target,
                           job_root(pool, against, game) if against is not None else None,
                           pool.share(their_data) if against is not None else None)
         runs = {count: count_runs(setting, count) for count in counts}
@@ -61,11 +61,44 @@ def check(project: Project, game: str, players: list[int], games: int | None, se
         run_all([run for runs_of in runs.values() for run in runs_of.first] +
                 [run for runs_of in runs.values() for run in runs_of.beside] + (deal.runs if deal else []) +
                 [run for of_count in swept.values() for sweep in of_count for run in sweep.all], pool, progress)
-    figures = {count: with_sweeps(runs_of.figures(spec), [sweep.figures(balance) for sweep in swept[count]])
+    figures = {count: with_sweeps(runs_of.figures(spec), [sweep.figures(options.balance) for sweep in swept[count]])
                for count, runs_of in runs.items()}
-    return CheckReport(game, games, seed, policy, command, None if games is not None else target.precision,
+    return CheckReport(game, target.games, options.seed, options.policy, rerun_command(options), target.to_precision,
                        target.cap, integrity, figures, comparison,
                        DealSection.of(deal.counted()) if deal else None).corrected()
+
+
+def refuse_misuse(project: Project, options: CheckOptions) -> None:
+    """The usage errors of options that do not go together, and of output paths, before anything is read or
+    played; bad --vary syntax too."""
+    if options.scheduler is not None:
+        _cluster_usage(options)
+    for path in filter(None, (options.json_path, options.report_path)):
+        named_file(path, project.root)  # no link of the project's on the way: refused before the games are played
+    if options.report_path is not None:
+        from pnp.check.charts.pages import check_report_path  # reportlab only when a report is drawn
+        check_report_path(options.report_path, options.replay is not None)
+    if options.vary and options.replay is not None:
+        raise UsageError("--vary sweeps many games; --replay plays one", where="pnp check --vary",
+                         fix="give one of them")
+    for text in options.vary:
+        parse_vary(text)
+    if options.seats and options.replay is None:
+        raise UsageError("--seats names the players of one replayed game", where="pnp check --seats",
+                         fix="give it with --replay SEED, or leave it out")
+
+
+def _cluster_usage(options: CheckOptions) -> None:
+    """Refuse --scheduler with options it cannot go with; one line when dask.distributed is not installed."""
+    from pnp.check.play.cluster import LOCAL, distributed_module
+    if options.replay is not None:
+        raise UsageError("--scheduler runs the games of a check; a replay plays one game here",
+                         where="pnp check --scheduler", fix="leave out --scheduler or --replay")
+    if options.workers is not None and options.scheduler != LOCAL:
+        raise UsageError("--workers sets the processes of this machine; a cluster's workers are those started "
+                         "with 'dask worker'", where="pnp check --workers",
+                         fix="leave it out, or use --scheduler local")
+    distributed_module()
 
 
 def check_pool(workers: int, scheduler: str | None) -> Pool:
@@ -96,17 +129,18 @@ def deal_plan(project: Project, game: str, players: list[int], seed: int, strict
     return plan_deal_check(project, game, spec, deal_counts(spec, players, game, strict), seed)
 
 
-def deal_only_report(project: Project, game: str, players: list[int], seed: int, workers: int,
-                     command: str, scheduler: str | None = None) -> DealOnlyReport:
+def deal_only_report(project: Project, options: CheckOptions) -> DealOnlyReport:
     """The whole report of a game without a rules simulation: integrity, then the deal-and-draw check if declared."""
     project = lenient(project)  # rows a build stops at are findings here
+    game = options.game
     project.load_game(game)  # every component must load, as for a build
     integrity = print_findings(project, game) + empty_components(project, game)
-    deal = deal_plan(project, game, players, seed, strict=True)
+    deal = deal_plan(project, game, list(options.players), options.seed, strict=True)
     if deal is not None:
-        with check_pool(workers, scheduler) as pool:
+        with check_pool(options.processes, options.scheduler) as pool:
             run_all(deal.runs, pool)
-    return DealOnlyReport(game, seed, command, integrity, deal=DealSection.of(deal.counted()) if deal else None)
+    return DealOnlyReport(game, options.seed, rerun_deal_only_command(options), integrity,
+                          deal=DealSection.of(deal.counted()) if deal else None)
 
 
 def against_spec(game: str, against: Project) -> GameSpec:
@@ -136,25 +170,22 @@ def player_counts(project: Project, game: str, players: list[int]) -> list[int]:
     return players or list(spec.player_counts)
 
 
-def replay_game(project: Project, game: str, players: int | None, seed: int, policy: str,
-                seats: tuple[str, ...] = (), search_budget: int | None = None) -> str:
-    """Play one game again, move by move, as text."""
-    spec = spec_for(game, project)
-    return replay(project, game, players or spec.player_counts[0], seed, policy, seats, search_budget)[1]
-
-
-def replay(project: Project, game: str, players: int, seed: int, policy: str,
-           seats: tuple[str, ...] = (), search_budget: int | None = None) -> tuple[GameRecord, str]:
-    """Play one game again, move by move (`seats`: who plays each seat, else `policy` in every seat)."""
-    spec = spec_for(game, project)
-    player_counts(project, game, [players])
+def replay(project: Project, options: CheckOptions) -> tuple[GameRecord, str]:
+    """Play the game of seed `options.replay` again, move by move, at the first player count asked for (else the
+    game's first): `options.seats` plays each seat, else `options.policy` every seat."""
+    assert options.replay is not None
+    spec = spec_for(options.game, project)
+    players = options.players[0] if options.players else spec.player_counts[0]
+    player_counts(project, options.game, [players])
+    seats = options.seats
     if seats and len(seats) != players:
         raise UsageError(f"--seats names {len(seats)} of {players} seats", where="pnp check --seats",
                          fix="name one player (greedy, random, search or search:N) for each seat, separated by commas")
     data = spec.load(project)
-    names = seats or (ladder_plan(spec, data, players, policy, search_budget).headline_player,) * players
+    headline = ladder_plan(spec, data, players, options.policy, options.search_budget).headline_player
+    names = seats or (headline,) * players
     try:
-        record = play(spec, data, players, seed, policies_for(spec, names), log=True)
+        record = play(spec, data, players, options.replay, policies_for(spec, names), log=True)
     except BrokenRule as broken:
         raise broken.played_by(str(project.root), names) from None
     ending = "ended by the rules" if record.ended_by_rules else f"stopped at the safety cap ({spec.max_moves} moves)"
@@ -165,6 +196,16 @@ def replay(project: Project, game: str, players: int, seed: int, policy: str,
 def numbered_moves(moves: list[str] | tuple[str, ...]) -> str:
     """The lines of a replay, numbered from 1."""
     return "".join(f"{i + 1:4d}. {line}\n" for i, line in enumerate(moves))
+
+
+def write_outputs(report: Report, options: CheckOptions) -> list[Path]:
+    """Write the --json and --report files asked for; the report's pages drawn (none without --report)."""
+    if options.json_path is not None:
+        write_json(options.json_path, report)
+    if options.report_path is None:
+        return []
+    from pnp.check.charts.pages import write_report  # the charts only when a report is drawn
+    return write_report(options.report_path, report)
 
 
 def write_json(path: Path, report: Report) -> None:

@@ -16,9 +16,9 @@ from pnp.check.figures.cards import CardImpacts
 from pnp.check.figures.compare import FigureChange
 from pnp.check.figures.play import PlayFigures
 from pnp.check.ladder import LadderPlan, search_probe, skill_ladder
+from pnp.check.options import Target
 from pnp.check.play.chunks import CHUNK, Results
 from pnp.check.play.paired import SKILL, PairedGames, figure_pairs, merged_pairs
-from pnp.check.play.precision import Target
 from pnp.check.play.runs import Exactly, Games, Plan, Stop, ToPrecision
 from pnp.check.play.schedule import Run
 from pnp.check.report import Baseline, CountFigures
@@ -75,16 +75,15 @@ class CountRuns:
         count, results = self.players, self.headline.results
         play = PlayFigures.of(results, count, spec.piles)
         by_seat = _by_seat(self.skill)
-        skill_precision = self.skill[0].stop.precision if isinstance(self.skill[0].stop, ToPrecision) else None
         baseline = None
         if self.baseline is not None:
-            stop = self.baseline.stop
             baseline = Baseline("random", PlayFigures.of(self.baseline.results, count, spec.piles),
-                                stop.precision if isinstance(stop, ToPrecision) else None)
+                                self.baseline.stop.precision)
         paired = isinstance(self.headline, PairedGames)
         changes, cards = self.paired_changes(by_seat) if paired else (None, None)
         return CountFigures(play, symmetry.symmetry_tests(play, results, spec.symmetric),
-                            skill_ladder(self.ladder, count, by_seat, skill_precision, self.probe), baseline, changes,
+                            skill_ladder(self.ladder, count, by_seat, self.skill[0].stop.precision, self.probe),
+                            baseline, changes,
                             CardImpacts.of(results.cards) if results.cards is not None else None, cards)
 
     def paired_changes(self, by_seat: list[Results]) -> tuple[dict[str, FigureChange], list[CardChange] | None]:

@@ -6,8 +6,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from pnp.check.options import CAP
 from pnp.check.play.chunks import CHUNK, Job, Results, run_job
-from pnp.check.play.precision import CAP, FIRST, games_needed, half_width
+from pnp.check.play.precision import FIRST, games_needed, half_width
 from pnp.check.play.schedule import Run, run_all
 from pnp.check.stats.inference import Moments
 from pnp.pool import Pool, Shared
@@ -110,6 +111,8 @@ def by_seat(chunks: list[Results], players: int) -> list[Results]:
 class Stop:
     """When a run of games has played enough (a rule of its own for each kind)."""
 
+    precision: float | None = None  # the half-width the run plays to (None: a fixed number of games)
+
     def planned(self, run: Games) -> int:
         """Chunks known to be needed now."""
         raise NotImplementedError
@@ -147,7 +150,8 @@ class ToPrecision(Stop):
 
     def __init__(self, precision: float, watch: Callable[[Games], list[Moments]], step: int = 1,
                  first: int = FIRST, shown: bool = False) -> None:
-        self.precision, self.watch, self.step, self.first, self.shown = precision, watch, step, first, shown
+        self.precision: float = precision
+        self.watch, self.step, self.first, self.shown = watch, step, first, shown
         self.done, self.widest, self.estimate = False, math.inf, 0
 
     def merged(self, run: Games, chunks: int) -> None:
