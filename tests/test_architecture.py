@@ -29,18 +29,24 @@ def part_of(path: Path) -> str:
     return "pnp" if parts == ("__init__.py",) else parts[0].removesuffix(".py")
 
 
-def imported_parts(path: Path) -> set[str]:
-    """The parts of pnp a file imports anywhere in it: at the top, in a function, or for type checking only."""
+def imported_names(path: Path) -> set[str]:
+    """The pnp modules a file imports anywhere in it: at the top, in a function, or for type checking only
+    (`from pnp import x` and `from pnp.check import x` name pnp.x and pnp.check.x too)."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
             [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
         for name in names:
             if name == "pnp" or name.startswith("pnp."):
-                found.add(name.split(".")[1] if "." in name else "pnp")
-            if isinstance(node, ast.ImportFrom) and name == "pnp":
-                found.update(alias.name for alias in node.names)
+                found.add(name)
+            if isinstance(node, ast.ImportFrom) and name in ("pnp", "pnp.check"):
+                found.update(f"{name}.{alias.name}" for alias in node.names)
     return found
+
+
+def imported_parts(path: Path) -> set[str]:
+    """The parts of pnp a file imports anywhere in it."""
+    return {name.split(".")[1] if "." in name else "pnp" for name in imported_names(path)}
 
 
 def sources() -> list[Path]:
@@ -91,16 +97,7 @@ def check_part(path: Path) -> str:
 
 def imported_check_parts(path: Path) -> set[str]:
     """The parts of pnp/check a file imports anywhere in it (from pnp.check.X, or from pnp.check import X)."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
-        names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
-            [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
-        for name in names:
-            if name.startswith("pnp.check."):
-                found.add(name.split(".")[2])
-            if isinstance(node, ast.ImportFrom) and name == "pnp.check":
-                found.update(alias.name for alias in node.names)
-    return found
+    return {name.split(".")[2] for name in imported_names(path) if name.startswith("pnp.check.")}
 
 
 def test_the_check_layers_name_every_part_of_pnp_check_once():
