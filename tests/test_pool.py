@@ -126,7 +126,8 @@ def test_workers_default_to_every_core(monkeypatch):
     import pnp.pool
     asked = []
     monkeypatch.setattr(pnp.pool, "every_core", lambda: 3)
-    monkeypatch.setattr(pnp.check.checker, "check", lambda *args, **kwargs: asked.append(args[6]) or 1 / 0)
+    monkeypatch.setattr(pnp.check.checker, "check",
+                        lambda project, options, *rest: asked.append(options.processes) or 1 / 0)
     CliRunner().invoke(main, ["check", "promotion", "--games", "10", "--project", str(ROOT)])
     assert asked == [3]
 
