@@ -14,7 +14,7 @@ from nimgame import nim_project
 
 from pnp.check.checker import check, replay
 from pnp.check.core import GameRecord, game_seed, play
-from pnp.check.ladder import PROBE_MOST, search_probe
+from pnp.check.ladder import PROBE_MOST, RANDOM_HEADLINE, search_probe
 from pnp.check.play.chunks import Results
 from pnp.check.play.schedule import run_all
 from pnp.check.probe import Gains
@@ -183,3 +183,10 @@ def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s
     stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1 here
     stop.costs, stop.gains = costs, [Gains(2, 0.0, 2.0)] * len(costs)  # a game won and one lost: no verdict
     assert stop._rounds() == kept
+
+
+def test_a_random_headline_plays_no_search_probe(nim):
+    report = check(nim, "nim", [2], 400, 1, "random", 1, "cmd")
+    ladder = report.players[2].ladder
+    assert [rung.player for rung in ladder.rungs] == ["greedy"] and ladder.search == RANDOM_HEADLINE
+    assert f"search: not measured: {RANDOM_HEADLINE}" in render_text(report)

@@ -16,6 +16,7 @@ from pnp.sim import GameSpec, can_redeal
 PROBE_WORK = 6.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many headline moves
 PROBE_MOST = MOST_ROUNDS  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
+RANDOM_HEADLINE = "the headline is random play, and the search probe tests greedy players (see --policy greedy)"
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skil
     """Greedy (1 seat) against random, from the skill runs, and search (1 seat) against greedy, from the probe."""
     rungs = [Rung.of("greedy", "random", skill_runs, players, precision=skill_precision)]
     if plan.budget is None or probe is None:
-        return Ladder(plan.headline, rungs, NO_REDEAL)
+        return Ladder(plan.headline, rungs, NO_REDEAL if plan.budget is None else RANDOM_HEADLINE)
     kept = probe.by_seat(probe.planned())  # rounds played ahead of need past the probe's work are left out
     rungs.append(Rung.probe(kept, players, plan.budget))
     return Ladder(plan.headline, rungs)
