@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.text.fonts import Font
+if TYPE_CHECKING:  # a project's cells are checked for open markup without loading the font machinery
+    from pnp.text.fonts import Font
 
 OBJECT = "\ufffc"  # stands for an inline image in a run's text
 
@@ -84,6 +85,21 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
             append_run(runs, token, bold if is_bold else regular, colors[-1])
     append_run(runs, text[pos:], bold if is_bold else regular, colors[-1])
     return runs
+
+
+def open_markup(text: str) -> tuple[int, str] | None:
+    """The first markup the text opens and never closes, as parse_markup reads it: (index, '**' or '{name|')."""
+    bold_at, colors = None, []
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token == "**":
+            bold_at = match.start() if bold_at is None else None
+        elif token.startswith("{"):
+            colors.append((match.start(), token))
+        elif token == "}" and colors:
+            colors.pop()
+    opened = colors[:1] + ([(bold_at, "**")] if bold_at is not None else [])
+    return min(opened) if opened else None
 
 
 def markup_colors(text: str) -> list[str]:
