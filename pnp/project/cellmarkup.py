@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp.data.markup_syntax import open_markup
 from pnp.data.table import RowProblem
 from pnp.layout.template import names_used
 from pnp.project.component import Component
-from pnp.text.markup import open_markup
 
 
 def open_markup_cells(components: Sequence[Component]) -> list[RowProblem]:

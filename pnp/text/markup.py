@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # a project's cells are checked for open markup without loading the font machinery
+from pnp.data.markup_syntax import TOKEN
+
+if TYPE_CHECKING:  # the markup's syntax is read without the font machinery
     from pnp.text.fonts import Font
 
 OBJECT = "\ufffc"  # stands for an inline image in a run's text
@@ -59,7 +60,6 @@ class Symbol:
     image: InlineImage | None = None
 
 
-_TOKEN = re.compile(r"\\[\\*{}|:n]|\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:", re.S)
 
 
 def parse_markup(text: str, regular: Font, bold: Font, color: str,
@@ -67,7 +67,7 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
     """Split marked-up text into runs: **bold**, {colour|text}, :symbol:, \\n for a new line."""
     runs: list[Run] = []
     is_bold, colors, pos = False, [color], 0
-    for match in _TOKEN.finditer(text):
+    for match in TOKEN.finditer(text):
         append_run(runs, text[pos:match.start()], bold if is_bold else regular, colors[-1])
         token, pos = match.group(), match.end()
         if token == "**":
@@ -85,31 +85,6 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
             append_run(runs, token, bold if is_bold else regular, colors[-1])
     append_run(runs, text[pos:], bold if is_bold else regular, colors[-1])
     return runs
-
-
-def open_markup(text: str) -> tuple[int, str] | None:
-    """The first markup the text opens and never closes, as parse_markup reads it: (index, '**' or '{name|')."""
-    bold_at, colors = None, []
-    for match in _TOKEN.finditer(text):
-        token = match.group()
-        if token == "**":
-            bold_at = match.start() if bold_at is None else None
-        elif token.startswith("{"):
-            colors.append((match.start(), token))
-        elif token == "}" and colors:
-            colors.pop()
-    opened = colors[:1] + ([(bold_at, "**")] if bold_at is not None else [])
-    return min(opened) if opened else None
-
-
-def markup_colors(text: str) -> list[str]:
-    """The colour names {name|...} markup uses in a text (escaped braces skipped), as parse_markup reads them."""
-    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith("{")]
-
-
-def symbol_names(text: str) -> list[str]:
-    """The names of the :name: symbols a text writes (escaped colons skipped), as parse_markup reads them."""
-    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith(":")]
 
 
 def append_run(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:
