@@ -85,7 +85,8 @@ print(json.dumps({"peak_mb": own_peak_kb() / 1024}))
 
 
 def time_pnp(out: Path, color: str) -> tuple[float, int]:
-    """One full build of Eitsuku in this process, fonts read afresh; returns seconds and cards."""
+    """One full build of Eitsuku in this process, fonts read afresh (their tables from the output folder's font
+    cache after the first run, as a user's second build finds them); returns seconds and cards."""
     clear_caches()
     start = time.perf_counter()
     project = Project(ROOT)

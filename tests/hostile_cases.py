@@ -265,4 +265,27 @@ def zlib_prefix() -> bytes:
     import zlib
     return zlib.compress(bytes(64 * 65))[:20]
 
-CASES = WORKBOOKS + DATA_FILES + FONTS + IMAGES
+ATTACKS = "  - {name: attacks, data: cards.csv, layout: cards.yaml, where: \"kind == '%s'\"}\n"
+ROWS = [  # every row printed once, as written: a silent loss or doubling is one line too
+    ("a row with a cell left out", lambda p: edit(p, CSV, "Spark,attack,1,Deal **1** damage.,4", "Spark,attack,1,4"),
+     f"{ROW2}: 4 cells but 5 columns (name, kind, value, text, count): 1 cell is missing, so the cells after it would "
+     "sit under the wrong columns; write every cell with its comma, an empty one too: 4 commas a row"),
+    ("a row printed by two components", lambda p: edit(p, MANIFEST, "check:", ATTACKS % "attack" + "check:"),
+     f"{CSV}: rows 2, 3: printed twice, by components cards (every row) and attacks (where: kind == 'attack'); give "
+     "each row to one component with a where: on each, or write shares_rows: true on a component that prints them "
+     "again on purpose"),
+    ("a where: that keeps no row", lambda p: edit(p, MANIFEST, "check:", ATTACKS % "atack" + "check:"),
+     f"{MANIFEST}: components[1].where: the where: of component attacks, kind == 'atack', keeps none of the 4 rows of "
+     f"{CSV} (kind holds 'attack', 'defence', 'item'); did you mean 'attack'?"),
+    ("an empty game folder", lambda p: (p / "card_data/empty").mkdir(),
+     "card_data/empty: the game has no cards: the folder holds no game.yaml and no CSV file; add a CSV file with a "
+     "header row and a row per card, or remove the folder", "build empty"),
+    ("bold left open in a cell", lambda p: edit(p, CSV, "Deal **1** damage.", "Deal **1 damage."),
+     f"{ROW2}, column text: bold '**' opens at character 6 and never closes, so the rest of the text prints bold; "
+     "close it with '**', or write \\** for asterisks"),
+    ("a colour left open in a cell", lambda p: edit(p, CSV, "{blue|2}", "{blue|2"),
+     f"{CSV}: row 4, column text: colour '{{blue|' opens at character 18 and never closes, so the rest of the text "
+     "prints in that colour; close it with '}', or write \\{ for a brace"),
+]
+
+CASES = WORKBOOKS + DATA_FILES + FONTS + IMAGES + ROWS

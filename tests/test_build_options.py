@@ -67,8 +67,9 @@ def test_an_unknown_key_lists_the_keys_there_are(project, template, message):
 
 
 def test_component_builds_one_component_into_its_own_file_and_leaves_the_rest(project):
-    edit(project / "card_data/demo/game.yaml", "  - name: cards", "  - name: extra\n"
-         "    csv: cards.csv\n    layout: cards.yaml\n    back: cards-back.yaml\n  - name: cards")
+    edit(project / "card_data/demo/game.yaml", "  - name: cards", "  - name: extra\n"  # prints cards.csv again
+         "    csv: cards.csv\n    layout: cards.yaml\n    back: cards-back.yaml\n    shares_rows: true\n"
+         "  - name: cards")
     assert run("build", "demo", "--project", str(project)).exit_code == 0
     out = project / "output/demo"
     full = (out / "demo-a4.pdf").read_bytes()

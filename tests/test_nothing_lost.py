@@ -79,10 +79,11 @@ def test_the_split_deck_builds_every_row(tmp_path):
 
 
 def test_a_skip_column_leaves_rows_out_of_the_print_and_the_check(tmp_path):
-    skipped = csv_text().replace("name,type,value,text,count", "name,type,value,text,count,skip")
-    skipped = skipped.replace("Salt,goods,2,Gain 2 :coin:.,3", "Salt,goods,2,Gain 2 :coin:.,3,playtest only")
-    skipped = skipped.replace("Silk,goods,3,Gain 3 :coin:.,3", "Silk,goods,3,Gain 3 :coin:.,3,no")
-    skipped = skipped.replace("Flood,event,0,Discard a goods card.,3", "Flood,event,0,Discard a :typo:.,3,x")
+    skipped = csv_text([(*row, "") for row in ROWS]).replace("name,type,value,text,count", "name,type,value,text,"
+                                                                                           "count,skip")
+    skipped = skipped.replace("Salt,goods,2,Gain 2 :coin:.,3,", "Salt,goods,2,Gain 2 :coin:.,3,playtest only")
+    skipped = skipped.replace("Silk,goods,3,Gain 3 :coin:.,3,", "Silk,goods,3,Gain 3 :coin:.,3,no")
+    skipped = skipped.replace("Flood,event,0,Discard a goods card.,3,", "Flood,event,0,Discard a :typo:.,3,x")
     root = market(tmp_path, SPLIT, csv=skipped)
     result = run("build", "market", "--project", str(root))
     assert result.exit_code == 0, result.output

@@ -14,11 +14,12 @@ from nimgame import nim_project
 
 from pnp.check.checker import check, replay
 from pnp.check.figures.jsonform import to_json
-from pnp.check.ladder import PROBE_MOST, search_probe
+from pnp.check.ladder import PROBE_MOST, RANDOM_HEADLINE, search_probe
 from pnp.check.options import CheckOptions, Target
 from pnp.check.play.chunks import Results
 from pnp.check.play.game import GameRecord, game_seed, play
 from pnp.check.play.schedule import run_all
+from pnp.check.probe import Gains
 from pnp.check.text.report import render_text
 from pnp.cli.main import main
 from pnp.errors import UsageError
@@ -92,15 +93,17 @@ def test_a_search_decision_is_legal_repeatable_and_leaves_the_game_alone(name):
 
 def test_the_ladder_flags_a_headline_that_search_beats(nim):
     report = check(nim, CheckOptions("nim", players=(2,), target=Target(8000), seed=1, policy="greedy",
-                                     workers=1))  # enough headline moves for 4 rounds
+                                     workers=1))  # enough headline moves for 8 rounds
     ladder = report.players[2].ladder
     greedy, search = ladder.rungs
     assert (greedy.player, greedy.others, search.player, search.others) == ("greedy", "random", "search", "greedy")
     assert search.games % 2 == 0 and 2 <= search.games <= 2 * PROBE_MOST  # rounds of one game per seat
     assert search.won.share == 1.0 and search.budget == 16
     assert search.won.low > search.fair == 0.5
-    assert search.verdict == "beaten by more than 5 points" and search.games == 8  # decided at the 4th round
-    flag = "the headline player is beaten by search by more than 5 points: 100.0% [56.2%-100.0%] of 8 games " \
+    # Decided at the 8th round: greedy's own seat won half of the same games (the first player always wins), so
+    # search gained 8 of 16 over it: 0.5 + 8 / 18 -+ 2.39 * 0.13 with half pairs added.
+    assert search.verdict == "beaten by more than 5 points" and search.games == 16
+    flag = "the headline player is beaten by search by more than 5 points: 100.0% [63.4%-100.0%] of 16 games " \
            "against a fair 50.0%"
     assert flag in report.players[2].flags()
     text = render_text(report)
@@ -168,8 +171,8 @@ def probe_by_seat(nim, headline_moves: int, workers: int) -> list[Results]:
 def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_headline_s_moves(nim):
     least = probe_by_seat(nim, 0, 1)
     assert [len(seat.records) for seat in least] == [1, 1]  # at least one round
-    most = probe_by_seat(nim, 10 ** 9, 1)  # search wins every game: the test says "beaten" after 4 rounds
-    assert [len(seat.records) for seat in most] == [4, 4]
+    most = probe_by_seat(nim, 10 ** 9, 1)  # search wins every game: the test says "beaten" after 8 rounds
+    assert [len(seat.records) for seat in most] == [8, 8]
     some = probe_by_seat(nim, 6000, 2)  # a round costs some 2,200 moves
     assert 1 < len(some[0].records) < PROBE_MOST
     assert [r.winners for r in some[1].records] == [[1]] * len(some[1].records)
@@ -182,5 +185,12 @@ def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s
     from pnp.check.ladder import _ProbeStop
     monkeypatch.setattr("pnp.check.ladder.PROBE_WORK", 1.0)
     stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1 here
-    stop.costs, stop.wins = costs, [1.0] * len(costs)  # one win a round of two: the fair share, no verdict
+    stop.costs, stop.gains = costs, [Gains(2, 0.0, 2.0)] * len(costs)  # a game won and one lost: no verdict
     assert stop._rounds() == kept
+
+
+def test_a_random_headline_plays_no_search_probe(nim):
+    report = check(nim, CheckOptions("nim", players=(2,), target=Target(400), seed=1, policy="random", workers=1))
+    ladder = report.players[2].ladder
+    assert [rung.player for rung in ladder.rungs] == ["greedy"] and ladder.search == RANDOM_HEADLINE
+    assert f"search: not measured: {RANDOM_HEADLINE}" in render_text(report)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import math
+from statistics import NormalDist
 
 import pytest
 import shipped
@@ -13,7 +15,7 @@ from pnp.check.checker import check
 from pnp.check.figures.jsonform import to_json
 from pnp.check.options import CheckOptions, Target
 from pnp.check.play.game import game_seed, play
-from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, WITHIN, interval, is_look, verdict
+from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, WITHIN, Z_LOOK, Gains, interval, is_look, verdict
 from pnp.check.text.report import render_text
 from pnp.project.games import Project
 from pnp.sim import search_policy
@@ -67,11 +69,37 @@ def test_the_probe_flags_a_planted_weak_greedy_headline(weak_nim):
 
 
 def test_the_sequential_test_looks_at_powers_of_two_and_says_what_its_interval_says():
-    assert [r for r in range(1, 70) if is_look(r)] == [1, 2, 4, 8, 16, 32, 64]
-    assert LEVEL == pytest.approx(1 - 2 * 0.05 / 8)
-    wide = interval(45, 100)
-    assert wide.low < 0.45 < wide.high and wide.high - wide.low > 0.2  # wider than a 95% interval's 0.19
-    assert verdict(interval(90, 100), 0.25) == BEATEN
-    assert verdict(interval(200, 1000), 0.25) == WITHIN  # 20% of 1,000 games: below 30% beyond the test's noise
-    assert verdict(interval(3, 10), 0.25) is None
+    assert [r for r in range(1, 70) if is_look(r)] == [4, 8, 16, 32, 64]
+    assert LEVEL == pytest.approx(1 - 2 * 0.05 / 6)
     assert UNDECIDED == "undecided"
+
+
+def test_the_paired_interval_is_agresti_and_mins_for_matched_pairs():
+    # 30 pairs: search won 8 that greedy lost, lost 2 that greedy won, and 20 went alike. Adjusted (half a pair
+    # each way, one pair even): 32 pairs, gain (8 - 2) / 32 = 0.1875, variance ((8.5 + 2.5) - 6 ** 2 / 32) / 32 ** 2.
+    gains = Gains.of([1.0] * 8 + [0.0] * 2 + [1.0] * 5 + [0.0] * 15, [0.0] * 8 + [1.0] * 2 + [1.0] * 5 + [0.0] * 15)
+    assert (gains.games, gains.total, gains.squares) == (30, 6.0, 10.0)
+    spread = math.sqrt((11.0 - 36 / 32) / 32 ** 2)
+    share = interval(gains, 0.25)
+    assert share.value == pytest.approx(0.25 + 6 / 30)
+    assert share.low == pytest.approx(0.25 + 0.1875 - Z_LOOK * spread)
+    assert share.high == pytest.approx(0.25 + 0.1875 + Z_LOOK * spread)
+    assert Z_LOOK == pytest.approx(NormalDist().inv_cdf(1 - 0.05 / 6))
+    assert verdict(share, 0.25) is None  # [0.25 + 0.19 -+ 0.24]: reaches below 30%
+    assert verdict(interval(Gains(200, 90.0, 90.0), 0.25), 0.25) == BEATEN  # 45 points of gain in 200 pairs
+    assert verdict(interval(Gains(400, 0.0, 20.0), 0.25), 0.25) == WITHIN  # 20 wins and 20 losses in 400 pairs
+    assert verdict(interval(Gains(0, 0.0, 0.0), 0.25), 0.25) is None  # no games: half pairs only, wide open
+
+
+def test_a_searching_seat_draws_from_the_games_generator_as_greedy_does():
+    # Every Ghost Couple game a search seat plays is the same game as greedy's until search first departs: the
+    # game's draws are the same, so a search that never departs (budget 2 on a game it cannot tell apart) and a
+    # greedy seat play the same moves.
+    spec = shipped.ghost_couple.SPEC
+    data = spec.load(Project(ROOT))
+    seed = game_seed(3, 0)
+    twin = play(spec, data, 3, seed, [spec.greedy] * 3, log=True)
+    never = search_policy(spec, 2)
+    object.__setattr__(never, "_halving", lambda *args: None)  # no challenger: greedy's choice every time
+    searched = play(spec, data, 3, seed, [never, spec.greedy, spec.greedy], log=True)
+    assert searched.log == twin.log and searched.scores == twin.scores

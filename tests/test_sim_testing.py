@@ -3,6 +3,7 @@ it names the seed and the move of a broken rule, a copy that touches its game, o
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -191,3 +192,12 @@ def test_a_designer_runs_the_scaffold_test_with_pytest(tmp_path):
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0"], cwd=tmp_path,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout + run.stderr
+
+
+def test_the_example_rules_a_designer_starts_from_are_type_checked(example, tmp_path):
+    _, project = example
+    rules = project.root / "card_data" / "demo" / "rules"
+    mypy = [sys.executable, "-m", "mypy", "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"), str(rules)]
+    done = subprocess.run(mypy, cwd=project.root, env={**os.environ, "MYPYPATH": str(ROOT)}, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

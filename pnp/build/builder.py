@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import glob
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,16 +24,18 @@ from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
-from pnp.pdf.edges import EdgeSampler
+from pnp.pdf.edgecache import EdgeCache, edges_folder
+from pnp.pdf.edges import SETTINGS, EdgeSampler
 from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tile_pages
-from pnp.pool import Pool, Shared, every_core
+from pnp.pool import Pending, Pool, Shared, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.gutterfold import Gutterfold, gutterfold
 from pnp.sheet.marks import page_marks, sheet_marks
 from pnp.sheet.tiles import tile_piece
+from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
 
@@ -100,28 +103,33 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
 def build(project: Project, games: list[Game], options: BuildOptions, progress: Progress = lambda n: None,
           fonts: FontBook | None = None) -> BuildReport:
     """Build the given games; nothing is written unless every file succeeds."""
-    fonts = fonts or FontBook()
+    profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
+    root = OutputRoot.checked(options.out, project.root)
+    fonts = fonts or FontBook(FontCache(cache_folder(root.path)))
+    edges = EdgeCache(edges_folder(root.path), SETTINGS)
     renderer = Renderer(fonts, project.root)
     renderer.budget = WorkBudget(seconds=options.time_limit)
     report = BuildReport()
-    profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
-    root = OutputRoot.checked(options.out, project.root)
     files = Publication(root)
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
         with writing_into(root.label(root.path), root.path), lean_collection():
             for game, folder, profile in zip(games, folders, profiles):
-                _build_game(game, folder, renderer, fonts, options, files, report, progress, profile)
+                _build_game(game, folder, renderer, fonts, options, files, report, progress, profile, edges)
         report.notes += undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
         files.abort()
         raise
+    edges.save()  # measured edges and parsed fonts kept for the next build, once this one has succeeded
+    if fonts.store is not None:
+        fonts.store.save()
     return report
 
 
 def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, options: BuildOptions,
-                files: Publication, report: BuildReport, progress: Progress, profile: Profile | None) -> None:
+                files: Publication, report: BuildReport, progress: Progress, profile: Profile | None,
+                edges: EdgeCache | None = None) -> None:
     """Render a game's components and write its sheets and print-shop files into its (staged) folder."""
     paper = Size(*PAPER_SIZES[options.paper])
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
@@ -130,34 +138,43 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
     grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
     if not options.components:  # a build of some components replaces only their own files
         _own_outputs(files, folder, game.name, options.paper)
-    sampler = EdgeSampler()
+    with ExitStack() as stack:  # the print-shop files beside the edge sampling and the sheets
+        shop_files = _start_shop(stack, shop, fonts, profile, game.rich_black)
+        _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
+        if shop_files is not None:
+            shop_files.result()
+
+
+def _start_shop(stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
+                rich_black: tuple | None) -> Pending[None] | None:
+    """The print-shop files handed to a worker process (run when asked with one processor), if any."""
+    if not shop:
+        return None
+    pool = stack.enter_context(Pool(2 if every_core() > 1 else 1, where="pnp build"))
+    return pool.submit(_write_shop, pool.share((shop, fonts, profile, rich_black)))
+
+
+def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component, CardFaces]], grid_name: str,
+                       fonts: FontBook, options: BuildOptions, files: Publication, report: BuildReport,
+                       sampler: EdgeSampler) -> None:
+    """The home-print sheets: the game's grid file and each component's gutterfold file."""
+    paper = Size(*PAPER_SIZES[options.paper])
     folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes, sampler) for c, f in rendered}
     on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
     spacing = {c.name: _grid_spacing(c, f, paper, options, sampler) for c, f in on_grid}
     report.notes += [note for c, _ in on_grid if (note := spacing[c.name].note)]
-    sheets_path = files.temp_for(folder / grid_name) if on_grid else None
-
-    def write_sheets() -> None:
-        if sheets_path is not None:
-            sheets = Document(sheets_path, fonts, f"{game.title} ({options.paper})")
-            for component, faces in on_grid:
-                report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
-                                            spacing[component.name])
-                report.cards += len(faces.fronts)
-            sheets.save()
-        for component, faces in rendered:
-            sheet = folds[component.name]
-            if sheet is not None:
-                report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
-                report.cards += len(faces.fronts)
-
-    if not shop:
-        write_sheets()
-        return
-    with Pool(2 if every_core() > 1 else 1, where="pnp build") as pool:  # the print-shop files beside the sheets
-        shop_files = pool.submit(_write_shop, pool.share((shop, fonts, profile, game.rich_black)))
-        write_sheets()
-        shop_files.result()
+    if on_grid:
+        sheets = Document(files.temp_for(folder / grid_name), fonts, f"{game.title} ({options.paper})")
+        for component, faces in on_grid:
+            report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
+                                        spacing[component.name])
+            report.cards += len(faces.fronts)
+        sheets.save()
+    for component, faces in rendered:
+        sheet = folds[component.name]
+        if sheet is not None:
+            report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
+            report.cards += len(faces.fronts)
 
 
 def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:

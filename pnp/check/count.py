@@ -124,8 +124,9 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
         stop = Exactly() if target.games is not None else ToPrecision(target.side, watch)
         baseline = Games(plan(setting.root, "random", games=target.games or target.cap), setting.data, stop)
     budget = setting.ladder.budget
-    probe = None if budget is None else search_probe(setting.root, setting.game, players, setting.seed, budget,
-                                                     setting.data, headline)
+    probe = None  # the probe measures greedy players: not played for a random headline
+    if budget is not None and policy != "random":
+        probe = search_probe(setting.root, setting.game, players, setting.seed, budget, setting.data, headline)
     return CountRuns(players, headline, skill, baseline, setting.ladder, probe)
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.check.figures.ladder import Ladder, Rung
+from pnp.check.figures.ladder import Ladder, Rung, seat_gains
 from pnp.check.play.chunks import Results
 from pnp.check.play.runs import Games, Plan, Stop
-from pnp.check.probe import MOST_ROUNDS, interval, is_look, verdict
+from pnp.check.probe import MOST_ROUNDS, Gains, interval, is_look, verdict
 from pnp.errors import UsageError
 from pnp.pool import Shared
 from pnp.sim import GameSpec, can_redeal
@@ -16,6 +16,7 @@ from pnp.sim import GameSpec, can_redeal
 PROBE_WORK = 6.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many headline moves
 PROBE_MOST = MOST_ROUNDS  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
+RANDOM_HEADLINE = "the headline is random play, and the search probe tests greedy players (see --policy greedy)"
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,7 @@ def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skil
     """Greedy (1 seat) against random, from the skill runs, and search (1 seat) against greedy, from the probe."""
     rungs = [Rung.of("greedy", "random", skill_runs, players, precision=skill_precision)]
     if plan.budget is None or probe is None:
-        return Ladder(plan.headline, rungs, NO_REDEAL)
+        return Ladder(plan.headline, rungs, NO_REDEAL if plan.budget is None else RANDOM_HEADLINE)
     kept = probe.by_seat(probe.planned())  # rounds played ahead of need past the probe's work are left out
     rungs.append(Rung.probe(kept, players, plan.budget))
     return Ladder(plan.headline, rungs)
@@ -69,15 +70,14 @@ class _ProbeStop(Stop):
     def __init__(self, headline: Games, players: int) -> None:
         self.headline, self.players = headline, players
         self.costs: list[int] = []  # cost of each merged round
-        self.wins: list[float] = []  # the search seat's wins (ties shared) in each merged round
+        self.gains: list[Gains] = []  # the search seat's gains over greedy in the same games, each merged round
         self.limit: float | None = None  # the cost aimed at, once the headline is finished
 
     def merged(self, run: Games, chunks: int) -> None:
         if chunks % self.players == 0:
             last = run.chunks[-self.players:]
             self.costs.append(sum(chunk.searched + sum(record.moves for record in chunk.records) for chunk in last))
-            self.wins.append(sum(1.0 / len(record.winners) for seat, chunk in enumerate(last)
-                                 for record in chunk.records if seat in record.winners))
+            self.gains.append(sum((seat_gains(chunk, seat) for seat, chunk in enumerate(last)), Gains()))
 
     def _rounds(self) -> int | None:
         """Rounds the probe keeps, once known: the first look with a verdict, or the count whose cost comes
@@ -85,10 +85,10 @@ class _ProbeStop(Stop):
         those played so far)."""
         if self.limit is None and self.headline.finished():  # summed once: the scheduler asks often
             self.limit = PROBE_WORK * sum(record.moves for record in self.headline.results.records)
-        spent, won, fair = 0, 0.0, 1.0 / self.players
-        for rounds, (cost, wins) in enumerate(zip(self.costs, self.wins), 1):
-            spent, won = spent + cost, won + wins
-            if is_look(rounds) and verdict(interval(won, rounds * self.players), fair) is not None:
+        spent, gained, fair = 0, Gains(), 1.0 / self.players
+        for rounds, (cost, gains) in enumerate(zip(self.costs, self.gains), 1):
+            spent, gained = spent + cost, gained + gains
+            if is_look(rounds) and verdict(interval(gained, fair), fair) is not None:
                 return rounds
             if self.limit is not None and spent >= self.limit - spent / (2 * rounds) or rounds == PROBE_MOST:
                 return rounds

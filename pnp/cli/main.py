@@ -5,6 +5,7 @@ Each command imports what it runs when it runs, so `pnp --help` and light comman
 
 from __future__ import annotations
 
+import importlib
 import sys
 from contextlib import ExitStack
 from pathlib import Path
@@ -22,12 +23,10 @@ from pnp.build.options import (
     parse_gutter,
     parse_time_limit,
 )
-from pnp.cli.check import check_command
 from pnp.cli.common import bar as _bar
 from pnp.cli.common import project_option
 from pnp.cli.common import shown as _shown
 from pnp.cli.stop import ended, quiet, stoppable, stopped_line
-from pnp.cli.watch import watch_command
 from pnp.errors import PnpError, UsageError
 
 
@@ -41,10 +40,22 @@ def _fail(exc: PnpError) -> None:
 
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+ELSEWHERE = {"check": ("pnp.cli.check", "check_command"), "watch": ("pnp.cli.watch", "watch_command")}
 
 
 class _Group(click.Group):
-    """Turns PnpError and click's usage errors into one-line messages instead of tracebacks or usage blocks."""
+    """Turns PnpError and click's usage errors into one-line messages instead of tracebacks or usage blocks.
+
+    The commands defined in modules of their own are imported only when named (or listed by --help)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *ELSEWHERE})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in ELSEWHERE and cmd_name not in self.commands:
+            module, name = ELSEWHERE[cmd_name]
+            self.add_command(getattr(importlib.import_module(module), name), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -113,6 +124,16 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   time_limit: str | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
+    from pnp.build.collect import lean_collection
+    with lean_collection():  # the modules and the project, read first, live to the end: young sweeps rarer
+        _build(games, paper, marks, duplex, layout, back_offset, gutter, components, lang, out, color, time_limit,
+               project_dir)
+
+
+def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+           gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
+           time_limit: str | None, project_dir: Path) -> None:
+    """Load the games named and build them, with a line on what was written."""
     from pnp.build.builder import build, select_components
     from pnp.project.games import find_project
     from pnp.project.lang import localize_game
@@ -255,7 +276,3 @@ def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> 
         click.echo(f"created {_shown(path)}")
     where = "" if project_dir == Path(".") else f" --project {_shown(project_dir)}"
     click.echo(f"Next: pnp build {name}{where}" + (f", then pnp check {name}{where}" if rules else ""))
-
-
-main.add_command(check_command)
-main.add_command(watch_command)

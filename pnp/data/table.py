@@ -32,13 +32,15 @@ class RowProblem:
     field: str
     message: str
     fix: str
+    cell: bool = False  # the problem is the field's cell in each row: messages name the column too
 
     def error(self, listed: int = 12) -> PnpError:
         """The one-line error a build stops with."""
         numbers = ", ".join(str(row) for row in self.rows[:listed])
         if len(self.rows) > listed:
             numbers += f" and {len(self.rows) - listed} more"
-        return PnpError(self.message, where=f"{self.file}: row{'s' if len(self.rows) > 1 else ''} {numbers}",
+        column = f", column {self.field}" if self.cell else ""
+        return PnpError(self.message, where=f"{self.file}: row{'s' if len(self.rows) > 1 else ''} {numbers}{column}",
                         fix=self.fix)
 
 
@@ -128,7 +130,13 @@ def _row(record: list[str], columns: tuple[str, ...], number: int, label: str) -
     if len(record) > len(columns) and any(cell.strip() for cell in record[len(columns):]):
         raise PnpError(f"{len(record)} cells but only {len(columns)} columns", where=where,
                        fix="quote cells that contain commas, or add a column name")
-    cells = list(record) + [""] * (len(columns) - len(record))
+    if len(record) < len(columns):  # the cells after a missing one would sit under the wrong columns
+        missing = len(columns) - len(record)
+        raise PnpError(f"{len(record)} cells but {len(columns)} columns ({', '.join(columns)}): "
+                       f"{missing} cell{'s are' if missing > 1 else ' is'} missing, so the cells after "
+                       f"{'them' if missing > 1 else 'it'} would sit under the wrong columns", where=where,
+                       fix=f"write every cell with its comma, an empty one too: {len(columns) - 1} commas a row")
+    cells = list(record)[:len(columns)]  # extra cells are empty: spreadsheets write trailing commas
     values = {name: convert(cell) for name, cell in zip(columns, cells)}
     return Row(values, number, _count(values, where))
 

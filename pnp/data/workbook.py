@@ -40,7 +40,7 @@ def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
 
 
 def _within_header(records: list[list[str]], where: str) -> list[list[str]]:
-    """Cut the sheet's rows to the named columns; a value right of the last column name is an error."""
+    """The sheet's rows cut (or filled with empty cells) to the named columns; a value right of them is an error."""
     header = records[0] if records else []
     width = max((i + 1 for i, cell in enumerate(header) if cell.strip()), default=0)
     for number, record in enumerate(records[1:], start=2):
@@ -48,7 +48,7 @@ def _within_header(records: list[list[str]], where: str) -> list[list[str]]:
         if stray is not None:
             raise PnpError(f"a value in column {column_letter(stray)}, which has no name in row 1",
                            where=f"{where}: row {number}", fix="name the column in row 1, or clear the cell")
-    return [record[:width] for record in records]
+    return [(record + [""] * width)[:width] for record in records]  # a workbook keeps no trailing empty cells
 
 
 def column_letter(index: int) -> str:

@@ -10,6 +10,7 @@ from reportlab.lib import colors as rl_colors
 from pnp.colors import parse_color
 from pnp.data.confine import confined, label_in
 from pnp.data.files import check_regular
+from pnp.data.markup_syntax import markup_colors
 from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
@@ -30,7 +31,6 @@ from pnp.text.fit import (
     break_lines,
     check_glyphs,
     fit,
-    markup_colors,
     missing_glyphs,
     paragraphs,
     parse_markup,

@@ -23,11 +23,14 @@ if TYPE_CHECKING:  # pdfium and Pillow are imported when faces are sampled, not 
     import pypdfium2 as pdfium
     from PIL import Image
 
+    from pnp.pdf.edgecache import EdgeCache
+
 CUT_ERROR = 1.0  # mm a home cut may miss its line by
 SEGMENT = 2.0  # mm of edge compared at a time
 PX_PER_MM = 4  # resolution the strips are sampled at
 CLASH = 10.0  # CIE76 colour difference above which two strips are clearly different colours
 SIDES = ("left", "right", "bottom", "top")
+SETTINGS = (CUT_ERROR, SEGMENT, PX_PER_MM)  # in an edge cache entry's key; a change in measuring: edgecache.FORMAT
 OPPOSITE = {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}
 
 Lab = tuple[float, float, float]
@@ -58,10 +61,12 @@ def seam_step(first: FaceEdges, second: FaceEdges, vertical: bool, turned: tuple
 
 
 class EdgeSampler:
-    """Edge colours of faces, each distinct edge drawn once, with only what reaches within CUT_ERROR of the trim."""
+    """Edge colours of faces, each distinct edge drawn once, with only what reaches within CUT_ERROR of the trim;
+    colours measured by an earlier build come from its cache, when one is given."""
 
-    def __init__(self) -> None:
+    def __init__(self, cache: EdgeCache | None = None) -> None:
         self._known: dict[object, FaceEdges] = {}
+        self._cache = cache
 
     def edges(self, faces: Sequence[Face]) -> list[FaceEdges]:
         """The edge colours of every face, in order."""
@@ -71,7 +76,7 @@ class EdgeSampler:
             if key not in self._known and key not in fresh:
                 fresh[key] = _edge_face(face)
         if fresh:
-            self._known.update(zip(fresh, _sample(list(fresh.values()))))
+            self._known.update(zip(fresh, _sample(list(fresh.values()), self._cache)))
         return [self._known[key] for key in keys]
 
 
@@ -111,9 +116,8 @@ def _near_edge(op: Op, face: Face) -> bool:
             or op.kind == "face")
 
 
-def _sample(faces: list[Face]) -> list[FaceEdges]:
-    """Paint the faces on pages of one PDF in memory and measure each one's strips."""
-    import pypdfium2 as pdfium
+def _sample(faces: list[Face], cache: EdgeCache | None = None) -> list[FaceEdges]:
+    """Paint the faces on pages of one PDF in memory and measure each one's strips (or find them in the cache)."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1)
     for face in faces:
@@ -122,7 +126,22 @@ def _sample(faces: list[Face]) -> list[FaceEdges]:
         paint_face(canvas, face)
         canvas.showPage()
     canvas.save()
-    document = pdfium.PdfDocument(buffer.getvalue())
+    pdf = buffer.getvalue()
+    stored = cache.read(pdf, faces, SIDES) if cache is not None else None
+    if stored is not None:
+        return [FaceEdges(*({side: tuple(map(tuple, strips[i])) for i, side in enumerate(SIDES)}
+                            for strips in pair)) for pair in stored]
+    measured = _measured(pdf, faces)
+    if cache is not None:
+        cache.remember(pdf, [[[list(map(list, edges.inside[side])) for side in SIDES],
+                              [list(map(list, edges.bleed[side])) for side in SIDES]] for edges in measured])
+    return measured
+
+
+def _measured(pdf: bytes, faces: list[Face]) -> list[FaceEdges]:
+    """Rasterise the PDF's pages with pdfium and measure each face's strips."""
+    import pypdfium2 as pdfium
+    document = pdfium.PdfDocument(pdf)
     try:
         return [_measure(_raster(document, index), face) for index, face in enumerate(faces)]
     finally:

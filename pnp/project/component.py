@@ -19,11 +19,12 @@ from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS, MAX_GUTTER_MM
 from pnp.output.names import plain_name
 from pnp.project.designs import by_column, check_one_size, row_layouts
+from pnp.project.selection import nothing_kept
 from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
-                  "selection", "vars", "size", "cut", "tile", "base", "gutter"}
+                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
 
@@ -37,6 +38,7 @@ class Source:
     where: str | None = None  # the expression, None when every row is kept
     selection: bool = False  # the manifest says the rows where: leaves out are left out on purpose
     borrowed: bool = False  # another game's file, taken with from: (that game prints every row of it)
+    shares_rows: bool = False  # the manifest says the component prints rows another prints too, on purpose
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,7 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
     kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
     source = _source_table(files, source_game, source_name, merged, where)
-    table = _kept(source, where)
+    table = _kept(source, where, str(spec["name"]))
     source = dataclasses.replace(source, borrowed=source_game != game)
     _check_card_count(table, where)
     front, row_fronts = _side(files, source_game, merged, "layout", f"{source_name}.yaml", table, where)
@@ -150,7 +152,7 @@ def gutter_mm(value: Any, where: str) -> float | None:
 def component_table(files: Files, game: str, spec: Any, index: int) -> Table:
     """The table of one manifest entry as the print reads it (`from:` followed, `where:` applied), no layouts."""
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
-    return _kept(_source_table(files, source_game, source_name, merged, where), where)
+    return _kept(_source_table(files, source_game, source_name, merged, where), where, str(spec["name"]))
 
 
 def _resolve(files: Files, game: str, spec: Any, index: int) -> tuple[str, dict, str, str, dict[str, Any]]:
@@ -227,10 +229,11 @@ def _source_table(files: Files, game: str, name: str, spec: dict[str, Any], wher
     if selection and "where" not in spec:
         raise PnpError("selection: true, but there is no where: to select rows", where=f"{where}.selection",
                        fix="add the where: expression that picks the rows, or remove selection:")
-    return Source(table, sheet, str(spec["where"]) if "where" in spec else None, selection)
+    return Source(table, sheet, str(spec["where"]) if "where" in spec else None, selection,
+                  shares_rows=bool(spec.get("shares_rows")))
 
 
-def _kept(source: Source, where: str) -> Table:
+def _kept(source: Source, where: str, name: str) -> Table:
     """The rows of the source its where: keeps (every row without one)."""
     table = source.table
     if source.where is None:
@@ -238,6 +241,8 @@ def _kept(source: Source, where: str) -> Table:
     expression = compile_expression(source.where, f"{where}.where")
     check_columns(expression.source, f"{where}.where", set(table.columns), set(), table.label)
     rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
+    if table.rows and not rows:
+        raise nothing_kept(table, source.where, f"{where}.where", name)
     return dataclasses.replace(table, rows=rows)
 
 

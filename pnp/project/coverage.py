@@ -1,4 +1,4 @@
-"""Every row printed: the rows of a game's own data files no component prints, and the where: that left them out."""
+"""Every row printed once: rows of a game's own data files no component prints, or two components print."""
 
 from __future__ import annotations
 
@@ -12,15 +12,20 @@ from pnp.project.component import Component, Source
 CELLS_SHOWN = 3  # rows whose tested cells are shown
 
 
-def unprinted_rows(components: Sequence[Component]) -> list[RowProblem]:
-    """An error per data file of the game's own whose rows (count above 0) no component prints."""
+def _readers(components: Sequence[Component]) -> list[list[Component]]:
+    """The components that read each data file (or sheet) of the game's own, by file, in print order."""
     readers: dict[tuple[Path, str | None], list[Component]] = {}
     for component in components:
         source = component.source
         if source is not None and not source.borrowed:
             readers.setdefault((source.table.path, source.sheet), []).append(component)
+    return list(readers.values())
+
+
+def unprinted_rows(components: Sequence[Component]) -> list[RowProblem]:
+    """An error per data file of the game's own whose rows (count above 0) no component prints."""
     errors = []
-    for group in readers.values():
+    for group in _readers(components):
         sources = [c.source for c in group if c.source is not None]
         if any(s.where is None or s.selection for s in sources):
             continue  # a component prints every row, or declares the rows it leaves out are left out on purpose
@@ -44,3 +49,32 @@ def _lost(rows: list[Row], group: list[Component], sources: list[Source]) -> Row
                       "out" + (f" ({cells})" if tested else ""),
                       "correct the cells the where: tests, mark rows that are no cards in a skip column, or write "
                       "selection: true beside a where: that leaves rows out on purpose")
+
+
+def doubled_rows(components: Sequence[Component]) -> list[RowProblem]:
+    """An error per pair of components printing the same rows of the game's own file, unless one has shares_rows."""
+    errors = []
+    for group in _readers(components):
+        alone = [c for c in group if c.source is not None and not c.source.shares_rows]
+        for index, first in enumerate(alone):
+            printed = {row.number for row in first.table.rows if row.count > 0}
+            for second in alone[index + 1:]:
+                both = tuple(row.number for row in second.table.rows if row.number in printed)
+                if both:
+                    errors.append(_doubled(both, first, second))
+    return errors
+
+
+def _doubled(rows: tuple[int, ...], first: Component, second: Component) -> RowProblem:
+    """The rows two components both print, naming the components and what each keeps."""
+    table = first.table
+    kept = " and ".join(f"{c.name} ({_keeps(c)})" for c in (first, second))
+    return RowProblem(table.label, rows, "where", f"printed twice, by components {kept}",
+                      "give each row to one component with a where: on each, or write shares_rows: true on a "
+                      "component that prints them again on purpose")
+
+
+def _keeps(component: Component) -> str:
+    """What a component keeps of its data file: every row, or the rows its where: keeps."""
+    where = component.source.where if component.source is not None else None
+    return "every row" if where is None else f"where: {where}"

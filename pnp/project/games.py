@@ -12,16 +12,19 @@ from pnp.data.confine import confined, label_in
 from pnp.data.files import check_regular
 from pnp.data.read import read_table
 from pnp.data.table import RowProblem, Table
+from pnp.data.workbook import WORKBOOKS
 from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.files import check_keys
 from pnp.limits import MAX_PROFILE_BYTES
 from pnp.output.names import is_plain, plain_name
+from pnp.project.cellmarkup import open_markup_cells
 from pnp.project.component import Component, Files, build_component, component_table
-from pnp.project.coverage import unprinted_rows
+from pnp.project.coverage import doubled_rows, unprinted_rows
 from pnp.project.settings import check_game_values
 
 MANIFEST = "game.yaml"
+DATA_SUFFIXES = {".csv", *WORKBOOKS}
 GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black"}
 MAX_RICH_BLACK_INK = 300.0  # percent: C+M+Y+K of the rich black, within what presses accept
 
@@ -57,10 +60,10 @@ class Project:
         return confined(self.root, path, key)
 
     def game_names(self) -> list[str]:
-        """Every folder under card_data/ that holds a CSV or a game.yaml."""
+        """Every folder under card_data/ that holds a data file (CSV or workbook) or a game.yaml."""
         folder = self.root / "card_data"
         return sorted(p.name for p in folder.iterdir()
-                      if p.is_dir() and (any(p.glob("*.csv")) or (p / MANIFEST).exists()))
+                      if p.is_dir() and ((p / MANIFEST).exists() or any(_data_files(p))))
 
     def load_game(self, name: str) -> Game:
         """Read a game's manifest, tables and layouts."""
@@ -74,15 +77,34 @@ class Project:
                            fix=f"known games: {known}; start one with 'pnp new {name}'")
         manifest = self.manifest(name)
         specs = manifest.get("components") or [self._named_by_file(path) for path in sorted(folder.glob("*.csv"))]
+        if not specs:
+            raise self._no_cards(folder)
         files = Files(self.root, self.label, self.manifest, self.lenient, self.cells)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
-        problems = _swallowed(components) + unprinted_rows(components)
+        problems = [*_swallowed(components), *unprinted_rows(components), *doubled_rows(components),
+                    *open_markup_cells(components)]
         if problems and not self.lenient:
             raise problems[0].error()
         key = f"{self.label(folder / MANIFEST)}: cmyk_profile"
         rich_black = _rich_black(manifest.get("rich_black"), f"{self.label(folder / MANIFEST)}: rich_black")
         return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key,
                     rich_black, tuple(problems))
+
+    def _no_cards(self, folder: Path) -> PnpError:
+        """The error for a game folder no component reads cards from: empty, or workbooks without a game.yaml."""
+        books = [path.name for path in _data_files(folder)]
+        manifest = folder / MANIFEST
+        if (manifest.exists() or manifest.is_symlink()) and not books:
+            return PnpError("lists no components, and the folder holds no CSV file", where=self.label(manifest),
+                            fix="list them under components:, e.g. '- {name: cards, data: cards.csv}'")
+        if books:
+            entry = f"{{name: {Path(books[0]).stem}, data: {books[0]}}}"
+            return PnpError(f"no component reads {', '.join(books)}: without components listed in {MANIFEST}, only "
+                            "files named *.csv are read", where=self.label(folder),
+                            fix=f"list it in {MANIFEST}: 'components: [{entry}]'")
+        return PnpError("the game has no cards: the folder holds no game.yaml and no CSV file",
+                        where=self.label(folder), fix="add a CSV file with a header row and a row per card, or "
+                                                      "remove the folder")
 
     def _named_by_file(self, path: Path) -> dict[str, str]:
         """A component found by the naming conventions: its CSV file's name, which must be a plain name."""
@@ -150,6 +172,14 @@ class Project:
         if game not in self._manifests:
             self._manifests[game] = self._manifest(self.root / "card_data" / game)
         return self._manifests[game]
+
+
+def _data_files(folder: Path) -> list[Path]:
+    """The data files (CSV files and workbooks) in a game's folder, by name; none in a folder that cannot be read."""
+    try:
+        return sorted(path for path in folder.iterdir() if path.suffix.lower() in DATA_SUFFIXES and path.is_file())
+    except OSError:
+        return []
 
 
 def _swallowed(components: tuple[Component, ...]) -> list[RowProblem]:

@@ -12,7 +12,7 @@ from pnp.layout.values import shown
 from pnp.limits import MAX_LENGTH
 
 PATHS = ("csv", "data", "from")
-SWITCHES = ("print_shop", "tile")
+SWITCHES = ("print_shop", "tile", "shares_rows")
 
 
 def check_game_values(data: dict[str, Any], label: str) -> None:

@@ -12,6 +12,10 @@ at most 5% of decisions). One test per decision, on re-deals the screening never
 many actions were screened, a challenger that is no better than the greedy choice (as likely to do worse as
 better on a re-deal) replaces it in at most 5% of decisions: the family-wise error of the screening's comparisons,
 per decision, is ALPHA. The test stops early once its verdict is known, which changes no verdict.
+
+Its re-deals and playouts draw from a generator of its own (Seat.thinking, which the checker seeds per game and
+seat): from the game's generator it draws only what the greedy player draws, so a game with a search seat is the
+same game as greedy's until search first chooses otherwise (the ladder's probe pairs the two).
 """
 
 from __future__ import annotations
@@ -37,11 +41,13 @@ PLAYOUT_COST = 30  # what setting up a playout costs (a re-deal, a copy), counte
 class Seat:
     """What a searching player is given instead of an observation: its seat, what it sees, and re-deals."""
 
-    __slots__ = ("_state", "player")
+    __slots__ = ("_state", "player", "thinking")
 
-    def __init__(self, state: State, player: int):
+    def __init__(self, state: State, player: int, thinking: random.Random | None = None):
         self._state = state
         self.player = player
+        self.thinking = thinking  # the generator of its re-deals and playouts, apart from the game's (None: one
+        # draw of the game's generator a decision seeds them)
 
     def observation(self) -> Any:
         """What this seat sees, as any other player is given it."""
@@ -67,11 +73,11 @@ class SearchPolicy:
 
     def __call__(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action to play: `observation` is a Seat (the checker passes one, as `searches` asks)."""
-        if len(legal) == 1:
-            return legal[0]
         seat: Seat = observation
-        first = self.greedy(seat.observation(), legal, rng)
-        own = random.Random(rng.getrandbits(64))  # one draw of the game's generator per decision
+        first = self.greedy(seat.observation(), legal, rng)  # drawing from the game's generator as greedy would
+        if len(legal) == 1:
+            return first
+        own = seat.thinking or random.Random(rng.getrandbits(64))
         rest = [action for action in legal if action != first]
         own.shuffle(rest)  # the other actions tried, when there are more than the budget allows, are left to chance
         candidates = [first, *rest][:max(2, self.playouts // PER_CANDIDATE)]

@@ -20,7 +20,8 @@ class Observation(Protocol):
 class Policy(Protocol):
     """A player: picks one of the legal actions from what its seat sees (`observation` is None when blind)."""
 
-    def __call__(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> Action: ...
+    def __call__(self, observation: Any, legal: Any, rng: random.Random) -> Action: ...
+    # legal: State.legal_actions' sequence; Any, so that a game's player may name it as its own list[Move]
 
 
 class RandomPolicy:

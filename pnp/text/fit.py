@@ -13,7 +13,6 @@ from pnp.text.markup import (  # noqa: F401
     Run,
     Symbol,
     check_glyphs,
-    markup_colors,
     missing_glyphs,
     parse_markup,
     plain_text,

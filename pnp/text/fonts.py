@@ -8,15 +8,19 @@ import io
 import string
 import struct
 from dataclasses import dataclass, field
+from fnmatch import fnmatch
 from functools import cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics, ttfonts
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, TTFontFace, TTFontFile
 
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
+from pnp.text.fontcache import FontCache, font_digest
 from pnp.text.fontcheck import check_font
 
 BUNDLED = {"regular": "BIZUDPGothic-Regular.ttf", "bold": "BIZUDPGothic-Bold.ttf"}
@@ -98,6 +102,18 @@ class ContentNamedTTFont(TTFont):
         finally:
             ttfonts.SUBSETN = numbered
 
+    @classmethod
+    def with_face(cls, name: str, face: TTFontFace) -> ContentNamedTTFont:
+        """The font as TTFont(name, file) makes it, around a face already read."""
+        font = cls.__new__(cls)
+        font.fontName = name
+        font.face = face
+        font.encoding = TTEncoding()
+        font.state = WeakKeyDictionary()
+        font._asciiReadable = rl_config.ttfAsciiReadable
+        font.shapable = not any(fnmatch(name, pattern) for pattern in rl_config.unShapedFontGlob)
+        return font
+
 
 class _NamedBytes(io.BytesIO):
     """A font file's bytes, read once, under the file's name (the font reader keeps it as the face's filename)."""
@@ -108,7 +124,7 @@ class _NamedBytes(io.BytesIO):
 
 
 @cache
-def _load(path: str, pdf_name: str, label: str, bundled: bool = False) -> TTFont:
+def _load(path: str, pdf_name: str, label: str, bundled: bool = False, store: FontCache | None = None) -> TTFont:
     """Read, check and register a TrueType font once per process; errors name it by label."""
     data = read_regular(Path(path), label, MAX_FONT_BYTES, missing="font file not found",
                         fix="give a .ttf path relative to the project folder",
@@ -117,7 +133,7 @@ def _load(path: str, pdf_name: str, label: str, bundled: bool = False) -> TTFont
     if not bundled:
         check_font(data, label)
     try:
-        ttf = ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
+        ttf = _parsed(pdf_name, data, path, store)
     except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error, ZeroDivisionError,
             OverflowError) as exc:
         raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
@@ -126,11 +142,29 @@ def _load(path: str, pdf_name: str, label: str, bundled: bool = False) -> TTFont
     return ttf
 
 
+def _parsed(pdf_name: str, data: bytes, path: str, store: FontCache | None) -> ContentNamedTTFont:
+    """The font read from its bytes: its character tables from the cache when a sound entry is there."""
+    if store is None:
+        return ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
+    face = TTFontFace.__new__(TTFontFace)
+    pdfmetrics.TypeFace.__init__(face, None)
+    TTFontFile.__init__(face, _NamedBytes(data, path), charInfo=0)  # the header alone: quick
+    digest = font_digest(data)
+    info = store.read(digest, face.numGlyphs)
+    if info is None:
+        ttf = ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
+        store.remember(digest, ttf.face)
+        return ttf
+    face.__dict__.update(info)
+    return ContentNamedTTFont.with_face(pdf_name, face)
+
+
 class FontBook:
     """The fonts a build may use, by the names layouts give them."""
 
-    def __init__(self) -> None:
+    def __init__(self, store: FontCache | None = None) -> None:
         self._fonts: dict[str, Font] = {}
+        self.store = store
         folder = bundled_font_dir()
         for key, filename in BUNDLED.items():
             self.add(key, folder / filename, bundled=True)
@@ -138,7 +172,7 @@ class FontBook:
     def add(self, key: str, path: Path, label: str | None = None, bundled: bool = False) -> Font:
         """Register a font file under a layout name (label: how messages name the file)."""
         pdf_name = "pnp-" + path.stem
-        ttf = _load(str(path), pdf_name, label or path.name, bundled)
+        ttf = _load(str(path), pdf_name, label or path.name, bundled, self.store)
         face = ttf.face
         font = Font(key, pdf_name, ttf, face.ascent / 1000.0, face.descent / 1000.0)
         self._fonts[key] = font

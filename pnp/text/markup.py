@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.text.fonts import Font
+from pnp.data.markup_syntax import TOKEN
+
+if TYPE_CHECKING:  # the markup's syntax is read without the font machinery
+    from pnp.text.fonts import Font
 
 OBJECT = "\ufffc"  # stands for an inline image in a run's text
 
@@ -58,7 +60,6 @@ class Symbol:
     image: InlineImage | None = None
 
 
-_TOKEN = re.compile(r"\\[\\*{}|:n]|\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:", re.S)
 
 
 def parse_markup(text: str, regular: Font, bold: Font, color: str,
@@ -66,7 +67,7 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
     """Split marked-up text into runs: **bold**, {colour|text}, :symbol:, \\n for a new line."""
     runs: list[Run] = []
     is_bold, colors, pos = False, [color], 0
-    for match in _TOKEN.finditer(text):
+    for match in TOKEN.finditer(text):
         append_run(runs, text[pos:match.start()], bold if is_bold else regular, colors[-1])
         token, pos = match.group(), match.end()
         if token == "**":
@@ -84,16 +85,6 @@ def parse_markup(text: str, regular: Font, bold: Font, color: str,
             append_run(runs, token, bold if is_bold else regular, colors[-1])
     append_run(runs, text[pos:], bold if is_bold else regular, colors[-1])
     return runs
-
-
-def markup_colors(text: str) -> list[str]:
-    """The colour names {name|...} markup uses in a text (escaped braces skipped), as parse_markup reads them."""
-    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith("{")]
-
-
-def symbol_names(text: str) -> list[str]:
-    """The names of the :name: symbols a text writes (escaped colons skipped), as parse_markup reads them."""
-    return [token[1:-1] for token in (match.group() for match in _TOKEN.finditer(text)) if token.startswith(":")]
 
 
 def append_run(runs: list[Run], text: str, font: Font, color: str, image: InlineImage | None = None) -> None:

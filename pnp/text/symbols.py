@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
-from pnp.text.markup import symbol_names
+from pnp.data.markup_syntax import symbol_names
 
 
 def unknown_symbols(text: str, known: Iterable[str]) -> list[str]:

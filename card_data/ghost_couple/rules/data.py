@@ -38,12 +38,13 @@ def load(project) -> Deck:
     table, reference = read(project, GAME, "cards"), read(project, GAME, "reference")
     rows = tuple(row for row in table.rows for _ in range(row.count))
     problems: list[str] = []
-    side = tuple(row.values.get("side") if row.values.get("side") in (0, 1) else 2 for row in rows)
+    side = tuple(_side(row) for row in rows)
     names = [text_of(row, "name") for row in rows]
     ghosts = [text_of(row, "ghost") for row in rows]
     basic = [masks_to_bits(j for j in range(len(rows)) if ghosts[j] == ghosts[i] and side[j] + side[i] == 1)
              for i in range(len(rows))]
-    partners, abilities = list(basic), [[] for _ in rows]
+    partners = list(basic)
+    abilities: list[list[tuple[str, int]]] = [[] for _ in rows]
     effects = tuple(_event(table, row, problems) for row in rows)
     couple_bonus: dict[tuple, CoupleBonus] = {}
     set_bonus: dict[tuple, SetBonus] = {}
@@ -59,6 +60,12 @@ def load(project) -> Deck:
                 _hand_size(reference, problems), tuple(sorted({e.key for e in effects if e})),
                 couple_keys(side, basic, abilities),
                 rows, table, reference, tuple(problems))
+
+
+def _side(row: Row) -> int:
+    """A card's side: 0 for ¥0, 1 for ¥1, 2 for neither (an unknown value; integrity names it)."""
+    value = row.values.get("side")
+    return value if isinstance(value, int) and value in (0, 1) else 2
 
 
 def _points(row: Row) -> int:
@@ -95,16 +102,18 @@ def _bonuses(row: Row, key: str, names: list[str], couple_bonus: dict, set_bonus
     """達成でN点 on a pairing ability; …をトレジャーにそろえると、さらに+N点 on a set ability."""
     text = text_of(row, "text")
     own = masks_to_bits(j for j, n in enumerate(names) if n == text_of(row, "name"))
-    if key.startswith(PAIR) and ACHIEVED.search(text):
+    achieved = ACHIEVED.search(text)
+    if key.startswith(PAIR) and achieved:
         other = masks_to_bits(j for j, n in enumerate(names) if n in names_of(row, "pair_with"))
         pair = tuple(sorted((own, other)))
-        couple_bonus.setdefault(pair, CoupleBonus(key, pair[0], pair[1], int(ACHIEVED.search(text).group(1))))
+        couple_bonus.setdefault(pair, CoupleBonus(key, pair[0], pair[1], int(achieved.group(1))))
     if key == SET:
         line = next((line for line in text.splitlines() if "そろえる" in line and SET_POINTS.search(line)), "")
         quoted = tuple(dict.fromkeys(QUOTED.findall(line)))
         groups = tuple((masks_to_bits(j for j, n in enumerate(names) if n == name), 1) for name in quoted)
-        if groups:
-            set_bonus.setdefault(groups, SetBonus(key, groups, int(SET_POINTS.search(line).group(1))))
+        points = SET_POINTS.search(line)
+        if groups and points:  # the line was chosen for its points, so groups come with them
+            set_bonus.setdefault(groups, SetBonus(key, groups, int(points.group(1))))
 
 
 def _hand_size(reference: Table, problems: list[str]) -> int:

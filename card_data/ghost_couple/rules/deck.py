@@ -124,7 +124,8 @@ class Deck:
 
 def parse_effect(text: str, key: str) -> Effect | None:
     """Read one printed effect line; None for (何も無し); ValueError when the text says nothing the rules know."""
-    n = int(NUMBER.search(text).group(1)) if NUMBER.search(text) else 1
+    number = NUMBER.search(text)
+    n = int(number.group(1)) if number else 1
     lock = "手札は使用できない" in text
     checks = (
         ("全て表向け", REVEAL), ("手札を見る", PEEK), ("得点の一番多い", LEADER), ("4隅", CORNERS), ("X型", CROSS),

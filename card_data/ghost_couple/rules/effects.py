@@ -37,14 +37,15 @@ from .deck import (
     VANISH,
     VANISH_PICK,
 )
+from .score import Scoring
 from .zones import CARD_BIT, slots_in
 
 NINE = tuple(range(9))
 TREASURE = 1 << 10  # a treasure card choice is owner * TREASURE + card
 
 
-class EffectsMixin:
-    """Couples, effects and the vanish area, for GhostCouple."""
+class Effects(Scoring):
+    """Couples, effects and the vanish area, on top of the card moves and the scoring."""
 
     def _take(self, a: int, b: int) -> None:
         """Take a couple to the treasure (a: hand or field card, b: field card), then follow its effect."""
@@ -167,14 +168,14 @@ class EffectsMixin:
 
     def _do_block(self, index) -> None:
         """Turn up the chosen X or 3x3 block; 以後、手札は使用できない."""
-        self._turn_up_all((CROSSES if self.effect.kind == CROSS else SQUARES)[index])
-        self.locked = self.locked or self.effect.lock
+        self._turn_up_all((CROSSES if self.following.kind == CROSS else SQUARES)[index])
+        self.locked = self.locked or self.following.lock
         self.phase = COUPLE
 
     def _opt_take(self):
         if self.steps_left <= 0:
             return ()
-        mask = self.occupied & ~self.face_up if self.effect.face_down else self.occupied
+        mask = self.occupied & ~self.face_up if self.following.face_down else self.occupied
         return slots_in(mask)  # the slots of the mask, in slot order
 
     def _do_take(self, slot) -> None:
@@ -226,8 +227,8 @@ class EffectsMixin:
     def _do_target(self, player) -> None:
         """任意のプレイヤーへ、山札からカードをN枚引かせる (the taker may name themself)."""
         if player is not None:
-            self._draw(player, self.effect.n)
-            self.notes.append(("draw", player, self.effect.n))
+            self._draw(player, self.following.n)
+            self.notes.append(("draw", player, self.following.n))
         self.phase = COUPLE
 
     def _opt_vanish(self):
@@ -242,7 +243,7 @@ class EffectsMixin:
             self._vanish(self._lift_slot(slot))
             self.steps_left -= 1
         if self.steps_left <= 0:
-            if self.effect.ends_turn:
+            if self.following.ends_turn:
                 self._end_turn()
             else:
                 self.phase = COUPLE
@@ -301,17 +302,14 @@ class EffectsMixin:
         return card
 
 
-EFFECTS = {FLIP: EffectsMixin._flip_more, CORNERS: EffectsMixin._corners, CROSS: EffectsMixin._block,
-           SQUARE: EffectsMixin._block, SWAP: EffectsMixin._ask, DRAW: EffectsMixin._ask, SKIP: EffectsMixin._skip,
-           REVERSE: EffectsMixin._reverse, RESHUFFLE: EffectsMixin._reshuffle, VANISH: EffectsMixin._ask,
-           PEEK: EffectsMixin._ask, LEADER: EffectsMixin._leader_draw, STEAL: EffectsMixin._ask,
-           BURN: EffectsMixin._ask, REVEAL: EffectsMixin._reveal}
+EFFECTS = {FLIP: Effects._flip_more, CORNERS: Effects._corners, CROSS: Effects._block, SQUARE: Effects._block,
+           SWAP: Effects._ask, DRAW: Effects._ask, SKIP: Effects._skip, REVERSE: Effects._reverse,
+           RESHUFFLE: Effects._reshuffle, VANISH: Effects._ask, PEEK: Effects._ask, LEADER: Effects._leader_draw,
+           STEAL: Effects._ask, BURN: Effects._ask, REVEAL: Effects._reveal}
 ASKS = {SWAP: TAKE, DRAW: TARGET, VANISH: VANISH_PICK, PEEK: PEEK_WHO, STEAL: STEAL_PICK, BURN: BURN_PICK}
-EffectsMixin.OPTS = {BLOCK: EffectsMixin._opt_block, TAKE: EffectsMixin._opt_take, RETURN: EffectsMixin._opt_return,
-                     TARGET: EffectsMixin._opt_target, VANISH_PICK: EffectsMixin._opt_vanish,
-                     PEEK_WHO: EffectsMixin._opt_peek_who, PEEK_CARD: EffectsMixin._opt_peek_card,
-                     STEAL_PICK: EffectsMixin._opt_treasure, BURN_PICK: EffectsMixin._opt_treasure}
-EffectsMixin.DO = {BLOCK: EffectsMixin._do_block, TAKE: EffectsMixin._do_take, RETURN: EffectsMixin._do_return,
-                   TARGET: EffectsMixin._do_target, VANISH_PICK: EffectsMixin._do_vanish,
-                   PEEK_WHO: EffectsMixin._do_peek_who, PEEK_CARD: EffectsMixin._do_peek_card,
-                   STEAL_PICK: EffectsMixin._do_steal, BURN_PICK: EffectsMixin._do_burn}
+EFFECT_OPTS = {BLOCK: Effects._opt_block, TAKE: Effects._opt_take, RETURN: Effects._opt_return,
+               TARGET: Effects._opt_target, VANISH_PICK: Effects._opt_vanish, PEEK_WHO: Effects._opt_peek_who,
+               PEEK_CARD: Effects._opt_peek_card, STEAL_PICK: Effects._opt_treasure, BURN_PICK: Effects._opt_treasure}
+EFFECT_DO = {BLOCK: Effects._do_block, TAKE: Effects._do_take, RETURN: Effects._do_return,
+             TARGET: Effects._do_target, VANISH_PICK: Effects._do_vanish, PEEK_WHO: Effects._do_peek_who,
+             PEEK_CARD: Effects._do_peek_card, STEAL_PICK: Effects._do_steal, BURN_PICK: Effects._do_burn}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from pnp.sim import deal_again, shuffle
 
@@ -75,10 +76,10 @@ def redeal(state, observer: int, rng: random.Random):
     return world
 
 
-def seen_cards(state, player: int) -> dict[str, list[int]]:
+def seen_cards(state, player: int) -> dict[str, Sequence[int]]:
     """What `player` has seen and knows where it lies now: their hand, the cards they saw go face up into another
     hand (a centre swap, a face-up card taken), the field cards they remember slot by slot, and the open areas."""
-    seen: dict[str, list[int]] = {f"P{player + 1}'s hand": sorted(state.hands[player])}
+    seen: dict[str, Sequence[int]] = {f"P{player + 1}'s hand": sorted(state.hands[player])}
     for q, watched in enumerate(state.watched):
         if q != player and watched:
             seen[f"P{q + 1}'s hand"] = list(bits(watched & state.hand_masks[q]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .deck import (
     BLOCK,
@@ -42,9 +43,9 @@ EFFECT_VALUE = {FLIP: 0.5, DRAW: 1.0, SKIP: 1.0, STEAL: 2.0, LEADER: 0.0, REVEAL
 UNSEEN_FLIP, DECLINE = 1.0, 0.5  # the worth of turning up a card not seen, and of declining an optional flip
 
 
-def greedy(obs: Observation, legal, rng: random.Random):
+def greedy(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
     """The legal action that looks best; ties broken at random."""
-    ties = BEST[obs.phase](obs, legal)
+    ties = BEST[observation.phase](observation, legal)
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
@@ -170,7 +171,7 @@ def _gives(obs: Observation, legal) -> list[float]:
 
 def _blocks(obs: Observation, legal) -> list[float]:
     """The block with the most unseen cards (1 each), and remembered cards that couple with the face-up ones (3)."""
-    blocks, partners = CROSSES if obs.effect.kind == CROSS else SQUARES, obs.deck.partners
+    blocks, partners = CROSSES if obs.effect and obs.effect.kind == CROSS else SQUARES, obs.deck.partners
     up, up_cards = obs.face_up, obs.face_up_cards
     worth = [1.0 if card == HIDDEN else 3.0 if card >= 0 and not up >> s & 1 and partners[card] & up_cards else 0.0
              for s, card in enumerate(obs.view)]  # per slot (whole numbers: a block's sum is exact in any order)

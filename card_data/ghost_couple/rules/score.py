@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from pnp.sim import InvariantViolation
 
+from .board import Couple
 from .deck import CENTRE, FIELD, OVER, ability_key
-from .zones import CARD_BIT, slots_in, total
+from .zones import CARD_BIT, Zones, slots_in, total
 
 FULL = (1 << FIELD) - 1
 FULL_CHECK = 16  # turns between two full recounts
 
 
-class ScoreMixin:
-    """Bonuses, the game's end, scores, invariants and figures, for GhostCouple."""
+class Scoring(Zones):
+    """Bonuses, the game's end, scores, invariants and figures, on top of the card moves."""
 
     def _init_stats(self) -> None:
         """Counters for the figures, and what the checks need."""
@@ -94,17 +95,18 @@ class ScoreMixin:
         FULL_CHECK-th turn and at the end of the game (a wrong zone or mask cannot heal itself before then), so
         a lost or duplicated card is caught in its game.
         """
-        if self.last_couple is not None:
-            self._check_couple()
+        couple = self.last_couple
+        if couple is not None:
+            self._check_couple(couple)
         turn = self.turn
         if turn != self._checked_turn or self.phase == OVER:  # the first move of a turn, or the game's end
             self._checked_turn = turn
             if self.phase == OVER or turn % FULL_CHECK == 0:
                 self.check_every_card()
 
-    def _check_couple(self) -> None:
+    def _check_couple(self, couple: Couple) -> None:
         """The couple just taken is a couple of the rules, with no hand card after 手札は使用できない."""
-        a, b, from_hand, locked = self.last_couple
+        a, b, from_hand, locked = couple
         self.last_couple = None
         if not self.data.partners[a] >> b & 1:
             raise InvariantViolation(f"turn {self.turn}: {self.data.labels[a]} and {self.data.labels[b]} are no couple")
@@ -171,10 +173,10 @@ class ScoreMixin:
             raise InvariantViolation("the game ended while every player still had cards")
 
     # --- figures ------------------------------------------------------------------------------------------
-    def figures(self) -> dict[str, float]:
+    def figures(self) -> dict[str, float | None]:
         """Turns, couples per turn, first out by seat, points by event and ability, when the deck ran out."""
         turns = max(1, self.turn)
-        out = {"turns": float(self.turn), "couples_per_turn": self.couples / turns,
+        out: dict[str, float | None] = {"turns": float(self.turn), "couples_per_turn": self.couples / turns,
                "centre_swaps_per_turn": self.swaps / turns, "endgame_turns": float(self.endgame_turns),
                "vanished": float(self.vanished), "removed_by_vanish": float(len(self.removed))}
         for p in range(self.num_players):

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from pnp.sim import TERMINAL, InvariantViolation, State
+from pnp.sim import TERMINAL, InvariantViolation
 
 from . import hidden
+from .board import Board
 from .deck import CARD_BITS, CENTRE, CENTRE_SWAP, COUPLE, FIELD, FLIP_UP, OVER, PASS, PLACE, STOP, Deck
-from .effects import EffectsMixin
-from .score import ScoreMixin
+from .effects import EFFECT_DO, EFFECT_OPTS, Effects
 from .text import describe
-from .view import observe
-from .zones import CARD_BIT, ZonesMixin, slots_in
+from .view import Observation, observe
+from .zones import CARD_BIT, slots_in
 
 CENTRE_BIT = 1 << CENTRE
 FULL = (1 << FIELD) - 1
@@ -20,17 +21,11 @@ LOW = (1 << CARD_BITS) - 1
 IDX = [tuple(range(n)) for n in range(256)]  # the legal hand positions for a hand of n cards
 
 
-class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
+class GhostCouple(Effects):
     """A game for `players` seats; seat 0 starts, turns go up the seats until an effect reverses them."""
-    # Every attribute in __slots__: with more than 30 attributes CPython keeps an object's in a dict, and each self.x
-    # is a dict look-up. clone() copies them (State.clone copies a __dict__).
-    __slots__ = ("field", "occupied", "face_up", "face_up_cards", "public", "private", "public_cards", "draw_pile",
-                 "hands", "hand_masks", "treasure", "treasure_masks", "printed_points", "bonus_couples", "vanish",
-                 "vanish_partners", "removed", "everyone", "actor", "direction", "skips", "turn", "phase", "steps_left",
-                 "optional", "locked", "coupled", "effect", "credit", "victim", "vacated", "_legal", "out_order",
-                 "first_out", "ran_out_turn", "notes", "notes_shown", "last_couple", "_checked_turn", "_pairs_checked",
-                 "bonded", "couples", "swaps", "endgame_turns", "vanished", "played", "event_points", "ability_couples",
-                 "ability_points", "held", "taken", "watched")
+    # Every attribute Board declares (but the shared printed data) in __slots__: with more than 30 attributes
+    # CPython keeps an object's in a dict, and each self.x is a dict look-up. clone() copies them (hidden.py).
+    __slots__ = tuple(name for name in Board.__annotations__ if name != "data")
 
     def __init__(self, deck: Deck, players: int, rng: random.Random):
         """山札をよく切り、場に5x5になるように置く… 手札を各プレイヤーに配る; then seat 1's first turn."""
@@ -41,7 +36,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.notes: list[tuple] = []  # what happened without a decision, for describe()
         self.notes_shown = 0  # notes already shown by describe()
         self._init_stats()  # after every zone exists
-        self._legal: tuple | list = ()
+        self._legal = ()
         self._centre_up()
         self._start_turn()
         self.settle()
@@ -93,11 +88,13 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         """A copy with every card `observer` has not seen where it lies dealt again: see hidden.py."""
         return hidden.redeal(self, observer, rng)
 
-    def seen_cards(self, player: int) -> dict[str, list[int]]:
+    def seen_cards(self, player: int) -> dict[str, Sequence[int]]:
         """The cards `player` has seen and knows where they lie, which a re-deal keeps: see hidden.py."""
         return hidden.seen_cards(self, player)
 
-    observation = observe  # what one player knows for the decision at hand: see view.py
+    def observation(self, player: int) -> Observation:
+        """What one player knows for the decision at hand: see view.py."""
+        return observe(self, player)
 
     def describe(self, player: int, action) -> str:
         """An action as a line of the replay log: see text.py."""
@@ -116,7 +113,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
                 return
         self._legal = ()
 
-    def _step(self) -> tuple | list | None:
+    def _step(self) -> Sequence[int] | None:
         """The phase's options when they are a choice; else take the single option (or none), returning what follows."""
         legal = OPTS[self.phase](self)
         if len(legal) > 1:
@@ -124,7 +121,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         return DO[self.phase](self, legal[0] if legal else None)
 
     # --- the turn ----------------------------------------------------------------------------------
-    def _start_turn(self) -> tuple | None:
+    def _start_turn(self) -> Sequence[int] | None:
         """手番: draw one; with the deck empty (終盤処理) lay a hand card face down instead. Returns the flips."""
         turn = self.turn = self.turn + 1
         self.coupled = self.locked = self.optional = False
@@ -152,7 +149,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         hand = self.hands[self.actor]
         return IDX[len(hand)] if hand and self.occupied != FULL else ()
 
-    def _do_place(self, index) -> tuple | None:
+    def _do_place(self, index) -> Sequence[int] | None:
         """手札から、1枚場に伏せて出す: into the first empty slot (the centre last, where it lies face up)."""
         if index is not None:
             p, field = self.actor, self.field
@@ -171,7 +168,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         self.phase, self.steps_left = FLIP_UP, 2
         return self._flips_ahead()
 
-    def _flips_ahead(self) -> tuple | None:
+    def _flips_ahead(self) -> Sequence[int] | None:
         """The slots the next flip may turn, when that is a choice (else None: settle() takes the flip)."""
         ahead = slots_in(self.occupied & ~self.face_up)
         return ahead if len(ahead) > 1 else None
@@ -183,7 +180,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         slots = slots_in(mask)
         return slots + (PASS,) if self.optional and slots else slots
 
-    def _do_flip(self, slot) -> tuple | None:
+    def _do_flip(self, slot) -> Sequence[int] | None:
         """場に裏向けになっている札を表向ける (two a turn, more by effects); returns the next flip's options."""
         if slot is None or slot == PASS:
             self.steps_left = 0
@@ -221,7 +218,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             options.append(STOP)
         return options
 
-    def _do_couple(self, action) -> tuple | None:
+    def _do_couple(self, action) -> Sequence[int] | None:
         """Take a couple, or stop. Returns the next choice if known."""
         if action is None or action == STOP:
             return self._no_couple()
@@ -230,7 +227,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             return self.couple_options() or self._end_turn()
         return None
 
-    def _no_couple(self) -> tuple | None:
+    def _no_couple(self) -> Sequence[int] | None:
         """No (more) couples: the turn ends, or after no couple at all comes the centre swap."""
         if self.coupled:
             return self._end_turn()
@@ -241,7 +238,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
         hand = self.hands[self.actor]
         return IDX[len(hand)] if hand and self.field[CENTRE] >= 0 else ()
 
-    def _do_swap(self, index) -> tuple | None:
+    def _do_swap(self, index) -> Sequence[int] | None:
         """ど真ん中のカードと、手札のうちの1枚を取り替える."""
         if index is not None:
             p, hand, field = self.actor, self.hands[self.actor], self.field
@@ -254,7 +251,7 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self.swaps += 1  # the centre's face-up masks are set by _end_turn, which follows
         return self._end_turn()
 
-    def _end_turn(self) -> tuple | None:
+    def _end_turn(self) -> Sequence[int] | None:
         """Refill the field, turn the cards down again (not the centre), then end the game or pass the turn."""
         field, pile, filled = self.field, self.draw_pile, self.occupied
         if pile and filled != FULL:
@@ -280,12 +277,13 @@ class GhostCouple(EffectsMixin, ZonesMixin, ScoreMixin, State):
             self.actor = (self.actor + self.direction * (1 + self.skips)) % self.num_players
             self.skips = 0
             return self._start_turn()
-        return self._game_over()
+        self._game_over()
+        return None
 
 
-OPTS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple.couple_options,
-        CENTRE_SWAP: GhostCouple._opt_swap, **EffectsMixin.OPTS}
-DO = {PLACE: GhostCouple._do_place, FLIP_UP: GhostCouple._do_flip, COUPLE: GhostCouple._do_couple,
-      CENTRE_SWAP: GhostCouple._do_swap, **EffectsMixin.DO}
-OPTS = tuple(OPTS[p] for p in range(OVER))
-DO = tuple(DO[p] for p in range(OVER))
+OPTIONS = {PLACE: GhostCouple._opt_place, FLIP_UP: GhostCouple._opt_flip, COUPLE: GhostCouple.couple_options,
+        CENTRE_SWAP: GhostCouple._opt_swap, **EFFECT_OPTS}
+MOVES = {PLACE: GhostCouple._do_place, FLIP_UP: GhostCouple._do_flip, COUPLE: GhostCouple._do_couple,
+      CENTRE_SWAP: GhostCouple._do_swap, **EFFECT_DO}
+OPTS = tuple(OPTIONS[p] for p in range(OVER))  # per phase: its options, and what taking one does
+DO = tuple(MOVES[p] for p in range(OVER))

@@ -65,7 +65,11 @@ def observe(state, me: int) -> Observation:
         return Observation(me, phase, tuple(state.hands[me]), state.hand_masks[me], state.face_up, state.face_up_cards,
                            state.locked, state.known_cards(me), slots, cards, unseen, (), (), (), (), (), state.effect,
                            state.data)
-    known, view, sizes, points, treasures = 0, (), (), (), ()
+    known = 0
+    view: tuple[int, ...] = ()
+    sizes: tuple[int, ...] = ()
+    points: tuple[int, ...] = ()
+    treasures: tuple[tuple[int, ...], ...] = ()
     if phase in LOOKS_AT_KNOWN:
         known = state.known_cards(me)
     elif phase in LOOKS_AT_FIELD:

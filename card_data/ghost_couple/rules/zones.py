@@ -6,6 +6,7 @@ from operator import itemgetter
 
 from pnp.sim import CardEvents, shuffle
 
+from .board import Board
 from .deck import CENTRE, FIELD, bits
 
 CENTRE_BIT = 1 << CENTRE
@@ -52,7 +53,7 @@ def deal(pile: list, n: int) -> list:
     return dealt
 
 
-class ZonesMixin:
+class Zones(Board):
     """Card moves that keep the masks (occupied, face up, hands, who has seen a slot) in step with the lists."""
 
     def _deal(self) -> None:

@@ -57,7 +57,7 @@ class PromotionData:
     @cached_property
     def printed(self) -> tuple[PrintedCard, ...]:
         """The printed card (CSV file and row) of each card id, for per-card impact."""
-        rows: dict[tuple[int, int], Row] = {}
+        rows: dict[tuple[int, int | None], Row] = {}  # a row without a value matches no card
         for row in self.cards.rows:
             if row.values.get("symbol") in self.suits:
                 rows.setdefault((self.suits.index(row.values["symbol"]), row.values.get("value")), row)

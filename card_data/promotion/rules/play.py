@@ -34,7 +34,10 @@ class Rules(State):
         self.side_effect, self.side_rank = layout.side_effect, layout.side_rank
         self.change_choices = layout.change_choices
         self.orient, self.round_count, self.rows, self.revealed = 0, 0, [0] * SEATS, False
-        self.step, self.acted, self.down_queue, self.kinged, self.won = 0, 0, [], [], []
+        self.step, self.acted = 0, 0
+        self.down_queue: list[int] = []  # the players still to return their highest card to a Down!
+        self.kinged: list[int] = []  # the players who took a K13 in the current step
+        self.won: list[int] = []  # the winners, once the game is over
         self.choices: list = []
         self.exchanges: list = []  # every exchange of the current move, checked by check_invariants
         self.checked_round = 0  # the round whose cards check_invariants counted last (0: setup, not counted)
@@ -151,7 +154,7 @@ class Rules(State):
     def _suit_rows(self) -> None:
         """Rows 2-4 in turn: a suit named on the same row by two or more players is lost for all of them."""
         rows, side_rows, side_masks, orient = self.rows, self.side_rows, self.side_masks, self.orient
-        on_row = ([], [], [], [], [])
+        on_row: tuple[list[int], ...] = ([], [], [], [], [])
         for p in range(SEATS):
             on_row[rows[p]].append(p)
         for row in (2, 3, 4):
@@ -223,12 +226,12 @@ class Rules(State):
         suit, value = self.data.card_faces[card]
         return f"{self.data.suits[suit]}{value}"
 
-    def figures(self) -> dict[str, float]:
+    def figures(self) -> dict[str, float | None]:
         """Rounds, batting per round, row shares, effects used, and the side each winner faced."""
         rounds = max(1, self.round_count)
         total = max(1, sum(self.row_counts))
-        out = {"rounds": float(self.round_count), "batting": self.batted / rounds,
-               "effect_fizzled": float(self.fizzled)}
+        out: dict[str, float | None] = {"rounds": float(self.round_count), "batting": self.batted / rounds,
+                                        "effect_fizzled": float(self.fizzled)}
         out.update({f"row_chosen.{row}": self.row_counts[row] / total for row in (1, 2, 3, 4)})
         out.update({f"effect_used.{name}": float(n) for name, n in self.effect_counts.items()})
         wins = [0.0] * len(self.data.sides)

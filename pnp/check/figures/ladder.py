@@ -8,7 +8,7 @@ from pnp.check.figures.compare import skill_moments
 from pnp.check.figures.jsonform import optional
 from pnp.check.figures.values import ShareFigure
 from pnp.check.play.chunks import Results
-from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, interval, verdict
+from pnp.check.probe import BEATEN, LEVEL, UNDECIDED, Gains, interval, verdict
 from pnp.check.stats.describe import wilson
 
 
@@ -38,9 +38,10 @@ class Rung:
     def probe(cls, by_seat: list[Results], players: int, budget: int) -> Rung:
         """The search probe's rung: its win share at the sequential test's level, and its verdict (at the last
         round played, a look of its own)."""
-        won, fair = skill_moments(by_seat), 1.0 / players
-        share = interval(won.total, won.games)
-        return cls("search", "greedy", ShareFigure.rounded(share), round(fair, 6), won.games, budget,
+        fair = 1.0 / players
+        gains = sum((seat_gains(results, seat) for seat, results in enumerate(by_seat)), Gains())
+        share = interval(gains, fair)
+        return cls("search", "greedy", ShareFigure.rounded(share), round(fair, 6), gains.games, budget,
                    verdict=verdict(share, fair) or UNDECIDED, level=round(LEVEL, 6))
 
     @property
@@ -83,3 +84,9 @@ class Ladder:
                          f"[{search.won.low:.1%}-{search.won.high:.1%}] of {search.games:,} games against a fair "
                          f"{search.fair:.1%}")
         return flags
+
+
+def seat_gains(results: Results, seat: int) -> Gains:
+    """The gains of the search player in `seat` over greedy's in the same games (Results.twins)."""
+    won = [1.0 / len(record.winners) if seat in record.winners else 0.0 for record in results.records]
+    return Gains.of(won, results.twins)

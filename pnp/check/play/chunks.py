@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.check.play.cardsums import CardSums
@@ -26,12 +26,15 @@ class Results:
     seconds: float = 0.0  # the time the games took to play (for estimates of the time left, not a figure)
     searched: int = 0  # what search players' tries cost, counted in moves (SearchPolicy.moves)
     cards: CardSums | None = None  # per-card sums, when the game declares card events
+    twins: list[float] = field(default_factory=list)  # the search probe's: per game, the search seat's win share
+    # (ties shared) in the same game played by greedy in every seat
 
     def add(self, other: Results) -> None:
         """Append another chunk's results (always in chunk order, so sums come out the same)."""
         self.records += other.records
         self.seconds += other.seconds
         self.searched += other.searched
+        self.twins += other.twins
         if other.cards is not None:
             if self.cards is None:
                 self.cards = CardSums(other.cards.players)
@@ -132,6 +135,8 @@ def run_job(job: Job, data: Shared | None = None) -> Results:
     records, searched = play_chunk(job, data)
     results = reduce_figures(records)
     results.searched = searched
+    if is_probe(job):
+        results.twins = greedy_twins(job, data)
     results.seconds = time.perf_counter() - began
     return results
 
@@ -145,11 +150,33 @@ def play_chunk(job: Job, data: Shared | None = None) -> tuple[list[GameRecord], 
     played = data.value if data is not None else load_data(job.root, job.game)
     seats = seat_policies(job)
     policies = policies_for(spec, seats)
-    offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1) + (LADDER if job.lineup else 0)
     try:
-        records = [play(spec, played, job.players, game_seed(job.seed, offset + i), policies, cards=job.cards)
-                   for i in range(job.start, job.stop)]
+        records = [play(spec, played, job.players, seed, policies, cards=job.cards) for seed in game_seeds(job)]
     except BrokenRule as broken:
         raise broken.played_by(job.root, seats) from None
     return records, sum(policy.moves[0] for policy in {id(p): p for p in policies}.values()
                         if isinstance(policy, SearchPolicy))
+
+
+def game_seeds(job: Job) -> list[int]:
+    """The seeds of a chunk's games: a run's own, apart from every other run's of the check."""
+    offset = 0 if job.greedy_seat is None else 1_000_000 * (job.greedy_seat + 1) + (LADDER if job.lineup else 0)
+    return [game_seed(job.seed, offset + i) for i in range(job.start, job.stop)]
+
+
+def is_probe(job: Job) -> bool:
+    """Whether a chunk is the search probe's: a search player in the rotating seat against greedy players."""
+    return job.lineup is not None and job.lineup[0].startswith("search") and job.lineup[1] == "greedy"
+
+
+def greedy_twins(job: Job, data: Shared | None = None) -> list[float]:
+    """Per game of a probe chunk, the search seat's win share (ties shared) in the same game with greedy in every
+    seat: the game search played, as greedy would have played it (a searching seat draws from the game's
+    generator as greedy does, so the two games are the same until search first chooses otherwise)."""
+    from pnp.check.discovery.registry import spec_for
+    from pnp.project.games import Project
+    spec = spec_for(job.game, Project(Path(job.root)))
+    played = data.value if data is not None else load_data(job.root, job.game)
+    greedy = [spec.greedy] * job.players
+    records = [play(spec, played, job.players, seed, greedy, check=False, cards=False) for seed in game_seeds(job)]
+    return [1.0 / len(record.winners) if job.greedy_seat in record.winners else 0.0 for record in records]

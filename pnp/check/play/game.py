@@ -85,7 +85,7 @@ def _play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Pol
     rng = random.Random(seed)
     state = spec.new_game(data, players, rng)
     moves, cap = 0, spec.max_moves
-    choose = _Chooser(state, policies, rng)
+    choose = _Chooser(state, policies, rng, seed)
     # Bound methods kept in locals: this loop runs once per move of every simulated game.
     current, apply, invariants = state.current_player, state.apply_action, state.check_invariants
     legal_actions, rnd = state.legal_actions, rng.random
@@ -124,11 +124,14 @@ def _play(spec: GameSpec, data: Any, players: int, seed: int, policies: list[Pol
 class _Chooser:
     """Asks the right policy for an action and refuses anything illegal."""
 
-    def __init__(self, state: State, policies: list[Policy], rng: random.Random):
+    def __init__(self, state: State, policies: list[Policy], rng: random.Random, seed: int):
         self.state, self.rng = state, rng
         self.policies = policies
         self.blind = [getattr(policy, "blind", False) for policy in policies]
-        self.searches = [getattr(policy, "searches", False) for policy in policies]
+        # A searching seat re-deals and plays out with a generator of its own, so the game's generator draws as
+        # in the same game played by greedy until search first chooses otherwise (the search probe's pairs).
+        self.thinking = [random.Random(f"search {seed} {seat}") if getattr(policy, "searches", False) else None
+                         for seat, policy in enumerate(policies)]
 
     def __call__(self, player: int):
         legal = self.state.legal_actions(player)
@@ -136,8 +139,8 @@ class _Chooser:
             raise InvariantViolation(f"{seat_name(player)} has no legal action")
         if self.blind[player]:
             action = self.policies[player](None, legal, self.rng)
-        elif self.searches[player]:
-            action = self.policies[player](Seat(self.state, player), legal, self.rng)
+        elif self.thinking[player] is not None:
+            action = self.policies[player](Seat(self.state, player, self.thinking[player]), legal, self.rng)
         else:
             action = self.policies[player](self.state.observation(player), legal, self.rng)
         if action not in legal:

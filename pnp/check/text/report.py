@@ -101,7 +101,8 @@ def ladder_lines(ladder: Ladder, seats: list) -> list[str]:
         probe = f"; search probe, {rung.budget} playouts a decision" if rung.budget is not None else ""
         verdict = "beats them" if rung.beats else "cannot beat them" if rung.cannot_beat else "within noise"
         if rung.verdict is not None:
-            probe += f"; sequential test, {rung.level:.2%} interval, a wrong verdict at most 5%"
+            probe += (f"; paired with greedy's games on the same deals; sequential test, {rung.level:.2%} "
+                      f"interval, a wrong verdict at most 5%")
             verdict = rung.verdict
         lines.append(f"  {rung.name(players)}: wins {share_text(rung.won)} of {rung.games:,} games{probe} "
                      f"(fair {rung.fair:.1%}{_to(rung.precision)}): {verdict}")

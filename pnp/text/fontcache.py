@@ -1,0 +1,271 @@
+"""Parsed font tables kept between builds in the output folder's `.pnp-cache/fonts/`, keyed by the font's content.
+
+Reading a large TrueType font's character map and metrics is most of a font's cost; the rest of its header is read
+afresh each time (it is quick). An entry is a line of JSON and then numbers, never code: it is used only when its
+font hash, pnp's and reportlab's versions and its own checksum match and every value has the shape the font's own
+tables allow; anything else is ignored and the font parsed as usual. Entries are written atomically after a build
+succeeds, and the folder keeps at most MAX_ENTRIES of them. A link or odd file on the way disables the cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import stat
+import sys
+import tempfile
+import time
+from array import array
+from dataclasses import dataclass, field
+from itertools import accumulate
+from pathlib import Path
+from typing import Any
+
+import reportlab
+
+import pnp
+
+CACHE_FOLDER = ".pnp-cache"
+FORMAT = 2
+MAX_ENTRIES = 8  # fonts remembered; the oldest go first
+MAX_ENTRY_BYTES = 64 * 2**20  # far above a full CJK font's entry (about 1 MB), far below memory trouble
+STALE_PART_SECONDS = 3600.0  # a half-written entry this old is a killed run's: removed when entries are written
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+SECTIONS = ("codes", "glyphs", "width_codes", "widths", "owners", "counts", "owned", "advances", "bearings",
+            "glyph_pos", "default_width", "pos")
+NUMBERS = ("widths", "advances", "default_width")  # sections whose values may be floats; the others are integers
+MAX_CODE = 0x10FFFF
+
+
+def font_digest(data: bytes) -> str:
+    """The key of a font's entry: its bytes' hash."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(eq=False)
+class FontCache:
+    """The font entries of one output folder: read before parsing a font, written after the build succeeds."""
+
+    folder: Path
+    pending: dict[str, bytes] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def read(self, digest: str, num_glyphs: int) -> dict[str, Any] | None:
+        """A font's character information when a sound entry is stored, else None."""
+        raw = read_entry(self.folder, f"{digest}.fontdata")
+        if raw is None:
+            return None
+        header, _, body = raw.partition(b"\n")
+        try:
+            found = json.loads(header, parse_constant=_refused)
+            if {key: found.get(key) for key in ("format", "pnp", "reportlab", "font", "sum")} != {
+                    **_versions(digest), "sum": hashlib.sha256(body).hexdigest()}:
+                return None
+            return _decoded(_sections(found["sections"], body), num_glyphs)
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
+            return None
+
+    def remember(self, digest: str, face: Any) -> None:
+        """Keep a freshly parsed font's character information, to be written by save()."""
+        self.pending[digest] = entry_bytes(digest, _encoded(face))
+
+    def save(self) -> None:
+        """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
+        if not self.pending:
+            return
+        try:
+            if own_folder(self.folder, make=True):
+                for digest, payload in self.pending.items():
+                    write_atomically(self.folder, f"{digest}.fontdata", payload)
+                keep_newest(self.folder)
+        except OSError:
+            pass  # a cache is an optimisation: the build itself has succeeded
+        self.pending = {}
+
+
+def cache_folder(output_root: Path) -> Path:
+    """The font cache's folder inside an output root."""
+    return output_root / CACHE_FOLDER / "fonts"
+
+
+def entry_bytes(digest: str, values: dict[str, list]) -> bytes:
+    """An entry: a line of JSON (versions, checksum, each section's runs of integers and floats), then the numbers."""
+    body = b"".join(_packed(name, values[name]) for name in SECTIONS)
+    header = {**_versions(digest), "sum": hashlib.sha256(body).hexdigest(),
+              "sections": [_runs(values[name]) for name in SECTIONS]}
+    return json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+
+
+def _versions(digest: str) -> dict[str, Any]:
+    """What an entry must have been written for."""
+    return {"format": FORMAT, "pnp": pnp.__version__, "reportlab": reportlab.Version, "font": digest}
+
+
+def _refused(constant: str) -> None:
+    """NaN and infinities are no entry's values."""
+    raise ValueError(constant)
+
+
+def _encoded(face: Any) -> dict[str, list]:
+    """A parsed face's character information as flat lists of numbers, by section."""
+    glyph_chars = face.glyphToChar
+    return {"codes": list(face.charToGlyph), "glyphs": list(face.charToGlyph.values()),
+            "width_codes": list(face.charWidths), "widths": list(face.charWidths.values()),
+            "owners": list(glyph_chars), "counts": [len(chars) for chars in glyph_chars.values()],
+            "owned": [char for chars in glyph_chars.values() for char in chars],
+            "advances": [advance for advance, _ in face.hmetrics],
+            "bearings": [bearing for _, bearing in face.hmetrics],
+            "glyph_pos": face.glyphPos, "default_width": [face.defaultWidth], "pos": [face._pos]}
+
+
+def _packed(name: str, values: list) -> bytes:
+    """A section as little-endian doubles (a section of numbers) or 64-bit integers."""
+    packed = array("d" if name in NUMBERS else "q", values)
+    if sys.byteorder == "big":
+        packed.byteswap()
+    return packed.tobytes()
+
+
+def _runs(values: list) -> list[list[int]]:
+    """Runs of integers and of floats, as [length, 1 for integers], so that each value comes back as it was."""
+    runs: list[list[int]] = []
+    for value in values:
+        kind = int(type(value) is int)
+        if runs and runs[-1][1] == kind:
+            runs[-1][0] += 1
+        else:
+            runs.append([1, kind])
+    return runs
+
+
+def _sections(runs_by_section: list, body: bytes) -> dict[str, list]:
+    """Each section's values, integers where the runs say so; a body of another length, or a value that is no
+    integer where one belongs or not finite, is refused."""
+    counts = [sum(length for length, _ in runs) for runs in runs_by_section]
+    if len(runs_by_section) != len(SECTIONS) or 8 * sum(counts) != len(body):
+        raise ValueError("entry of another shape")
+    start, found = 0, {}
+    for name, runs, count in zip(SECTIONS, runs_by_section, counts):
+        section: array = array("d" if name in NUMBERS else "q")
+        section.frombytes(body[start:start + 8 * count])
+        start += 8 * count
+        if sys.byteorder == "big":
+            section.byteswap()
+        values: list = section.tolist()
+        if name not in NUMBERS:
+            if any(kind != 1 for _, kind in runs):
+                raise ValueError("not a font's value")
+        elif not math.isfinite(math.fsum(values)):
+            raise ValueError("not a font's value")
+        elif any(kind == 1 for _, kind in runs):
+            values = _with_integers(values, runs)
+        found[name] = values
+    return found
+
+
+def _with_integers(values: list, runs: list) -> list:
+    """The values with each run of integers made integers again; a number that is not whole is refused."""
+    mixed: list = []
+    for length, kind in runs:
+        piece = values[len(mixed):len(mixed) + length]
+        whole = list(map(int, piece)) if kind == 1 else piece
+        if whole != piece:
+            raise ValueError("not a whole number")
+        mixed += whole
+    return mixed
+
+
+def _decoded(found: dict[str, list], num_glyphs: int) -> dict[str, Any] | None:
+    """The face attributes of an entry whose every value has a shape the font allows, or None."""
+    sound = (_within(found["codes"], 0, MAX_CODE) and _within(found["glyphs"], 0, num_glyphs - 1)
+             and _within(found["width_codes"], 0, MAX_CODE) and _within(found["widths"], -1e9, 1e9)
+             and _within(found["owners"], 0, num_glyphs - 1) and _within(found["counts"], 0, MAX_CODE)
+             and _within(found["owned"], 0, MAX_CODE) and _within(found["advances"], -1e9, 1e9)
+             and _within(found["bearings"], 0, 0xFFFF) and _within(found["glyph_pos"], 0, 2**32 - 1)
+             and _within(found["default_width"], -1e9, 1e9) and _within(found["pos"], 0, 2**32 - 1)
+             and len(found["codes"]) == len(found["glyphs"]) and len(found["width_codes"]) == len(found["widths"])
+             and len(found["owners"]) == len(found["counts"]) and sum(found["counts"]) == len(found["owned"])
+             and len(found["advances"]) == len(found["bearings"]) == num_glyphs
+             and len(found["glyph_pos"]) == num_glyphs + 1 and len(found["default_width"]) == len(found["pos"]) == 1)
+    if not sound:
+        return None
+    ends = list(accumulate(found["counts"]))
+    slices = map(slice, [0] + ends[:-1], ends)
+    glyph_chars = dict(zip(found["owners"], map(found["owned"].__getitem__, slices)))
+    return {"charToGlyph": dict(zip(found["codes"], found["glyphs"])),
+            "charWidths": dict(zip(found["width_codes"], found["widths"])), "defaultWidth": found["default_width"][0],
+            "glyphToChar": glyph_chars, "glyphPos": found["glyph_pos"],
+            "hmetrics": list(zip(found["advances"], found["bearings"])), "_pos": found["pos"][0]}
+
+
+def _within(values: list, lowest: float, highest: float) -> bool:
+    """Tell whether every value lies from lowest to highest."""
+    return not values or (min(values) >= lowest and max(values) <= highest)
+
+
+def own_folder(folder: Path, make: bool = False) -> bool:
+    """Tell whether the cache folder (and .pnp-cache above it) are real folders, made when asked."""
+    for path in (folder.parent, folder):
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            if not make:
+                return False
+            os.mkdir(path)
+            mode = os.lstat(path).st_mode
+        if not stat.S_ISDIR(mode):
+            return False  # a link or a file: never read or written through
+    return True
+
+
+def read_entry(folder: Path, name: str) -> bytes | None:
+    """An entry's bytes when it is a regular file within the bound in a real cache folder, else None."""
+    if not own_folder(folder):
+        return None
+    try:
+        handle = os.open(folder / name, os.O_RDONLY | NO_FOLLOW)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+            return None
+        with os.fdopen(os.dup(handle), "rb") as stream:
+            return stream.read(MAX_ENTRY_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(handle)
+
+
+def write_atomically(folder: Path, name: str, payload: bytes) -> None:
+    """Write a file under a temporary name in folder and rename it into place (a link there is replaced)."""
+    handle, temp = tempfile.mkstemp(prefix=".", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+        os.replace(temp, folder / name)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+def keep_newest(folder: Path, suffix: str = ".fontdata") -> None:
+    """Keep the newest MAX_ENTRIES entries; remove anything else but a recent half-written entry."""
+    entries, now = [], time.time()
+    for item in os.scandir(folder):
+        info = item.stat(follow_symlinks=False)
+        if item.name.endswith(".part") and stat.S_ISREG(info.st_mode):
+            if now - info.st_mtime > STALE_PART_SECONDS:
+                os.unlink(item.path)
+        elif item.name.endswith(suffix) and stat.S_ISREG(info.st_mode):
+            entries.append((info.st_mtime, item.path))
+        elif not stat.S_ISDIR(info.st_mode):
+            os.unlink(item.path)  # nothing but entries belongs here
+    for _, path in sorted(entries, reverse=True)[MAX_ENTRIES:]:
+        os.unlink(path)
+

@@ -1,0 +1,183 @@
+"""The caches a build keeps in its output folder (parsed fonts, measured edges): same bytes with or without them,
+never trusted blindly, never written outside the output folder, bounded in size."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, copy_games
+
+from pnp.build.builder import BuildOptions, build
+from pnp.pdf.edgecache import EdgeCache, edges_folder
+from pnp.project.games import Project
+from pnp.scaffold.writer import scaffold
+from pnp.text import fontcache, fonts
+from pnp.text.fontcache import FontCache, cache_folder, font_digest
+
+BUNDLED = ROOT / "fonts" / "BIZUDPGothic-Regular.ttf"
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Project:
+    """A new project with its example deck."""
+    folder = tmp_path_factory.mktemp("lean-cache")
+    scaffold(Project(folder), "demo")
+    return Project(folder)
+
+
+@pytest.fixture
+def hits(monkeypatch) -> list[bool]:
+    """Every cache look-up of the builds that follow: True where an entry was used."""
+    found: list[bool] = []
+    read = FontCache.read
+
+    def counted(self, digest, num_glyphs):
+        info = read(self, digest, num_glyphs)
+        found.append(info is not None)
+        return info
+    monkeypatch.setattr(FontCache, "read", counted)
+    return found
+
+
+def built(project: Project, out: Path, game: str = "demo") -> dict[str, bytes]:
+    """Build a game (the demo) into out; every PDF's bytes by its path inside out."""
+    build(project, [project.load_game(game)], BuildOptions(out))
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+
+def entries(out: Path) -> list[Path]:
+    """The font entries stored under an output folder."""
+    return sorted(cache_folder(out).glob("*.fontdata"))
+
+
+def test_a_build_from_the_cache_writes_the_same_bytes(project, tmp_path, hits):
+    fresh = built(project, tmp_path / "out")
+    assert hits == [False, False] and len(entries(tmp_path / "out")) == 2  # the bundled regular and bold
+    assert built(project, tmp_path / "out") == fresh
+    assert hits[2:] == [True, True]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "garbage", "empty", "other version"])
+def test_a_damaged_entry_is_ignored_and_written_anew(project, tmp_path, hits, damage):
+    fresh = built(project, tmp_path / "out")
+    entry = entries(tmp_path / "out")[0]
+    data = entry.read_bytes()
+    damaged = {"truncated": data[:-9], "flipped": data[:-100] + bytes([data[-100] ^ 1]) + data[-99:],
+               "garbage": os.urandom(len(data)), "empty": b"",
+               "other version": data.replace(b'"format":', b'"format":9', 1)}[damage]
+    entry.write_bytes(damaged)
+    assert built(project, tmp_path / "out") == fresh
+    assert hits[2:].count(False) == 1  # the damaged entry only
+    assert entry.read_bytes() == data  # parsed again and stored again
+
+
+def test_an_entry_whose_values_no_font_has_is_refused(tmp_path):
+    """A self-consistent entry (its checksum matching) with a glyph past the font's last is still refused."""
+    data = BUNDLED.read_bytes()
+    digest, store = font_digest(data), FontCache(tmp_path / "fonts")
+    face = fonts._parsed("pnp-test", data, str(BUNDLED), store).face
+    (tmp_path / "fonts").mkdir()
+    values = fontcache._encoded(face)
+    (tmp_path / "fonts" / f"{digest}.fontdata").write_bytes(fontcache.entry_bytes(digest, values))
+    assert store.read(digest, face.numGlyphs) is not None  # as written, the entry is sound
+    values["glyphs"][0] = face.numGlyphs  # one past the last glyph
+    (tmp_path / "fonts" / f"{digest}.fontdata").write_bytes(fontcache.entry_bytes(digest, values))
+    assert store.read(digest, face.numGlyphs) is None
+
+
+def test_the_cached_face_is_the_parsed_face(tmp_path):
+    """Every attribute reportlab reads, of the same types, for both bundled fonts."""
+    store = FontCache(tmp_path / "fonts")
+    for path in (BUNDLED, BUNDLED.with_name("BIZUDPGothic-Bold.ttf")):
+        data = path.read_bytes()
+        parsed = fonts._parsed("pnp-test", data, str(path), store)
+        store.save()
+        cached = fonts._parsed("pnp-test", data, str(path), store)
+        assert not store.pending  # read from the entry, not parsed again
+        expected, found = dict(vars(parsed.face)), dict(vars(cached.face))
+        assert expected.pop("_pdfScale")(1234) == found.pop("_pdfScale")(1234)
+        assert found == expected
+        assert all(type(found[name]) is type(value) for name, value in expected.items())
+        assert [type(v) for v in found["hmetrics"][-1]] == [type(v) for v in expected["hmetrics"][-1]]
+        font_vars = {k: v for k, v in vars(cached).items() if k not in ("face", "state", "encoding")}
+        assert font_vars == {k: v for k, v in vars(parsed).items() if k not in ("face", "state", "encoding")}
+
+
+def test_a_linked_cache_folder_is_never_written_through(project, tmp_path, hits):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    out = tmp_path / "out"
+    fresh = built(project, tmp_path / "plain")
+    out.mkdir()
+    (out / fontcache.CACHE_FOLDER).symlink_to(outside, target_is_directory=True)
+    assert built(project, out) == fresh
+    assert list(outside.iterdir()) == [] and hits == [False] * 4
+
+
+def test_a_linked_entry_is_not_read_and_is_replaced_not_written_through(project, tmp_path, hits):
+    out = tmp_path / "out"
+    fresh = built(project, out)
+    outside = tmp_path / "outside.fontdata"
+    for entry in entries(out):
+        outside.write_bytes(entry.read_bytes())
+        entry.unlink()
+        entry.symlink_to(outside)
+    before = outside.read_bytes()
+    assert built(project, out) == fresh
+    assert hits[2:] == [False, False]  # a link is never followed
+    assert outside.read_bytes() == before and not any(entry.is_symlink() for entry in entries(out))
+
+
+def test_the_cache_keeps_at_most_its_bound(tmp_path):
+    folder = tmp_path / "out" / fontcache.CACHE_FOLDER / "fonts"
+    folder.mkdir(parents=True)
+    for number in range(fontcache.MAX_ENTRIES + 5):
+        (folder / f"{number:064x}.fontdata").write_bytes(b"old")
+        os.utime(folder / f"{number:064x}.fontdata", (number, number))
+    (folder / "stray.txt").write_bytes(b"not an entry")
+    store = FontCache(folder)
+    store.pending["f" * 64] = b"new"
+    store.save()
+    kept = sorted(path.name for path in folder.iterdir())
+    assert len(kept) == fontcache.MAX_ENTRIES and "f" * 64 + ".fontdata" in kept and "stray.txt" not in kept
+    assert f"{0:064x}.fontdata" not in kept  # the oldest went first
+
+
+@pytest.fixture(scope="module")
+def butted(tmp_path_factory) -> Project:
+    """A project with a deck whose sheets are butted where the cards' edges match: its faces are sampled."""
+    return copy_games(tmp_path_factory.mktemp("lean-edges"), "standard_deck", layouts=True)
+
+
+@pytest.fixture
+def edge_hits(monkeypatch) -> list[bool]:
+    """Every edge-cache look-up of the builds that follow: True where an entry was used."""
+    found: list[bool] = []
+    read = EdgeCache.read
+
+    def counted(self, pdf, faces, sides):
+        colours = read(self, pdf, faces, sides)
+        found.append(colours is not None)
+        return colours
+    monkeypatch.setattr(EdgeCache, "read", counted)
+    return found
+
+
+def test_edges_from_the_cache_give_the_same_bytes(butted, tmp_path, edge_hits):
+    fresh = built(butted, tmp_path / "out", "standard_deck")
+    stored = sorted(edges_folder(tmp_path / "out").glob("*.edges"))
+    assert stored and not any(edge_hits)
+    assert built(butted, tmp_path / "out", "standard_deck") == fresh
+    assert edge_hits[len(stored):] == [True] * len(stored)
+
+
+@pytest.mark.parametrize("damage", [b"", b"garbage", b"[]", b"[[[], []]]", b"[[[[[NaN, 0.0, 0.0]]]]]"])
+def test_a_damaged_edge_entry_is_ignored_and_written_anew(butted, tmp_path, edge_hits, damage):
+    fresh = built(butted, tmp_path / "out", "standard_deck")
+    entry = sorted(edges_folder(tmp_path / "out").glob("*.edges"))[0]
+    data = entry.read_bytes()
+    entry.write_bytes(damage)
+    assert built(butted, tmp_path / "out", "standard_deck") == fresh
+    assert False in edge_hits[len(edge_hits) // 2:] and entry.read_bytes() == data
