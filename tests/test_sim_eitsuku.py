@@ -51,7 +51,9 @@ from shipped.eitsuku.data import (
     pay,
     reach,
 )
+from shipped.eitsuku.events import place_event, revalue, unplace_event
 from shipped.eitsuku.text import card_name
+from shipped.eitsuku.turn import film_complete, monopoly_cost, start_turn
 
 from pnp.check.checker import check, replay
 from pnp.check.options import CheckOptions, Target
@@ -115,14 +117,14 @@ def film(state, p, **numbers):
     for key, value in numbers.items():
         slot, name = names[key]
         state.slots[p][slot] = take(state, name, value)
-    state.revalue(p)
+    revalue(state, p)
 
 
 def placed(state, p, name, turn, arg=-1):
     """An event already in p's 場 since `turn`."""
     card = take(state, name)
     now, state.turn = state.turn, turn
-    state.place_event(p, card, arg)
+    place_event(state, p, card, arg)
     state.turn = now
     return card
 
@@ -130,7 +132,7 @@ def placed(state, p, name, turn, arg=-1):
 def start(state, p, turn=1, money=None):
     """Begin p's turn (start phase), optionally setting the budget after the start-phase draw."""
     state.actor, state.turn = p, turn
-    state.start_turn()
+    start_turn(state)
     if money is not None:
         budget(state, p, money)
     state.settle()
@@ -260,7 +262,7 @@ def test_score_d_tie_up_and_promoter():
     promoter = take(state, "プロモーターの介入")
     state.role_discard.append(state.slots[1][WRITER_SLOT])
     state.slots[1][WRITER_SLOT], state.declared[promoter] = promoter, (0, 6)  # placed by player 1 as 脚本家6
-    state.revalue(1)
+    revalue(state, 1)
     state.released[0] = state.released[1] = 6
     assert score.parts(state)[:2] == [(10, 0, 0, 20 - 6), (14, 0, 0, 0)]
     state.final_scores = score.totals(state)
@@ -336,7 +338,7 @@ def test_two_actors_lead_and_support():
     do(state, ("place", card, SUPPORT))
     complete_rest = {"writer": 1, "composer": 1, "director": 1}
     film(state, 0, **complete_rest)
-    assert state.film_complete(0) and score.film(state, 0) == [4, 6, 1, 1, 1]
+    assert film_complete(state, 0) and score.film(state, 0) == [4, 6, 1, 1, 1]
 
 
 def test_release_needs_a_complete_film_and_a_released_player_is_out():
@@ -478,7 +480,7 @@ def test_role_awards_need_the_role_placed_and_raise_it(code, slot, key):
     start(state, 0, money=(0, 0, 0))
     play_event(state, code, slot)
     assert state.slot_values[0][slot] == 6 and state.event_target[award] == slot
-    state.unplace_event(0, award)  # gone (方針転換): the number falls back
+    unplace_event(state, 0, award)  # gone (方針転換): the number falls back
     assert state.slot_values[0][slot] == 4
 
 
@@ -510,7 +512,7 @@ def test_monopoly_needs_two_fives_and_costs_the_others_one_more():
     do(state, ("place", card, DIRECTOR_SLOT))
     assert state.budget_discard[0] - spent == 4
     state.released[0] = 2  # released: its 話題の独占 no longer affects anyone
-    assert state.monopoly_cost(1) == 0
+    assert monopoly_cost(state, 1) == 0
 
 
 def test_info_network_draws_three_of_a_type_and_returns_two_of_it():
@@ -603,7 +605,7 @@ def test_policy_change_discards_an_event_in_the_next_action_phase():
     tie = placed(state, 1, "タイアップキャンペーン", 1)
     promoter = take(state, "プロモーターの介入")
     state.slots[1][LEAD], state.declared[promoter] = promoter, (2, 6)
-    state.revalue(1)
+    revalue(state, 1)
     hidden = placed(state, 3, "タイアップキャンペーン", 1)
     state.released[3] = 1
     start(state, 0, turn=1, money=(0, 0, 0))
@@ -723,3 +725,31 @@ def test_removing_the_large_budget_cards_changes_the_report_as_expected(tmp_path
     assert now.figures["released_share"] < was.figures["released_share"]  # less money, fewer films
     assert now.figures["release_turn_mean"] > was.figures["release_turn_mean"]  # and later ones
     assert now.score_spread.scores.mean < was.score_spread.scores.mean
+
+
+def test_greedy_holds_a_film_only_for_more_than_a_turn_costs():
+    state = blank()
+    state.actor, state.turn, state.phase = 0, 4, PH_END
+    film(state, 0, lead=1, writer=1, composer=2, director=1)  # three of a kind: 5 + 30
+    budget(state, 0, (2, 0, 0))  # with next turn's draw: 3, what an 役者1 costs
+    hand(state, 0, ("役者", 1))  # as 助演 it makes four of a kind: 6 + 50, 21 more
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT
+    state.hand_roles[0].clear()
+    hand(state, 0, ("役者", 2))  # a pair of 2s beside three 1s: a full house, 7 + 40: 12 more, still worth a turn
+    budget(state, 0, (3, 0, 0))
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT
+    state.hand_roles[0].clear()
+    hand(state, 0, ("役者", 6))  # no pair: 6 more points, but it costs 8 and the budget reaches 4
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE
+    state.turn = 12  # the last turn: an unreleased film scores nothing
+    hand(state, 0, ("役者", 1))
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE
+
+
+def test_greedy_keeps_an_award_that_would_break_a_pair():
+    state = blank()
+    film(state, 0, lead=3, writer=3, composer=1)
+    hand(state, 0, ("脚本家大賞",), ("音楽家大賞",))
+    start(state, 0, money=(0, 0, 0))
+    legal = state.legal_actions(0)
+    assert greedy(state.observation(0), legal, None) == ("play", AWARD_COMPOSER, COMPOSER_SLOT)

@@ -52,8 +52,8 @@ class Data:
     """The deck as the simulation uses it: role ids first, then event ids; budget cards by size."""
 
     tables: dict[str, Table]
-    budget_value: tuple[int, int, int]
-    budget_count: tuple[int, int, int]
+    budget_value: tuple[int, ...]  # by size 小, 中, 大
+    budget_count: tuple[int, ...]
     kinds: tuple[str, ...]
     kind_slots: tuple[tuple[int, ...], ...]
     slot_kind: tuple[int, ...]
@@ -131,13 +131,14 @@ def _printed(tables: dict[str, Table], kinds: list[str]) -> tuple[PrintedCard, .
 def _roles(table: Table) -> tuple[list[str], list[int], list[int], list[int]]:
     """Role kinds in rule order (only the four of ◆2 2-3) and one entry per role card."""
     kinds = [name for name in ROLE_KINDS if any(r.values.get("role") == name for r in table.rows)]
-    role_kind, role_value, role_cost = [], [], []
+    role_kind: list[int] = []
+    role_value: list[int] = []
+    role_cost: list[int] = []
     for row in table.rows:
-        name, value, cost = row.values.get("role"), row.values.get("value"), row.values.get("cost")
         if _usable_role(row, kinds):
-            role_kind += [kinds.index(name)] * row.count
-            role_value += [value] * row.count
-            role_cost += [cost] * row.count
+            role_kind += [kinds.index(row.values["role"])] * row.count
+            role_value += [row.values["value"]] * row.count
+            role_cost += [row.values["cost"]] * row.count
     return kinds, role_kind, role_value, role_cost
 
 
@@ -187,6 +188,7 @@ def _cheapest(hand, values, cost, limit, stake):
 PHASE_NAMES = ("setup", "start", "action", "action", "action", "action", "set", "scout", "end", "end", "over")
 
 # Actions that carry no argument (the others are built as tuples where they are offered).
+Action = tuple  # a tag and its arguments, e.g. ("place", card, slot); those without arguments follow
 USE_CONVERT, DRAW_EVENT, PASS = ("convert",), ("draw_event",), ("pass",)
 SMALL, MEDIUM, LARGE = ("small",), ("medium",), ("large",)
 COLLECT, RELEASE, STRIKE_B = ("collect",), ("release",), ("strike_b",)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from . import events, turn
 from .data import (
     AD,
     CHANCE,
@@ -16,116 +19,124 @@ from .data import (
     PH_OVER,
     RELEASE,
     TURN_LIMIT,
+    Action,
 )
+
+if TYPE_CHECKING:
+    from .state import Eitsuku
 
 RETURN, DRAW = 0, 1
 
 
-class EndMixin:
-    """End phase effects of placed events, 独自の情報網, 5A/5B, and the next seat's turn."""
+def enter_end(game: Eitsuku) -> None:
+    """End phase effects of this turn's events, then the 独自の情報網 returns and draws."""
+    p, codes, count = game.actor, game.data.codes, game.placed_count[game.actor]
+    if count[CHANCE] or count[FLASH] or count[LOCAL]:
+        for card in [c for c in game.placed_events[p] if codes[c] in (CHANCE, FLASH, LOCAL)]:
+            if codes[card] == CHANCE:  # ◆5: two events at this end phase, then discarded
+                game.hand_events[p] += [game.draw_event() for _ in range(min(2, len(game.event_pile)))]
+            events.unplace_event(game, p, card)
+    if game.ad_used:  # ◆5: 広告代理店の努力 leaves in the end phase of the turn it let more events in
+        ads = [c for c in game.placed_events[p] if codes[c] == AD and game.event_turn[c] < game.turn]
+        if ads:
+            events.unplace_event(game, p, ads[0])
+    game.phase = PH_INFO if count[INFO] else PH_END
+    if count[INFO]:
+        infos = [c for c in game.placed_events[p] if codes[c] == INFO]
+        game.info_tasks = ([[RETURN, c, 2] for c in infos if game.event_turn[c] < game.turn]
+                      + [[DRAW, c, 3] for c in infos if game.event_turn[c] == game.turn])
 
-    def _enter_end(self) -> None:
-        """End phase effects of this turn's events, then the 独自の情報網 returns and draws."""
-        p, codes, count = self.actor, self.data.codes, self.placed_count[self.actor]
-        if count[CHANCE] or count[FLASH] or count[LOCAL]:
-            for card in [c for c in self.placed_events[p] if codes[c] in (CHANCE, FLASH, LOCAL)]:
-                if codes[card] == CHANCE:  # ◆5: two events at this end phase, then discarded
-                    self.hand_events[p] += [self._draw_event() for _ in range(min(2, len(self.event_pile)))]
-                self.unplace_event(p, card)
-        if self.ad_used:  # ◆5: 広告代理店の努力 leaves in the end phase of the turn it let more events in
-            ads = [c for c in self.placed_events[p] if codes[c] == AD and self.event_turn[c] < self.turn]
-            if ads:
-                self.unplace_event(p, ads[0])
-        self.phase = PH_INFO if count[INFO] else PH_END
-        if count[INFO]:
-            infos = [c for c in self.placed_events[p] if codes[c] == INFO]
-            self.info_tasks = ([[RETURN, c, 2] for c in infos if self.event_turn[c] < self.turn]
-                          + [[DRAW, c, 3] for c in infos if self.event_turn[c] == self.turn])
 
-    def _opt_info(self):
-        """独自の情報網: draw 3 roles or 3 events now; at the next end phase return 2 of that type."""
-        while self.info_tasks:
-            mode, card, left = self.info_tasks[0]
-            if left > 0:
-                legal = self._return_options(card) if mode == RETURN else self._draw_options(card)
-                if legal:
-                    return legal
-            if mode == RETURN:
-                self.unplace_event(self.actor, card)
-            elif self.event_target[card] < 0:
-                self.event_target[card] = INFO_EVENTS  # nothing could be drawn: it will ask for events back
-            self.info_tasks.pop(0)
-        self.phase = PH_END
-        return None
+def opt_info(game: Eitsuku) -> list[Action] | None:
+    """独自の情報網: draw 3 roles or 3 events now; at the next end phase return 2 of that type."""
+    while game.info_tasks:
+        mode, card, left = game.info_tasks[0]
+        if left > 0:
+            legal = return_options(game, card) if mode == RETURN else draw_options(game, card)
+            if legal:
+                return legal
+        if mode == RETURN:
+            events.unplace_event(game, game.actor, card)
+        elif game.event_target[card] < 0:
+            game.event_target[card] = INFO_EVENTS  # nothing could be drawn: it will ask for events back
+        game.info_tasks.pop(0)
+    game.phase = PH_END
+    return None
 
-    def _return_options(self, card: int) -> list:
-        """One card of the drawn type per distinct face in hand."""
-        d, p, seen, legal = self.data, self.actor, set(), []
-        hand = self.hand_roles[p] if self.event_target[card] == INFO_ROLES else self.hand_events[p]
-        for c in hand:
-            if d.face[c] not in seen:
-                seen.add(d.face[c])
-                legal.append(("return", c))
-        return legal
 
-    def _draw_options(self, card: int) -> list:
-        """The first draw picks events or a role pile; later draws stay with role piles."""
-        legal = [("info", -1)] if self.event_target[card] < 0 and self.event_pile else []
-        if self.event_target[card] != INFO_EVENTS:
-            legal += [("info", k) for k, pile in enumerate(self.role_piles) if pile]
-        return legal
+def return_options(game: Eitsuku, card: int) -> list:
+    """One card of the drawn type per distinct face in hand."""
+    d, p, seen, legal = game.data, game.actor, set(), []
+    hand = game.hand_roles[p] if game.event_target[card] == INFO_ROLES else game.hand_events[p]
+    for c in hand:
+        if d.face[c] not in seen:
+            seen.add(d.face[c])
+            legal.append(("return", c))
+    return legal
 
-    def _do_info(self, action) -> None:
-        p, task, d = self.actor, self.info_tasks[0], self.data
-        if action[0] == "return":  # back on top of its own pile (◆5 任意の順番で山札に戻し)
-            card = action[1]
-            self.card_log.held(p, card)
-            if card < d.roles:
-                self.hand_roles[p].remove(card)
-                self.role_piles[d.role_kind[card]].append(card)
-            else:
-                self.hand_events[p].remove(card)
-                self.event_pile.append(card)
-            task[2] -= 1
-        elif action[1] < 0:
-            self.hand_events[p] += [self._draw_event() for _ in range(min(task[2], len(self.event_pile)))]
-            self.event_target[task[1]], task[2] = INFO_EVENTS, 0
+
+def draw_options(game: Eitsuku, card: int) -> list:
+    """The first draw picks events or a role pile; later draws stay with role piles."""
+    legal = [("info", -1)] if game.event_target[card] < 0 and game.event_pile else []
+    if game.event_target[card] != INFO_EVENTS:
+        legal += [("info", k) for k, pile in enumerate(game.role_piles) if pile]
+    return legal
+
+
+def do_info(game: Eitsuku, action: Action) -> None:
+    p, task, d = game.actor, game.info_tasks[0], game.data
+    if action[0] == "return":  # back on top of its own pile (◆5 任意の順番で山札に戻し)
+        card = action[1]
+        game.card_log.held(p, card)
+        if card < d.roles:
+            game.hand_roles[p].remove(card)
+            game.role_piles[d.role_kind[card]].append(card)
         else:
-            self.hand_roles[p].append(self._draw_role(action[1]))
-            self.event_target[task[1]] = INFO_ROLES
-            task[2] -= 1
+            game.hand_events[p].remove(card)
+            game.event_pile.append(card)
+        task[2] -= 1
+    elif action[1] < 0:
+        game.hand_events[p] += [game.draw_event() for _ in range(min(task[2], len(game.event_pile)))]
+        game.event_target[task[1]], task[2] = INFO_EVENTS, 0
+    else:
+        game.hand_roles[p].append(game.draw_role(action[1]))
+        game.event_target[task[1]] = INFO_ROLES
+        task[2] -= 1
 
-    def _opt_end(self):
-        """5B only with a complete film; otherwise 5A at once."""
-        if self.film_complete(self.actor):
-            return [COLLECT, RELEASE]
-        self._do_end(COLLECT)
-        return None
 
-    def _do_end(self, action) -> None:
-        p = self.actor
-        if action == RELEASE:
-            self.released[p], self._board = self.turn, None
-        elif any(self.staked_budget[p]):  # 5A: the scout stakes come back
-            for size in range(3):
-                self.hand_budget[p][size] += self.staked_budget[p][size]
-                self.staked_budget[p][size] = 0
-        self._next_player()
+def opt_end(game: Eitsuku) -> list[Action] | None:
+    """5B only with a complete film; otherwise 5A at once."""
+    if turn.film_complete(game, game.actor):
+        return [COLLECT, RELEASE]
+    do_end(game, COLLECT)
+    return None
 
-    def _next_player(self) -> None:
-        """Pass to the next seat that has not released; the game ends after turn 12 or when all released."""
-        if all(self.released):
-            self.phase = PH_OVER
-            return
-        q = self.actor
-        while True:
-            q += 1
-            if q == self.num_players:
-                q, self.turn = 0, self.turn + 1
-                if self.turn > TURN_LIMIT:
-                    self.phase = PH_OVER
-                    return
-            if not self.released[q]:
-                break
-        self.actor = q
-        self.start_turn()
+
+def do_end(game: Eitsuku, action: Action) -> None:
+    p = game.actor
+    if action == RELEASE:
+        game.released[p], game._board = game.turn, None
+    elif any(game.staked_budget[p]):  # 5A: the scout stakes come back
+        for size in range(3):
+            game.hand_budget[p][size] += game.staked_budget[p][size]
+            game.staked_budget[p][size] = 0
+    next_player(game)
+
+
+def next_player(game: Eitsuku) -> None:
+    """Pass to the next seat that has not released; the game ends after turn 12 or when all released."""
+    if all(game.released):
+        game.phase = PH_OVER
+        return
+    q = game.actor
+    while True:
+        q += 1
+        if q == game.num_players:
+            q, game.turn = 0, game.turn + 1
+            if game.turn > TURN_LIMIT:
+                game.phase = PH_OVER
+                return
+        if not game.released[q]:
+            break
+    game.actor = q
+    turn.start_turn(game)

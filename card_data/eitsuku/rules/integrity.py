@@ -37,7 +37,7 @@ def integrity(data: Data, player_counts) -> list[str]:
 
 def _budget(table: Table) -> list[str]:
     """Sizes, values and counts of ◆2 2-2."""
-    findings, counts = [], Counter()
+    findings, counts = [], Counter[str]()
     for row in table.rows:
         size, value = row.values.get("size"), row.values.get("value")
         if size not in RULE_BUDGET:
@@ -54,7 +54,7 @@ def _budget(table: Table) -> list[str]:
 
 def _roles(table: Table) -> list[str]:
     """Kinds, values, costs and copies of ◆2 2-3 and ◆3 3B."""
-    findings, per_kind = [], Counter()
+    findings, per_kind = [], Counter[str]()
     for row in table.rows:
         name, value, cost = (row.values.get(k) for k in ("role", "value", "cost"))
         if name not in ROLE_KINDS:
@@ -76,7 +76,7 @@ def _roles(table: Table) -> list[str]:
 
 def _events(table: Table) -> list[str]:
     """The fifteen events of ◆2 2-4 / ◆5, four of each."""
-    findings, copies = [], Counter()
+    findings, copies = [], Counter[str]()
     for row in table.rows:
         name = row.values.get("name")
         if name not in EVENT_NAMES:

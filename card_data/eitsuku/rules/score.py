@@ -7,6 +7,7 @@ from collections import Counter
 from pnp.sim import InvariantViolation
 
 from .data import AWARDS, EMPTY, SPEED_UP, TIE_UP, TURN_LIMIT
+from .turn import film_complete
 
 BONUSES = {"five_card": 70, "four_card": 50, "full_house": 40, "three_card": 30, "two_pair": 20, "one_pair": 10,
            "none": 0}
@@ -45,7 +46,7 @@ def parts(state, events: bool = True) -> list[tuple[int, int, int, int]]:
     speed = [state.placed_count[p][SPEED_UP] if events else 0 for p in range(state.num_players)]
     released = [state.released[p] - speed[p] for p in range(state.num_players) if state.released[p]]
     first = min(released, default=0)
-    penalty, declared = Counter(), state.declared
+    penalty, declared = Counter[int](), state.declared
     if declared:  # a プロモーターの介入 in some slot
         for slots in state.slots:
             for card in slots:
@@ -74,7 +75,7 @@ def recheck(state) -> None:
     turns = {}
     for p in range(state.num_players):
         if state.released[p]:
-            if not state.film_complete(p):
+            if not film_complete(state, p):
                 raise InvariantViolation(f"player {p + 1} released an incomplete film")
             turns[p] = state.released[p] - sum(codes[c] == SPEED_UP for c in state.placed_events[p])
     promoters = _promoter_costs(state) if turns else {}
@@ -95,7 +96,7 @@ def recheck(state) -> None:
 
 def _numbers(state, p: int) -> list[int]:
     """The numbers of p's placed cards from their faces and declarations, +2 per 〜大賞 naming the slot."""
-    d, codes, raised = state.data, state.data.codes, {}
+    d, codes, raised = state.data, state.data.codes, dict[int, int]()
     for c in state.placed_events[p]:
         if codes[c] in AWARDS:
             raised[state.event_target[c]] = raised.get(state.event_target[c], 0) + 2
@@ -105,7 +106,7 @@ def _numbers(state, p: int) -> list[int]:
 
 def _promoter_costs(state) -> dict[int, int]:
     """What the プロモーターの介入 cards in any slot cost the players who placed them."""
-    roles, costs = state.data.roles, {}
+    roles, costs = state.data.roles, dict[int, int]()
     for slots in state.slots:
         for card in slots:
             if card >= roles:

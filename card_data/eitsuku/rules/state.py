@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import chain
 
-from pnp.sim import TERMINAL, CardEvents, CardLog, InvariantViolation, State, deal_again, shuffle
+from pnp.sim import TERMINAL, CardEvents, CardLog, InvariantViolation, State, Zone, deal_again, shuffle
 
-from . import score
+from . import end, events, score, turn
 from .data import (
     DIE_FACES,
     EMPTY,
@@ -22,43 +23,47 @@ from .data import (
     SETUP_PER_PLAYER,
     SIZE_SLUGS,
     TURN_LIMIT,
+    Action,
     Data,
 )
-from .end import EndMixin
-from .events import EventMixin
 from .policy import Observation
 from .text import card_name, describe
-from .turn import TurnMixin
 
 PLAYED_KEYS = tuple(f"played.{slug}" for slug in EVENT_SLUGS)
 
 
-class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
+class Eitsuku(State):
     """A game of ◆3: one decision per choice the rules give; a choice with a single option is applied at once."""
+
+    data: Data
 
     def __init__(self, data: Data, players: int, rng: random.Random):
         super().__init__(data, players, rng)
         slots = len(data.slot_kind)
         self.hand_budget = [[0, 0, 0] for _ in range(players)]  # budget in hand, by size
         self.staked_budget = [[0, 0, 0] for _ in range(players)]  # budget placed in the scout phase (4C/4D)
-        self.hand_roles = [[] for _ in range(players)]  # role cards in hand
-        self.hand_events = [[] for _ in range(players)]  # event cards in hand
-        self.placed_events = [[] for _ in range(players)]  # event cards placed in 場
+        self.hand_roles: list[list[int]] = [[] for _ in range(players)]  # role cards in hand
+        self.hand_events: list[list[int]] = [[] for _ in range(players)]  # event cards in hand
+        self.placed_events: list[list[int]] = [[] for _ in range(players)]  # event cards placed in 場
         self.slots = [[EMPTY] * slots for _ in range(players)]  # roles in 場 (or a プロモーターの介入)
         self.slot_values = [[0] * slots for _ in range(players)]  # each slot's number with its 〜大賞
         self.placed_count = [[0] * len(EVENT_SLUGS) for _ in range(players)]  # placed events by code
         self.placed_total = [0] * len(EVENT_SLUGS)  # the same over all players
         self.released = [0] * players  # the turn each player released a film (0: not yet)
-        self.event_turn, self.event_target, self.declared = {}, {}, {}
-        self.budget_discard, self.role_discard, self.event_discard = [0, 0, 0], [], []
+        self.event_turn: dict[int, int] = {}  # by placed event: the turn it was placed
+        self.event_target: dict[int, int] = {}  # by placed event: its slot (〜大賞) or what 独自の情報網 drew
+        self.declared: dict[int, tuple[int, int]] = {}  # by placed プロモーターの介入: its placer and number
+        self.budget_discard, self.role_discard, self.event_discard = [0, 0, 0], list[int](), list[int]()
         self.turn = self.actor = self.budget_used = self.strikes_due = self.events_left = self.events_placed = 0
         self.set_left = self.scout_left = 0
-        self.ad_used, self.held_promoter, self.promoter_target, self.info_tasks = False, EMPTY, (0, 0), []
+        self.ad_used, self.held_promoter, self.promoter_target = False, EMPTY, (0, 0)
+        self.info_tasks: list[list[int]] = []  # 独自の情報網 returns and draws due: [mode, card, cards left]
         self.exhausted: dict[str, int] = {}
         self.played = [0] * len(EVENT_SLUGS)
         self.card_log = CardLog(players)  # cards taken from a hand (held) and placed or played (played)
-        self.phase, self.setup_queue, self._legal, self.final_scores = PH_SETUP, [], [], None
-        self._board = None  # the observations' copy of everything placed, rebuilt after a change
+        self.phase, self.setup_queue, self._legal = PH_SETUP, list[int](), list[Action]()
+        self.final_scores: list[int] | None = None
+        self._board: tuple | None = None  # the observations' copy of everything placed, rebuilt after a change
         self._deal(rng)
         self._budgets = (self.budget_piles, self.budget_box, self.budget_discard, *self.hand_budget,
                          *self.staked_budget)
@@ -86,18 +91,18 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
                 if kind is None or not self.role_piles[kind]:
                     self.setup_queue.append(p)  # a 6 (or an empty pile): the player chooses the pile
                 else:
-                    self.hand_roles[p].append(self._draw_role(kind))
+                    self.hand_roles[p].append(self.draw_role(kind))
         for k in range(3):
             if not self.budget_piles[k]:
-                self._ran_out(SIZE_SLUGS[k])
+                self.ran_out(SIZE_SLUGS[k])
         self.actor = self.setup_queue[0] if self.setup_queue else 0
         if not self.setup_queue:
-            self._begin()
+            self.begin()
 
-    def _begin(self) -> None:
+    def begin(self) -> None:
         """Turn 1 starts with the first seat (seats are numbered in the turn order the die decided)."""
         self.turn, self.actor = 1, 0
-        self.start_turn()
+        turn.start_turn(self)
 
     # --- the State protocol -------------------------------------------------------------------
 
@@ -192,9 +197,10 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
         if min(chain.from_iterable(self._budgets)) < 0:
             raise InvariantViolation(f"turn {self.turn}: a negative number of budget cards")
 
-    def zones(self) -> dict:
+    def zones(self) -> dict[str, Zone | Sequence[Zone]]:
         """Where a role or event card can be (budget cards are counted by size, see check_invariants)."""
-        zones = {f"{kind} pile": pile for kind, pile in zip(self.data.kinds, self.role_piles)}
+        piles = zip(self.data.kinds, self.role_piles)
+        zones: dict[str, Zone | Sequence[Zone]] = {f"{kind} pile": pile for kind, pile in piles}
         zones.update({"event pile": self.event_pile, "role discard": self.role_discard,
                       "event discard": self.event_discard, "roles in hand": self.hand_roles,
                       "events in hand": self.hand_events, "events in 場": self.placed_events,
@@ -208,13 +214,13 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
     def card_name(self, card: int) -> str:
         return card_name(self.data, card)
 
-    def figures(self) -> dict[str, float]:
+    def figures(self) -> dict[str, float | None]:
         """Releases, bonus hands, events played and what they did to scores, and when piles ran out."""
-        out = score.figures(self)
+        out: dict[str, float | None] = {**score.figures(self)}
         out["events_played"] = float(sum(self.played))
         out.update(zip(PLAYED_KEYS, map(float, self.played)))
-        for pile, turn in self.exhausted.items():
-            out["exhausted." + pile] = float(turn)
+        for pile, when in self.exhausted.items():
+            out["exhausted." + pile] = float(when)
         return out
 
     def card_events(self) -> CardEvents:
@@ -222,30 +228,28 @@ class Eitsuku(TurnMixin, EndMixin, EventMixin, State):
         hands = [roles + events for roles, events in zip(self.hand_roles, self.hand_events)]
         return self.card_log.events(self.data.printed, hands)
 
-    def _ran_out(self, pile: str) -> None:
+    def ran_out(self, pile: str) -> None:
         """Note the turn a pile first ran out (0: at setup)."""
         if pile not in self.exhausted:
             self.exhausted[pile] = self.turn
 
-    def _draw_role(self, kind: int) -> int:
+    def draw_role(self, kind: int) -> int:
         """Take the top card of a role pile."""
         pile = self.role_piles[kind]
         card = pile.pop()
         if not pile:
-            self._ran_out(ROLE_SLUGS.get(self.data.kinds[kind], f"role_{kind}"))
+            self.ran_out(ROLE_SLUGS.get(self.data.kinds[kind], f"role_{kind}"))
         return card
 
-    def _draw_event(self) -> int:
+    def draw_event(self) -> int:
         """Take the top card of the event pile."""
         card = self.event_pile.pop()
         if not self.event_pile:
-            self._ran_out("event")
+            self.ran_out("event")
         return card
 
 
-OPTIONS = (Eitsuku._opt_setup, Eitsuku._opt_strike, Eitsuku._opt_action, Eitsuku._opt_promo_slot,
-           Eitsuku._opt_promo_number, Eitsuku._opt_convert, Eitsuku._opt_set, Eitsuku._opt_scout,
-           Eitsuku._opt_info, Eitsuku._opt_end)
-DO = (Eitsuku._do_setup, Eitsuku._do_strike, Eitsuku._do_action, Eitsuku._do_promo_slot,
-      Eitsuku._do_promo_number, Eitsuku._do_convert, Eitsuku._do_set, Eitsuku._do_scout,
-      Eitsuku._do_info, Eitsuku._do_end)
+OPTIONS = (turn.opt_setup, turn.opt_strike, events.opt_action, events.opt_promo_slot, events.opt_promo_number,
+           events.opt_convert, turn.opt_set, turn.opt_scout, end.opt_info, end.opt_end)
+DO = (turn.do_setup, turn.do_strike, events.do_action, events.do_promo_slot, events.do_promo_number,
+      events.do_convert, turn.do_set, turn.do_scout, end.do_info, end.do_end)
