@@ -6,7 +6,9 @@ The states are built as in test_sim_torite.py; every expected number below is co
 
 from __future__ import annotations
 
-from shipped.torite4to6 import SPEC
+import random
+
+from shipped.torite4to6 import SPEC, Torite, greedy
 from shipped.torite4to6.data import FORMATION
 from test_sim_torite import DATA, arrange, do, names
 
@@ -60,3 +62,20 @@ def test_the_game_is_for_three_to_five_players():
     # is 5 pieces, the players' and the candidates' (5 players: none, 4: one, 3: two); a sixth player has no place.
     assert FORMATION == 5 and SPEC.player_counts == (3, 4, 5)
     assert {players: DATA.setups[players].pieces for players in SPEC.player_counts} == {3: 2, 4: 1, 5: 0}
+
+
+def test_a_redeal_at_every_count_keeps_must_follow_and_the_searchers_own_view():
+    """What the search player plays on, at 3, 4 and 5 players: its own hand and choices as they are, every other
+    hand its size, sorted by colour as dealt, and no card of a colour its holder has shown it lacks."""
+    for players in SPEC.player_counts:
+        game, rng = Torite(DATA, players, random.Random(players)), random.Random(0)
+        while not game.is_terminal():
+            me = game.current_player()
+            world = game.redeal(me, rng)
+            assert world.hands[me] == game.hands[me] and world.legal == game.legal
+            for seat, hand in enumerate(world.hands):
+                assert len(hand) == len(game.hands[seat])
+                assert world.by_colour[seat] == world.split_by_colour(hand)
+                lacked = game.lacks[seat] if seat != me else 0
+                assert not any(lacked >> DATA.colour[card] & 1 for card in hand)
+            game.apply_action(greedy(game.observation(me), game.legal, rng))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .data import DECKS, GAME, HAND, HINT_TIMES, LATE, MAX_PLAY, PENALTY, RANKS, SUITS, EleusisData
-from .library import Library
+from .library import Library, SecretRule
 
 LIBRARY_TARGET = 10  # fewer rules make the secret easy to guess from the list
 # Numbers the simulation plays by, as the reference card must print them.
@@ -118,7 +118,7 @@ def _library_findings(library: Library, data: EleusisData) -> list[str]:
             if stuck:
                 findings.append(f"{rule.where}: {rule.id} accepts no card after {', '.join(stuck[:6])}"
                                 f"{' ...' if len(stuck) > 6 else ''}: the main line stops there")
-    first: dict[bytes, object] = {}
+    first: dict[bytes, SecretRule] = {}
     for rule, judged in zip(library.rules, library.tables):
         if judged in first:
             findings.append(f"{rule.where}: {rule.id} judges every card as {first[judged].id} does "

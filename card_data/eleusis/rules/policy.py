@@ -7,23 +7,28 @@ so far is equally likely: the share of those rules that accept a play is the cha
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .data import MAX_PLAY
 from .plays import CIRCLE, DOT, MIXED, encode
 from .round import DECLARE, HINT, JUDGE, PLAY
 
+if TYPE_CHECKING:  # state.py imports this module (through hidden.py)
+    from .state import Observation
 
-def greedy(obs, legal, rng: random.Random):
+
+def greedy(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
     """Pick the action that looks best from what the player can see."""
-    phase = obs.phase
+    phase = observation.phase
     if phase == PLAY:
-        return best_play(obs)
+        return best_play(observation)
     if phase == JUDGE:
-        return likely_verdict(obs)
+        return likely_verdict(observation)
     if phase == DECLARE:
-        return 1 if candidates(obs).bit_count() == 1 else 0
+        return 1 if candidates(observation).bit_count() == 1 else 0
     if phase == HINT:  # help the children while nobody prophesies; with prophets in, let them err
-        return 0 if any(obs.seers) else 1
+        return 0 if any(observation.seers) else 1
     return legal[int(rng.random() * len(legal))]
 
 

@@ -148,18 +148,19 @@ def _scores(state) -> None:
         raise InvariantViolation(f"the dealer's score {last.scores[last.dealer]} does not follow 得点(vpt)")
 
 
-def figures(state) -> dict[str, float]:
+def figures(state) -> dict[str, float | None]:
     """The game's own figures: round length, the deck running out, prophets, hints, scores by role."""
     tally, results = state.tally, state.results
     rounds = max(1, len(results))
     plays = max(1, tally.turns)
-    out = {"round.turns": tally.turns / rounds, "round.cards": tally.cards / rounds,
-           "round.went_out": sum(r.went_out >= 0 for r in results) / rounds,
-           "deck.ran_out": tally.ran_out_rounds / rounds,
-           "penalty.wrong": tally.wrong / rounds, "penalty.cards": tally.drawn / rounds,
-           "declared_right": 1 - tally.wrong / plays, "hints": tally.hints / rounds,
-           "verdict.circle": tally.verdicts[0] / plays, "verdict.dot": tally.verdicts[1] / plays,
-           "verdict.mixed": tally.verdicts[2] / plays}
+    out: dict[str, float | None] = {
+        "round.turns": tally.turns / rounds, "round.cards": tally.cards / rounds,
+        "round.went_out": sum(r.went_out >= 0 for r in results) / rounds,
+        "deck.ran_out": tally.ran_out_rounds / rounds,
+        "penalty.wrong": tally.wrong / rounds, "penalty.cards": tally.drawn / rounds,
+        "declared_right": 1 - tally.wrong / plays, "hints": tally.hints / rounds,
+        "verdict.circle": tally.verdicts[0] / plays, "verdict.dot": tally.verdicts[1] / plays,
+        "verdict.mixed": tally.verdicts[2] / plays}
     if tally.first_ran_out:
         out["exhausted.deck"] = float(tally.first_ran_out)
     for reason in range(1, PROPHET + 1):

@@ -124,7 +124,7 @@ class Eleusis(Round):
     def card_name(self, card: int) -> str:
         return self.data.label(card)
 
-    def figures(self) -> dict[str, float]:
+    def figures(self) -> dict[str, float | None]:
         return score.figures(self)
 
     def describe(self, player: int, action) -> str:

@@ -2,15 +2,41 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-
-from pnp.sim import InvariantViolation
+from pnp.sim import InvariantViolation, State
 
 from .data import BONUS_HIGH, BONUS_LOW, GRADUATION, ToriteData
 
+# A resolved formation: its cards in play order, the lead, the led colour, the centre's and captain's plays.
+Formed = tuple[list[int], int, int, int, int]
+# An ended live: face-up and face-down cards per seat, discard, set-aside cards, candidate deck and row, the gains.
+Ended = tuple[list[list[int]], list[list[int]], list[int], list[int], list[int], list[int], tuple[int, ...]]
 
-class Checks:
-    """Mixed into the state: the cheap checks after every move and the figures of a finished game."""
+
+class Checks(State):
+    """The state's half that checks: the cheap checks after every move and the figures of a finished game."""
+
+    # What the checks read of the game (the state in state.py sets them).
+    actor: int
+    lead: int
+    led: int  # the led colour of the formation (-1 before its lead)
+    legal: tuple[int, ...]  # the cards the player to play may play
+    live: int
+    over: bool
+    total: int
+    colour: tuple[int, ...]
+    icons: tuple[int, ...]
+    strength: tuple[tuple[int, ...], ...]
+    seat_order: tuple[tuple[int, ...], ...]
+    scores_now: list[int]
+    hands: list[list[int]]
+    by_colour: list[list[list[int]]]  # [seat][colour]: the seat's cards of the colour
+    trick: list[int]
+    up: list[list[int]]
+    down: list[list[int]]
+    discard: list[int]
+    aside: list[int]
+    candidate_deck: list[int]
+    row: list[int]
 
     def _init_figures(self) -> None:
         """Counters the figures are made from (the last slot of centres/captains: a candidate / nobody)."""
@@ -27,27 +53,26 @@ class Checks:
         self.gains: list[tuple[int, ...]] = []
         self.exhausted: dict[str, int] = {}
         self.resolved = False  # a formation resolved since the last check
-        self.ended = None  # the live that ended since the last check
-        self.last = None
+        self.ended: Ended | None = None  # the live that ended since the last check
+        self.last: Formed | None = None  # the formation resolved last
 
     # -- invariants ---------------------------------------------------------------------------
     def check_invariants(self) -> None:
         """Within a formation a move only puts a legal card (checked by the caller) from hand to stage; once a
         formation resolves: must-follow kept and the right captain; once a live ends: each card exactly once
         and the evaluation recomputed."""
-        if self.resolved:  # (a live only ends with a formation)
+        if self.resolved and self.last is not None:  # (a live only ends with a formation)
             self.resolved = False
-            self._check_formation()
+            self._check_formation(*self.last)
             if self.ended is not None:
                 self._check_live(*self.ended)
                 self.ended = None
 
-    def _check_formation(self) -> None:
+    def _check_formation(self, played: list[int], lead: int, led: int, centre: int, captain: int) -> None:
         """The next formation starts with its lead, every follower followed the led colour if they could, and
         the captain card was a trump or of the led colour."""
         if self.actor != self.lead and not self.over:
             raise InvariantViolation(f"P{self.actor + 1} is to lead, but P{self.lead + 1} has the lead")
-        played, lead, led, centre, captain = self.last
         if self.ended is None:  # (after a live's last formation the hands are new; one card each is always legal)
             colour, by_colour = self.colour, self.by_colour
             for seat, card in zip(self.seat_order[lead], played):  # (the lead's card is of the led colour)
@@ -60,7 +85,8 @@ class Checks:
         """At the evaluation: each card exactly once, gains as the rules count them, the end exactly past 30."""
         self.check_cards({"face-up cards": up, "face-down cards": down, "discard": discard, "set-aside cards": aside,
                           "candidate deck": deck, "candidate row": row})  # the hands and the stage are empty
-        shown, hidden = list(map(sum, map(map, repeat(self.icons.__getitem__), up))), list(map(len, down))
+        shown = [sum(self.icons[card] for card in cards) for cards in up]
+        hidden = [len(cards) for cards in down]
         expected = [s + h + (s if BONUS_LOW <= h <= BONUS_HIGH else 0) for s, h in zip(shown, hidden)]
         if list(gains) != expected:
             p = next(p for p, (g, e) in enumerate(zip(gains, expected)) if g != e)
@@ -84,18 +110,19 @@ class Checks:
         return self.data.labels[card]
 
     # -- figures ------------------------------------------------------------------------------
-    def figures(self) -> dict[str, float]:
+    def figures(self) -> dict[str, float | None]:
         """Lives, centre and captain shares by seat, overwork, the 4to6 bonus, lead retention, pile run-outs."""
         n, lives = self.num_players, self.live
         formations = sum(self.centres)
         evaluations = len(self.gains) * n
-        out = {"lives": float(lives), "formations": float(formations),
-               "overwork_per_live": self.overworks / lives, "passed_per_overwork": _ratio(self.passed, self.overworks),
-               "bonus_4to6_share": _ratio(self.bonuses, evaluations),
-               "facedown_7plus_share": _ratio(self.overloaded, evaluations),
-               "facedown_per_player": _ratio(self.hidden_total, evaluations),
-               "lead_retention": _ratio(self.kept, formations - len(self.gains)),
-               "forced_play_share": _ratio(self.forced, formations * n)}
+        out: dict[str, float | None] = {
+            "lives": float(lives), "formations": float(formations),
+            "overwork_per_live": self.overworks / lives, "passed_per_overwork": _ratio(self.passed, self.overworks),
+            "bonus_4to6_share": _ratio(self.bonuses, evaluations),
+            "facedown_7plus_share": _ratio(self.overloaded, evaluations),
+            "facedown_per_player": _ratio(self.hidden_total, evaluations),
+            "lead_retention": _ratio(self.kept, formations - len(self.gains)),
+            "forced_play_share": _ratio(self.forced, formations * n)}
         for seat in range(n):
             out[f"centre_share.seat{seat + 1}"] = _ratio(self.centres[seat], formations)
             out[f"captain_share.seat{seat + 1}"] = _ratio(self.captains[seat], formations)

@@ -127,9 +127,10 @@ def _colours(table: Table) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 def _setups(table: Table) -> dict[int, Setup]:
     """setup.csv rows with whole numbers in every column the engine reads."""
-    setups = {}
+    keys = ("players", "hand_size", "candidate_pieces", "candidate_row")
+    setups: dict[int, Setup] = {}
     for row in table.rows:
-        values = [row.values.get(key) for key in ("players", "hand_size", "candidate_pieces", "candidate_row")]
-        if all(isinstance(v, int) and v >= 0 for v in values) and values[0] > 0 and values[1] > 0:
+        values = [v for v in map(row.values.get, keys) if isinstance(v, int) and v >= 0]
+        if len(values) == len(keys) and values[0] > 0 and values[1] > 0:
             setups[values[0]] = Setup(*values)
     return setups

@@ -50,7 +50,8 @@ def _colour_findings(data: ToriteData) -> list[str]:
     """One trump colour, a name and a trump flag per colour, even colours, icons by number only."""
     table, findings = data.tables["members"], []
     usable = [row for row in table.rows if usable_member(row.values, data.colours)]
-    flags, names, sizes, icons = defaultdict(set), defaultdict(set), Counter(), defaultdict(set)
+    flags, names, icons = defaultdict(set), defaultdict(set), defaultdict(set)
+    sizes: Counter[str] = Counter()
     for row in usable:
         colour = row.values["color"]
         flags[colour].add(row.values["trump"])

@@ -4,6 +4,7 @@ whose formation pays best (a centre's icons, a captain's face-down cards) withou
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from pnp.sim import sample
@@ -44,11 +45,11 @@ def observe(state, player: int) -> Observation:
                        tuple(unseen), state.data)
 
 
-def greedy(obs: Observation, legal, rng: random.Random):
+def greedy(observation: Observation, legal: Sequence[int], rng: random.Random) -> int:
     """The legal card with the best mean worth over a few sampled completions of the formation."""
     if len(legal) == 1:
         return legal[0]
-    formation = Formation(obs)
+    formation = Formation(observation)
     worth = [0.0] * len(legal)
     for _ in range(SAMPLES if formation.later else 1):
         hands = formation.sample_hands(rng)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from itertools import compress, starmap
+from itertools import compress
 from operator import add, getitem
 
 from pnp.sim import TERMINAL, CardEvents, CardLog, State, deal_again_within
@@ -17,7 +17,7 @@ from .text import describe
 # The tables a game keeps as attributes of its own (see _keep_tables); they never change, so copies share them.
 TABLES = ("colour", "icons", "strength", "subcolour", "numkey", "seat_keys", "slot_keys", "slot_pieces", "discarded",
           "seat_order", "next_seat", "piece_keys", "seat_index", "deal", "member_ids", "colours",
-          "candidate_ids", "no_args")
+          "candidate_ids")
 
 
 class Torite(Checks, State):
@@ -66,7 +66,6 @@ class Torite(Checks, State):
         self.member_ids = table.member_ids
         self.colours = table.colours
         self.candidate_ids = table.candidate_ids
-        self.no_args = ((),) * data.members  # one empty argument tuple per member card, for the shuffle keys
 
     # -- the interface the checker drives -------------------------------------------------
     def current_player(self) -> int:
@@ -134,10 +133,15 @@ class Torite(Checks, State):
         takes = [None, *(lambda card, q=q: not lacks[q] >> colour[card] & 1 for q in others)]  # what each showed
         deal_again_within(rng, [world.aside, *(world.hands[q] for q in others)], takes)  # else: the true deal
         for q in others:
-            world.by_colour[q] = split = [[] for _ in self.colours]
-            for card in world.hands[q]:
-                split[colour[card]].append(card)
+            world.by_colour[q] = self.split_by_colour(world.hands[q])
         return world
+
+    def split_by_colour(self, hand: list[int]) -> list[list[int]]:
+        """The hand's cards by colour (what must-follow reads)."""
+        split: list[list[int]] = [[] for _ in self.colours]
+        for card in hand:
+            split[self.colour[card]].append(card)
+        return split
 
     def observation(self, player: int) -> Observation:
         """What the player sees."""
@@ -156,19 +160,14 @@ class Torite(Checks, State):
     def _new_live(self) -> None:
         """Gather and shuffle both decks, deal the hands, lay out the candidate row, start the first formation."""
         self.live += 1
-        keys = list(starmap(self.rng.random, self.no_args))  # a uniform shuffle: sort by independent random keys
+        draw = self.rng.random
+        keys = [draw() for _ in self.member_ids]  # a uniform shuffle: sort by independent random keys
         deck = sorted(self.member_ids, key=keys.__getitem__)
-        self.hands = hands = list(map(deck.__getitem__, self.deal))
+        self.hands = hands = [deck[seat_cards] for seat_cards in self.deal]
         for seat, hand in enumerate(hands):
             self.card_log.held(seat, *hand)
         self.aside = deck[self.num_players * self.hand_size:]
-        colour, colours = self.colour, self.colours
-        self.by_colour = by_colour = []
-        for hand in hands:
-            split = [[] for _ in colours]
-            for card in hand:
-                split[colour[card]].append(card)
-            by_colour.append(split)
+        self.by_colour = [self.split_by_colour(hand) for hand in hands]
         seats = range(self.num_players)
         self.up = [[] for _ in seats]
         self.down = [[] for _ in seats]
@@ -190,8 +189,8 @@ class Torite(Checks, State):
                 self.exhausted.setdefault("candidates", self.live)
                 break
             row.append(deck.pop(int(rnd() * len(deck))))  # the top of a shuffled deck
-        self.candidate_keys = list(map(getitem, self.slot_pieces, row))
-        self.row_subcolours = list(map(self.subcolour.__getitem__, row))
+        self.candidate_keys = [pieces[card] for pieces, card in zip(self.slot_pieces, row)]
+        self.row_subcolours = [self.subcolour[card] for card in row]
 
     # -- a formation ----------------------------------------------------------------------
     def _resolve(self) -> None:
@@ -238,7 +237,7 @@ class Torite(Checks, State):
         self.captains[seat] += 1
         down = self.down[seat]
         down.append(card)
-        colour, taken = self.colour[card], ()
+        colour, taken = self.colour[card], []
         if colour in self.row_subcolours:
             row, subcolours = self.row, self.row_subcolours
             taken = list(compress(row, map(colour.__eq__, subcolours)))
@@ -268,7 +267,8 @@ class Torite(Checks, State):
 
     def _end_live(self) -> None:
         """Evaluation: face-up icons, plus face-down cards, plus the icons again with 4-6 face-down cards."""
-        icons, gains, hidden = self.icons.__getitem__, [], list(map(len, self.down))
+        icons, hidden = self.icons.__getitem__, list(map(len, self.down))
+        gains: list[int] = []
         for seat, (up, down) in enumerate(zip(self.up, self.down)):  # card events: what each seat took
             self.card_log.scored(seat, *up, *down)
         for up, count in zip(self.up, hidden):
@@ -281,10 +281,10 @@ class Torite(Checks, State):
                 self.overloaded += count >= OVERWORK
         self.hidden_total += sum(hidden)
         self.scores_now = list(map(add, self.scores_now, gains))
-        self.gains.append(gains := tuple(gains))
-        self.ended = (self.up, self.down, self.discard, self.aside, self.candidate_deck, self.row, gains)
+        self.gains.append(scored := tuple(gains))
+        self.ended = (self.up, self.down, self.discard, self.aside, self.candidate_deck, self.row, scored)
         if self.notes is not None:
-            self.notes.append(("evaluation", self.live, gains, tuple(hidden), tuple(self.scores_now)))
+            self.notes.append(("evaluation", self.live, scored, tuple(hidden), tuple(self.scores_now)))
         if max(self.scores_now) > GRADUATION:
             self.over, self.actor, self.legal = True, TERMINAL, ()
             return

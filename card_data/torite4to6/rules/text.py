@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .data import CANDIDATE, OWNER, POSITION
 
 SLOTS = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮"
@@ -94,5 +96,6 @@ def _deal(state, live, first_lead, hands, aside) -> list[str]:
     return deal_lines(state, live, first_lead, hands, aside)
 
 
-NOTES = {"forced": _forced, "formation": _formation, "captain": _captain, "overwork": _overwork,
-         "evaluation": _evaluation, "deal": _deal}
+NOTES: dict[str, Callable[..., list[str]]] = {
+    "forced": _forced, "formation": _formation, "captain": _captain, "overwork": _overwork,
+    "evaluation": _evaluation, "deal": _deal}
