@@ -23,6 +23,7 @@ test: lint
 lint: $(BIN)/pnp
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	for rules in card_data/*/rules; do $(BIN)/mypy $$rules || exit 1; done  # each game's simulation on its own
 
 bench: $(BIN)/pnp
 	$(BIN)/python bench/bench_build.py
