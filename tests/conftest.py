@@ -13,6 +13,7 @@ from hypothesis import settings
 
 from pnp.build.builder import BuildOptions, build
 from pnp.project.games import Project
+from pnp.text.fontcache import CACHE_FOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -100,3 +101,8 @@ def replace_once(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, old
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def published(output: Path) -> list[str]:
+    """The names in an output folder, sorted, but for the cache a build keeps there (output/.pnp-cache)."""
+    return sorted(p.name for p in output.iterdir() if p.name != CACHE_FOLDER)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -280,7 +282,10 @@ def test_a_language_edition_names_its_games_own_manifest_for_a_bad_profile(proje
     (project / "rgb.icc").write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     (project / "card_data" / "demo" / "game.yaml").write_text("cmyk_profile: rgb.icc\n", encoding="utf-8")
     cards = project / "card_data" / "demo" / "cards.csv"
-    cards.write_text(cards.read_text(encoding="utf-8").replace("count\n", "count,text_en\n", 1), encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(cards.read_text(encoding="utf-8"), newline="")))
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([rows[0] + ["text_en"], *(row + [""] for row in rows[1:])])
+    cards.write_text(out.getvalue(), encoding="utf-8", newline="\n")  # an English column, left empty
     result = _cli(project, "--lang", "en")
     assert result.exit_code == 1
     assert result.output.splitlines()[-1] == (

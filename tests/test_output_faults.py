@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import published
 from conftest import replace_once as edit
 
 from pnp.cli.main import main
@@ -122,7 +123,7 @@ def test_a_build_keeps_the_files_it_does_not_replace_and_drops_stale_ones(projec
     assert run("build", "--project", str(project)).exit_code == 0
     assert {name: os.stat(game / name).st_ino for name in kept} == kept  # carried over as the same files
     assert (game / "demo-a4.pdf").is_file() and not (game / "print-shop" / "gone.pdf").exists()
-    assert sorted(p.name for p in (project / "output").iterdir()) == ["demo"]
+    assert published(project / "output") == ["demo"]
 
 
 def test_leftovers_of_killed_runs_are_swept_and_a_living_runs_are_not(project):
@@ -138,12 +139,12 @@ def test_leftovers_of_killed_runs_are_swept_and_a_living_runs_are_not(project):
     fcntl.flock(handle, fcntl.LOCK_EX)
     try:
         assert run("build", "--project", str(project)).exit_code == 0
-        assert sorted(p.name for p in out.iterdir()) == [".demo.zzzz9999.pnp-tmp", "demo"]
+        assert published(out) == [".demo.zzzz9999.pnp-tmp", "demo"]
         assert not [p for p in game.rglob("*") if p.name.startswith(".")]
     finally:
         os.close(handle)
     assert run("proof", "demo", "--project", str(project)).exit_code == 0
-    assert sorted(p.name for p in out.iterdir()) == ["demo"]
+    assert published(out) == ["demo"]
 
 
 def test_without_an_atomic_swap_two_renames_publish_and_a_kill_between_them_is_mended(project, monkeypatch):
@@ -155,7 +156,7 @@ def test_without_an_atomic_swap_two_renames_publish_and_a_kill_between_them_is_m
     game.rename(project / "output" / ".demo.abcd1234.pnp-tmp.pnp-old")  # killed after moving the earlier set aside
     (project / "output" / ".demo.efgh5678.pnp-tmp").mkdir()  # and the new set, never put in place
     assert run("build", "--project", str(project), "--paper", "letter").exit_code == 0
-    assert sorted(p.name for p in (project / "output").iterdir()) == ["demo"]
+    assert published(project / "output") == ["demo"]
     assert sorted(p.name for p in game.iterdir()) == ["demo-a4.pdf", "demo-letter.pdf", "print-shop"]
 
 
@@ -170,11 +171,11 @@ def test_leftovers_of_a_killed_run_are_swept_by_their_lock_file_and_a_living_run
         (out / name).write_bytes(b"")  # a killed run's lock files (no lock held), one with its temporary
     try:
         assert run("build", "--project", str(project)).exit_code == 0
-        assert sorted(p.name for p in out.iterdir()) == sorted(["demo", living.path.name,
+        assert published(out) == sorted(["demo", living.path.name,
                                                                 living.path.name.replace(".pnp-tmp", ".pnp-lock")])
     finally:
         living.remove()
-    assert sorted(p.name for p in out.iterdir()) == ["demo"]
+    assert published(out) == ["demo"]
 
 
 @pytest.mark.parametrize("sweeper", ["removes it", "holds it"])
