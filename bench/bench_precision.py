@@ -116,7 +116,8 @@ def main() -> int:
             if game == "eitsuku":
                 print(f"  --players 4 on 2 workers: {found[name, 2].wall:.1f} s (target {FOUR_PLAYERS:g} s: "
                       f"{'met' if found[name, 2].wall <= FOUR_PLAYERS else 'NOT met'})")
-    found = measure(trees, args.every, [], args.precision, args.repeat)
+    if not args.quick:  # --quick: Promotion has one player count, so the runs above are its every count's
+        found = measure(trees, args.every, [], args.precision, args.repeat)
     for name in trees:
         one, two = found[name, 1], found[name, 2]
         print(line(f"{args.every}, every player count ({points}){'' if name == 'this' else ' [other]'}", one, two))
