@@ -33,7 +33,8 @@ FIGURES = {
                         rf"its random draws only {NUMBER} us .*; no observation {NUMBER} us",
                         rf"^ghost_couple \(3 players\): greedy {NUMBER} us .*; observation only {NUMBER} us"],
     "search_vs_headline.py": [rf"^\| promotion, 4 players \| {NUMBER}% \[{NUMBER}%-{NUMBER}%\] \| 25\.0% \| "
-                              r"(met|NOT met) \| 2 games, budget 4, "],
+                              r"(met|NOT met) \| 2 games, budget 4, ",
+                              rf"\| -?{NUMBER}% \[-?{NUMBER}%--?{NUMBER}%\] \(greedy in its place {NUMBER}%\) \|$"],
     "floor_reportlab.py": [rf"^median \(s\): {NUMBER}$", r"^floor_shop\.pdf: \d+ bytes$"],
     "svg_renderers.py": [rf"^3 files: pnp read {NUMBER} ms and drew {NUMBER} ms in all$"],
 }
