@@ -20,7 +20,7 @@ from typing import Any
 
 import pnp
 from pnp.face.parts import Face
-from pnp.text.fontcache import CACHE_FOLDER, keep_newest, own_folder, read_entry, write_atomically
+from pnp.text.fontcache import CACHE_FOLDER, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".edges"
@@ -51,15 +51,7 @@ class EdgeCache:
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
-        if not self.pending:
-            return
-        try:
-            if own_folder(self.folder, make=True):
-                for digest, payload in self.pending.items():
-                    write_atomically(self.folder, digest + SUFFIX, payload)
-                keep_newest(self.folder, SUFFIX)
-        except OSError:
-            pass  # a cache is an optimisation: the build itself has succeeded
+        save_entries(self.folder, self.pending, SUFFIX)
         self.pending = {}
 
     def _digest(self, pdf: bytes) -> str:

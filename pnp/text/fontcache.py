@@ -28,6 +28,7 @@ import reportlab
 import pnp
 
 CACHE_FOLDER = ".pnp-cache"
+SUFFIX = ".fontdata"  # a font entry's name: the font's digest and this
 FORMAT = 2
 MAX_ENTRIES = 8  # fonts remembered; the oldest go first
 MAX_ENTRY_BYTES = 64 * 2**20  # far above a full CJK font's entry (about 1 MB), far below memory trouble
@@ -56,7 +57,7 @@ class FontCache:
 
     def read(self, digest: str, num_glyphs: int) -> dict[str, Any] | None:
         """A font's character information when a sound entry is stored, else None."""
-        raw = read_entry(self.folder, f"{digest}.fontdata")
+        raw = read_entry(self.folder, digest + SUFFIX)
         if raw is None:
             return None
         header, _, body = raw.partition(b"\n")
@@ -75,15 +76,7 @@ class FontCache:
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
-        if not self.pending:
-            return
-        try:
-            if own_folder(self.folder, make=True):
-                for digest, payload in self.pending.items():
-                    write_atomically(self.folder, f"{digest}.fontdata", payload)
-                keep_newest(self.folder)
-        except OSError:
-            pass  # a cache is an optimisation: the build itself has succeeded
+        save_entries(self.folder, self.pending, SUFFIX)
         self.pending = {}
 
 
@@ -242,6 +235,20 @@ def read_entry(folder: Path, name: str) -> bytes | None:
         os.close(handle)
 
 
+def save_entries(folder: Path, entries: dict[str, bytes], suffix: str) -> None:
+    """Write entries (by digest) atomically as DIGEST + suffix, then keep the newest; a folder that cannot be
+    written is left as it is: a cache is an optimisation, and the build itself has succeeded."""
+    if not entries:
+        return
+    try:
+        if own_folder(folder, make=True):
+            for digest, payload in entries.items():
+                write_atomically(folder, digest + suffix, payload)
+            keep_newest(folder, suffix)
+    except OSError:
+        pass
+
+
 def write_atomically(folder: Path, name: str, payload: bytes) -> None:
     """Write a file under a temporary name in folder and rename it into place (a link there is replaced)."""
     handle, temp = tempfile.mkstemp(prefix=".", suffix=".part", dir=folder)
@@ -254,7 +261,7 @@ def write_atomically(folder: Path, name: str, payload: bytes) -> None:
         raise
 
 
-def keep_newest(folder: Path, suffix: str = ".fontdata") -> None:
+def keep_newest(folder: Path, suffix: str = SUFFIX) -> None:
     """Keep the newest MAX_ENTRIES entries; remove anything else but a recent half-written entry."""
     entries, now = [], time.time()
     for item in os.scandir(folder):
