@@ -224,3 +224,11 @@ def test_event_text_stays_readable_beside_its_picture(repo):
         face = renderer.face(event.front, event.table, row)
         body = next(op for op in face.ops if op.kind == "text" and len(op.text.lines) > 2)
         assert body.text.size >= 7.5, row.values["name"]
+
+
+def test_no_event_line_begins_with_a_word_bound_to_the_line_before(eitsuku_out):
+    # Before: 32 lines of the events' print-shop file began with 「間、」 (〜ている / 間、), and others with 「内【」.
+    text = poppler("pdftotext", "-layout", "-enc", "UTF-8", str(eitsuku_out / "print-shop" / "event.pdf"), "-")
+    lines = [line.strip() for line in text.splitlines()]
+    assert not [line for line in lines if line.startswith(("間、", "内【", "向き", "いう"))]
+    assert "配置されている間、【1ターン】早く" in lines  # 巻きを入れる, its clause on one line

@@ -164,3 +164,22 @@ def test_a_printed_comma_hangs_past_the_box_but_stays_in_the_safe_zone(project):
     assert 57.6 < hanging[0][1] <= 60  # its 、 past the box, inside the safe zone
     split = hanging_card(project, 59.5)  # 0.5 mm: no room, the name is split as the proof reports
     assert [text for text, _ in split] == ["「カードを", "引く」、その後"]
+
+
+@pytest.mark.parametrize("text, bound", [
+    ("・このカードが『場』に配置されている間、最終得点に【+10】点追加する。", "間"),  # Eitsuku's events: 〜ている間、
+    ("プレイヤーは下記【AとB】の2つの内【どちらか1つ】を自分の【スタートフェイズ】に行う。", "内"),  # ストライキ
+    ("リードプレイヤーがメンバーカードを1枚表向きに出す。再び表向きカードを並べる。", "向き"),  # 鳥手板4to6
+    ("山札が無くなった場合、「山札から1枚ひく」という行動をおきかえる。", "いう"),  # Ghost Couple's reference
+])
+def test_a_word_bound_to_the_one_before_never_begins_a_line(text, bound):
+    for chars in range(10, 30):  # boxes that hold the bound phrase (a narrower one breaks inside it, as it must)
+        lines = lines_of(layout(text, chars, height=10000))
+        assert not [line for line in lines[1:] if line.startswith(bound)], (chars, lines)
+
+
+def test_the_bound_words_are_those_the_rules_name():
+    text = "配置されている間、最終得点に"
+    assert text.index("間") not in phrasing(text).starts  # BudouX offers it; the rule takes it back
+    assert "".join(lines_of(layout(text, 9))).startswith("配置されている間、")
+    assert lines_of(layout("・【次のターン】に、自分のカードを破棄する。", 12))[0] == "・【次のターン】に、自分の"

@@ -68,7 +68,7 @@ def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int
             pieces.append((offset, [(" ", run)]))
         elif char in NO_LINE_START and offset not in opening and len(pieces) > 1 and pieces[-1][1][0][0] == " ":
             pieces[-2][1].extend(pieces.pop()[1] + [(char, run)])
-        elif pieces and _joins(pieces[-1], offset, char, opening, closed):
+        elif pieces and _joins(pieces[-1], offset, char, opening, closed - phrasing_.bound):
             pieces[-1][1].append((char, run))
         else:
             pieces.append((offset, [(char, run)]))

@@ -21,6 +21,7 @@ class Phrasing:
 
     starts: frozenset[int]  # offsets where a phrase begins (a break is allowed before them)
     spans: tuple[tuple[int, int], ...]  # (first, end) offsets of bracketed names and quotations
+    bound: frozenset[int] = frozenset()  # offsets where no line may begin (bound_to_before), a name's end too
 
     def span_at(self, offset: int) -> tuple[int, int] | None:
         """The span that a break before offset would cut, if any."""
@@ -30,6 +31,17 @@ class Phrasing:
         return None
 
 
+# Breaks BudouX allows where a reader stumbles: the next line would begin with a word bound to the one before.
+# Each rule: (what may end the line before, what may not begin the next line after it).
+VERB_ENDINGS = tuple("るたてい")  # 〜ている間, 〜した後: a clause ending in a verb or adjective
+BOUND_AFTER = (
+    (VERB_ENDINGS + ("の",), ("間", "内", "際", "後", "前", "うち")),  # a dependent noun: 〜ている間、 〜の内【…】
+    (("表", "裏"), ("向き",)),  # 表向き, 裏向き: one word BudouX splits
+    (("と",), ("いう",)),  # 〜という: a quotation and the verb that quotes it
+)
+PARTICLE_PAUSE = tuple(f"{particle}、" for particle in "にをはがでとへもや")  # 「に、」: a particle never starts a line
+
+
 @lru_cache(maxsize=CACHE)
 def phrasing(text: str) -> Phrasing:
     """The phrases and whole spans of one paragraph (cached: card texts repeat across copies and sizes)."""
@@ -37,7 +49,19 @@ def phrasing(text: str) -> Phrasing:
     for chunk in _PARSER.parse(text):
         starts.add(offset)
         offset += len(chunk)
-    return Phrasing(frozenset(starts), tuple(_spans(text)))
+    spans = tuple(_spans(text))
+    bound = frozenset(offset for offset in starts | {end for _, end in spans} if bound_to_before(text, offset))
+    return Phrasing(frozenset(starts - bound), spans, bound)
+
+
+def bound_to_before(text: str, offset: int) -> bool:
+    """Whether a line may not begin at offset: a dependent word bound to the one before, or a particle's pause."""
+    if offset == 0:
+        return False
+    rest = text[offset:]
+    if rest.startswith(PARTICLE_PAUSE):
+        return True
+    return any(text[:offset].endswith(before) and rest.startswith(after) for before, after in BOUND_AFTER)
 
 
 def _spans(text: str) -> list[tuple[int, int]]:
