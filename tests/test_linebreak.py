@@ -183,3 +183,10 @@ def test_the_bound_words_are_those_the_rules_name():
     assert text.index("間") not in phrasing(text).starts  # BudouX offers it; the rule takes it back
     assert "".join(lines_of(layout(text, 9))).startswith("配置されている間、")
     assert lines_of(layout("・【次のターン】に、自分のカードを破棄する。", 12))[0] == "・【次のターン】に、自分の"
+
+
+def test_awkward_breaks_name_a_line_that_begins_with_a_word_bound_to_the_one_before():
+    narrow = layout("・このカードが『場』に配置されている間、最終得点に", 6)  # too narrow for されている間、
+    assert "間、" in lines_of(narrow)
+    assert "a line begins with a word bound to the line before ('れている' / '間、')" in awkward_breaks(narrow)
+    assert awkward_breaks(layout("・このカードが『場』に配置されている間、最終得点に", 12)) == []
