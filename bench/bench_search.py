@@ -67,7 +67,7 @@ def measure(game: str, players: int, games: int, budget: int | None) -> str:
         seat = i % players
         record = play(spec, data, players, game_seed(1, i),
                       [search if s == seat else spec.greedy for s in range(players)])
-        wins += 1.0 / len(record.winners) if seat in record.winners else 0.0
+        wins += record.share(seat)
     searched = time.process_time() - start
     start = time.process_time()
     for i in range(games):
@@ -89,9 +89,9 @@ def paired(game: str, players: int, games: int, budget: int | None) -> str:
     mine = theirs = 0.0
     for i in range(games):
         seat, seed = i % players, game_seed(1, i)
-        searched = _share(play(spec, data, players, seed, [search if s == seat else spec.greedy
-                                                            for s in range(players)]), seat)
-        greedy = _share(play(spec, data, players, seed, [spec.greedy] * players), seat)
+        searched = play(spec, data, players, seed, [search if s == seat else spec.greedy
+                                                    for s in range(players)]).share(seat)
+        greedy = play(spec, data, players, seed, [spec.greedy] * players).share(seat)
         mine, theirs = mine + searched, theirs + greedy
         differences.append(searched - greedy)
     mean = sum(differences) / games
@@ -100,11 +100,6 @@ def paired(game: str, players: int, games: int, budget: int | None) -> str:
     return (f"{game} ({players} players, {games} deals, {search.playouts} playouts a decision): search seat "
             f"{mine / games:.1%}, greedy seat {theirs / games:.1%}, search - greedy {mean * 100:+.1f} pt "
             f"[{(mean - half) * 100:+.1f}, {(mean + half) * 100:+.1f}]; {time.process_time() - start:,.0f} s CPU")
-
-
-def _share(record, seat: int) -> float:
-    """The seat's share of the win (ties shared)."""
-    return 1.0 / len(record.winners) if seat in record.winners else 0.0
 
 
 def main() -> int:

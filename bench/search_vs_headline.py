@@ -111,12 +111,7 @@ def play_one(game: str, players: int, budget: int, index: int, log: bool, root: 
     record = play(spec, data, players, game_seed(MASTER, index),
                   [search if s == seat else spec.greedy for s in range(players)], check=False, cards=False)
     twin = play(spec, data, players, game_seed(MASTER, index), [spec.greedy] * players, check=False, cards=False)
-    return Outcome(index, seat, _share(record, seat), _share(twin, seat), search.departures if log else [])
-
-
-def _share(record, seat: int) -> float:
-    """A seat's share of a game's win (ties shared)."""
-    return 1.0 / len(record.winners) if seat in record.winners else 0.0
+    return Outcome(index, seat, record.share(seat), twin.share(seat), search.departures if log else [])
 
 
 def paired(outcomes: list[Outcome], fair: float) -> str:

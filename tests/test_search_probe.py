@@ -38,10 +38,6 @@ def weak_nim(tmp_path) -> Project:
     return nim_project(tmp_path, GREEDY)
 
 
-def seat_share(record, seat: int) -> float:
-    return 1.0 / len(record.winners) if seat in record.winners else 0.0
-
-
 def test_search_is_not_worse_than_greedy_on_the_same_ghost_couple_deals():
     spec = shipped.ghost_couple.SPEC
     data = spec.load(Project(ROOT))
@@ -52,7 +48,7 @@ def test_search_is_not_worse_than_greedy_on_the_same_ghost_couple_deals():
         seat, seed = deal % 2, game_seed(1, deal)
         searched = play(spec, data, 2, seed, [search if s == seat else spec.greedy for s in (0, 1)])
         greedy = play(spec, data, 2, seed, [spec.greedy] * 2)
-        differences.append(seat_share(searched, seat) - seat_share(greedy, seat))
+        differences.append(searched.share(seat) - greedy.share(seat))
     assert sum(differences) / DEALS >= -TOLERANCE
 
 

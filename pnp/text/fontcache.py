@@ -52,9 +52,6 @@ class FontCache:
     folder: Path
     pending: dict[str, bytes] = field(default_factory=dict)
 
-    def __hash__(self) -> int:
-        return id(self)
-
     def read(self, digest: str, num_glyphs: int) -> dict[str, Any] | None:
         """A font's character information when a sound entry is stored, else None."""
         raw = read_entry(self.folder, digest + SUFFIX)

@@ -57,8 +57,7 @@ def play_moments(results: Results, players: int) -> dict[str, Moments]:
            "score": mean_moments([float(s) for r in records for s in r.scores]),
            "margin": mean_moments([float(margin) for margin in first_margins(records)])}
     for seat in range(players):
-        out[f"seat.{seat + 1}.win"] = share_moments(sum(1.0 / len(r.winners) for r in records if seat in r.winners),
-                                               games)
+        out[f"seat.{seat + 1}.win"] = share_moments(sum(r.share(seat) for r in records), games)
     piles = sorted({key for r in records for key in r.figures if key.startswith(EXHAUSTED)})
     for pile in piles:
         out[pile] = share_moments(sum(pile in r.figures for r in records), games)
@@ -70,8 +69,7 @@ def play_moments(results: Results, players: int) -> dict[str, Moments]:
 def skill_moments(by_seat: list[Results]) -> Moments:
     """The win share of the player in one seat (greedy against random, or search against greedy), seats rotated:
     by_seat[k] holds the games with that player in seat k + 1; ties share a win."""
-    wins = sum(1.0 / len(r.winners) for seat, results in enumerate(by_seat) for r in results.records
-               if seat in r.winners)
+    wins = sum(r.share(seat) for seat, results in enumerate(by_seat) for r in results.records)
     return share_moments(wins, sum(len(results.records) for results in by_seat))
 
 

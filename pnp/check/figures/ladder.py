@@ -88,5 +88,4 @@ class Ladder:
 
 def seat_gains(results: Results, seat: int) -> Gains:
     """The gains of the search player in `seat` over greedy's in the same games (Results.twins)."""
-    won = [1.0 / len(record.winners) if seat in record.winners else 0.0 for record in results.records]
-    return Gains.of(won, results.twins)
+    return Gains.of([record.share(seat) for record in results.records], results.twins)

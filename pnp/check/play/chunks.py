@@ -144,10 +144,7 @@ def run_job(job: Job, data: Shared | None = None) -> Results:
 def play_chunk(job: Job, data: Shared | None = None) -> tuple[list[GameRecord], int]:
     """The records of a chunk's games, every figure and card event as the games gave them, and what search
     players' tries cost (in moves)."""
-    from pnp.check.discovery.registry import spec_for
-    from pnp.project.games import Project
-    spec = spec_for(job.game, Project(Path(job.root)))  # first: the data's classes come from the simulation
-    played = data.value if data is not None else load_data(job.root, job.game)
+    spec, played = simulation(job, data)
     seats = seat_policies(job)
     policies = policies_for(spec, seats)
     try:
@@ -173,10 +170,15 @@ def greedy_twins(job: Job, data: Shared | None = None) -> list[float]:
     """Per game of a probe chunk, the search seat's win share (ties shared) in the same game with greedy in every
     seat: the game search played, as greedy would have played it (a searching seat draws from the game's
     generator as greedy does, so the two games are the same until search first chooses otherwise)."""
-    from pnp.check.discovery.registry import spec_for
-    from pnp.project.games import Project
-    spec = spec_for(job.game, Project(Path(job.root)))
-    played = data.value if data is not None else load_data(job.root, job.game)
+    spec, played = simulation(job, data)
     greedy = [spec.greedy] * job.players
     records = [play(spec, played, job.players, seed, greedy, check=False, cards=False) for seed in game_seeds(job)]
-    return [1.0 / len(record.winners) if job.greedy_seat in record.winners else 0.0 for record in records]
+    return [record.share(job.greedy_seat) for record in records] if job.greedy_seat is not None else []
+
+
+def simulation(job: Job, data: Shared | None) -> tuple[GameSpec, object]:
+    """A chunk's simulation and the game data it plays on: the shared copy, or the one this process read."""
+    from pnp.check.discovery.registry import spec_for
+    from pnp.project.games import Project
+    spec = spec_for(job.game, Project(Path(job.root)))  # first: the data's classes come from the simulation
+    return spec, data.value if data is not None else load_data(job.root, job.game)

@@ -38,6 +38,10 @@ class GameRecord:
     log: list[str] = field(default_factory=list)
     cards: CardEvents | None = None  # what each seat did with which printed card, when the game declares it
 
+    def share(self, seat: int) -> float:
+        """The seat's share of the win: 1, 1/k of a k-way tie, or 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
 
 class BrokenRule(InvariantViolation):
     """A rule broken in one simulated game: what broke, and what a replay of the game needs."""
