@@ -213,16 +213,23 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
 @click.argument("game")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
-@click.option("--strict", is_flag=True, help="Exit with 1 when there are findings.")
+@click.option("--strict", is_flag=True, help="Exit with 1 when there are findings (with --since: changes).")
 @click.option("--text", "text_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every card's text in reading order to FILE.md or FILE.csv.")
+@click.option("--since", "since", default=None, metavar="REF",
+              help="List the cards changed since REF (a git revision or an earlier project folder) instead.")
 @project_option
-def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, project_dir: Path) -> None:
+def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, since: str | None,
+                  project_dir: Path) -> None:
     """Proof-read GAME: a proof PDF of each distinct card with its source rows and findings."""
     from pnp.project.games import find_project
     from pnp.proof.findings import grouped_lines
     from pnp.proof.proofread import run_proof
     project = find_project(project_dir)
+    if since is not None:
+        from pnp.cli.since import proof_since
+        proof_since(project, game, since, out or project.root / "output", strict, text_path)
+        return
     report = run_proof(project, game, out or project.root / "output", text_path)
     lines = grouped_lines(report.proof.findings)
     for line in lines:
