@@ -143,3 +143,22 @@ def test_eitsuku_cells_and_a_layout_edit_since_a_revision(tmp_path):
     assert len(rendering) == report.found.counts()["rendering"] > 10
     assert {c.cause for c in rendering} == {"layout layouts/eitsuku/event.yaml changed"}
     assert report.found.counts()["added"] == report.found.counts()["removed"] == 0
+
+
+def test_only_changed_since_prints_just_the_changed_and_added_cards_and_a_reprint_list(in_git):
+    result = run("build", "demo", "--project", str(in_git), "--only-changed-since", "HEAD")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:5] == CHANGED_LINES
+    folder = in_git / "output/demo-reprint"
+    fronts = poppler("pdftotext", str(folder / "print-shop/cards.pdf"), "-").split("\f")
+    assert [page.split("\n", 1)[0] for page in fronts if page.strip()] == ["Blaze", "Blaze", "Potion", "Ward", "Ward"]
+    assert "Deal 4 damage." in fronts[0]
+    assert poppler("pdfinfo", str(folder / "print-shop/cards-back.pdf")).count("Pages:           5") == 1
+    assert "Pages:           2" in poppler("pdfinfo", str(folder / "demo-reprint-a4.pdf"))  # a front and a back sheet
+    listed = (folder / "reprint.md").read_text(encoding="utf-8")
+    assert "| cards | Blaze | row 3 → row 2 | 2 | 2 | text |" in listed
+    assert "| cards | Potion | row 5 → row 4 | 1 | 1 | layout layouts/demo/item.yaml changed |" in listed
+    assert "## Add\n\n| component | card | row | print |\n|---|---|---|---|\n| cards | Ward | row 5 | 2 |" in listed
+    assert "## Throw away\n\n| component | card | row | throw away |\n|---|---|---|---|\n| cards | Spark | row 2 | 4 |" \
+        in listed
+    assert not (in_git / "output/demo").exists()  # the full build's folder is not touched

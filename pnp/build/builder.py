@@ -101,8 +101,8 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
 
 
 def build(project: Project, games: list[Game], options: BuildOptions, progress: Progress = lambda n: None,
-          fonts: FontBook | None = None) -> BuildReport:
-    """Build the given games; nothing is written unless every file succeeds."""
+          fonts: FontBook | None = None, extra: dict[str, str] | None = None) -> BuildReport:
+    """Build the given games (with `extra` text files in each folder); nothing is written unless every file succeeds."""
     profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
     root = OutputRoot.checked(options.out, project.root)
     fonts = fonts or FontBook(FontCache(cache_folder(root.path)))
@@ -114,6 +114,8 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
         with writing_into(root.label(root.path), root.path), lean_collection():
+            for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
+                files.temp_for(name).write_bytes(text.encode("utf-8"))
             for game, folder, profile in zip(games, folders, profiles):
                 _build_game(game, folder, renderer, fonts, options, files, report, progress, profile, edges)
         report.notes += undrawn_warnings(renderer.undrawn)

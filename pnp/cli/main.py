@@ -119,12 +119,21 @@ def main() -> None:
 @click.option("--time-limit", default=None, metavar="SECONDS",
               help="Stop the build once it has run this long, checked between cards [default: no limit; the "
                    "templates' work is bounded in any case].")
+@click.option("--only-changed-since", "since", default=None, metavar="REF",
+              help="Print only the cards changed or added since REF (a git revision or an earlier project folder), "
+                   "into OUT/<game>-reprint/ with reprint.md.")
 @project_option
 def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
-                  time_limit: str | None, project_dir: Path) -> None:
+                  time_limit: str | None, since: str | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build.collect import lean_collection
+    if since is not None:
+        from pnp.cli.since import build_since
+        options = BuildOptions(Path(), paper, marks, duplex, layout, parse_back_offset(back_offset), components,
+                               color, parse_gutter(gutter), parse_time_limit(time_limit))
+        build_since(games, lang, out, options, since, project_dir)
+        return
     with lean_collection():  # the modules and the project, read first, live to the end: young sweeps rarer
         _build(games, paper, marks, duplex, layout, back_offset, gutter, components, lang, out, color, time_limit,
                project_dir)

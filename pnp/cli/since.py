@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
 import click
 
+from pnp.build.options import BuildOptions
 from pnp.cli.common import shown
 from pnp.errors import UsageError
 from pnp.project.games import Project
@@ -41,3 +43,23 @@ def _line(change) -> str:
     else:
         detail = f"{(change.new or change.old).count} copies"
     return f"{change.kind}: {change.component}: {change.name} ({where}): {detail}"
+
+
+def build_since(games: tuple[str, ...], lang: str | None, out: Path | None, options: BuildOptions, ref: str,
+                project_dir: Path) -> None:
+    """`pnp build GAME --only-changed-since REF`: the reprint of one game, and what it holds."""
+    from pnp.project.games import find_project
+    from pnp.revision.reprint import build_reprint
+    if len(games) != 1 or lang is not None:
+        raise UsageError("--only-changed-since needs exactly one GAME and no --lang", where="pnp build",
+                         fix="name the game: pnp build GAME --only-changed-since REF")
+    project = find_project(project_dir)
+    options = dataclasses.replace(options, out=out or project.root / "output")
+    click.echo(f"Building the cards of {games[0]} changed since {ref}")
+    report, found = build_reprint(project, games[0], ref, options)
+    for change in found.changes:
+        click.echo(_line(change))
+    click.echo(f"Built {found.summary()}: {report.cards} cards on {report.pages} sheet pages, "
+               f"{len(report.files)} files in {shown(options.out)}; see reprint.md for what to replace")
+    for note in report.notes:
+        click.echo(f"  {note}")
