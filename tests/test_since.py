@@ -159,6 +159,23 @@ def test_only_changed_since_prints_just_the_changed_and_added_cards_and_a_reprin
     assert "| cards | Blaze | row 3 → row 2 | 2 | 2 | text |" in listed
     assert "| cards | Potion | row 5 → row 4 | 1 | 1 | layout layouts/demo/item.yaml changed |" in listed
     assert "## Add\n\n| component | card | row | print |\n|---|---|---|---|\n| cards | Ward | row 5 | 2 |" in listed
-    assert "## Throw away\n\n| component | card | row | throw away |\n|---|---|---|---|\n| cards | Spark | row 2 | 4 |" \
-        in listed
+    assert ("## Throw away\n\n| component | card | row | throw away |\n|---|---|---|---|\n"
+            "| cards | Spark | row 2 | 4 |") in listed
     assert not (in_git / "output/demo").exists()  # the full build's folder is not touched
+
+
+def test_watch_since_marks_the_cards_that_differ_from_the_revision_not_only_the_last_save(in_git):
+    from pnp.watch.baseline import baseline
+    from pnp.watch.preview import PREVIEW_DPI
+    from pnp.watch.session import PreviewSession
+    earlier = baseline(Project(in_git), "demo", "HEAD", PREVIEW_DPI)
+    session = PreviewSession(in_git, "demo", in_git / "preview", since=earlier)
+    first = session.rebuild().to_json()
+    assert first["since"] == "HEAD"
+    marked = [(card["row"], card["side"], card["differs"]) for card in first["components"][0]["cards"]]
+    assert marked == [(2, "front", True), (2, "back", False), (3, "front", False), (4, "front", True),
+                      (5, "front", True)]  # Blaze, the shared back, Shield, Potion (moved name), Ward (new)
+    replace_once(in_git / CSV, "Prevent the next", "Stop the next")
+    second = session.rebuild({in_git / CSV}).to_json()
+    assert [card["differs"] for card in second["components"][0]["cards"]] == [True, False, True, True, True]
+    assert not [name for name in os.listdir(in_git / "output") if name.startswith(".")]

@@ -16,8 +16,10 @@ from pnp.output.names import is_plain
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port of the preview page on 127.0.0.1 (0: any free port).")
 @click.option("--lang", default=None, metavar="CODE", help="Preview this language edition, as pnp build --lang.")
+@click.option("--since", default=None, metavar="REF",
+              help="Also mark the cards that differ from REF (a git revision or an earlier project folder).")
 @project_option
-def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> None:
+def watch_command(game: str, port: int, lang: str | None, since: str | None, project_dir: Path) -> None:
     """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
     import signal
     import threading
@@ -27,8 +29,12 @@ def watch_command(game: str, port: int, lang: str | None, project_dir: Path) -> 
     project = find_project(project_dir)
     if not is_plain(game) or not (project.root / "card_data" / game).is_dir():
         project.load_game(game)  # names the known games, or says why the name is not one
+    if since is not None:
+        from pnp.watch.baseline import baseline
+        from pnp.watch.preview import PREVIEW_DPI
+        earlier = baseline(project, game, since, PREVIEW_DPI, lang)
     try:
-        watcher = Watcher(project.root, game, port, lang=lang)
+        watcher = Watcher(project.root, game, port, lang=lang, since=earlier if since is not None else None)
     except OSError as exc:
         raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
                          fix="choose another port, or --port 0 for any free one") from None

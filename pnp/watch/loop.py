@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
+from pnp.watch.baseline import Baseline
 from pnp.watch.preview import PREVIEW_DPI
 from pnp.watch.server import PreviewServer
 from pnp.watch.session import PreviewSession, State
@@ -35,10 +36,10 @@ class Watcher:
     """A game's live preview: `start` builds it and serves the page, `run` rebuilds on saves until stopped."""
 
     def __init__(self, root: Path, game: str, port: int = 0, dpi: int = PREVIEW_DPI, output: Path | None = None,
-                 lang: str | None = None):
+                 lang: str | None = None, since: Baseline | None = None):
         self.root = root
         self.folder = Path(tempfile.mkdtemp(prefix="pnp-watch-"))
-        self.session = PreviewSession(root, game, self.folder, dpi, lang)
+        self.session = PreviewSession(root, game, self.folder, dpi, lang, since)
         self.server = PreviewServer(lambda: self.session.state, self.folder, port)
         self._ignored = (output or root / "output", self.folder)
 

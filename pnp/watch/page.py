@@ -15,6 +15,8 @@ h1 { font-size: 1.2em; } h2 { font-size: 1em; margin: 1.2em 0 0.4em; }
 figure { margin: 0; text-align: center; font-size: 0.75em; color: #555; }
 figure img { display: block; box-shadow: 0 1px 3px #999; }
 figure.changed img { outline: 3px solid #e67e22; }
+figure.differs figcaption { color: #1f5f99; font-weight: bold; }
+figure.differs img { box-shadow: 0 0 0 3px #2980b9; }
 </style>
 </head>
 <body data-version="0">
@@ -23,23 +25,28 @@ figure.changed img { outline: 3px solid #e67e22; }
 <div id="error"></div>
 <div id="cards"></div>
 <script>
-let shown = -1;
+let shown = -1, since = null;
 function figure(component, card) {
   const fig = document.createElement("figure");
-  if (card.changed) fig.className = "changed";
+  if (card.changed) fig.classList.add("changed");
+  if (card.differs) fig.classList.add("differs");
   const img = document.createElement("img");
   img.src = "img/" + card.image;
   img.alt = component + " row " + card.row + " " + card.side;
   const caption = document.createElement("figcaption");
-  caption.textContent = "row " + card.row + " " + card.side + (card.count > 1 ? " x" + card.count : "");
+  caption.textContent = "row " + card.row + " " + card.side + (card.count > 1 ? " x" + card.count : "") +
+    (card.differs ? " (differs from " + since + ")" : "");
   fig.append(img, caption);
   return fig;
 }
 function draw(state) {
   document.body.dataset.version = state.version;
+  since = state.since;
   document.getElementById("title").textContent = "pnp watch: " + state.game;
   document.getElementById("status").textContent = "version " + state.version +
-    (state.changed.length ? ", rebuilt: " + state.changed.join(", ") : "");
+    (state.changed.length ? ", rebuilt: " + state.changed.join(", ") : "") +
+    (since === null ? "" : ", outlined in blue: " + state.components.reduce((n, c) =>
+      n + c.cards.filter(card => card.differs).length, 0) + " differ from " + since);
   const error = document.getElementById("error"), cards = document.getElementById("cards");
   error.textContent = state.error || "";
   error.style.display = state.error ? "block" : "none";

@@ -11,6 +11,7 @@ from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.project.lang import localize_game
 from pnp.text.fonts import FontBook
+from pnp.watch.baseline import Baseline
 from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
@@ -27,13 +28,19 @@ class State:
     changed: tuple[str, ...] = ()
     error: str | None = None
     new_images: frozenset[str] = frozenset()
+    since: Baseline | None = None  # --since REF: the cards whose image REF's preview lacks are marked
 
     def to_json(self) -> dict:
         """The state as the page's JSON endpoint serves it."""
         return {"version": self.version, "game": self.game, "error": self.error, "changed": list(self.changed),
-                "components": [{"name": name, "cards": [{**asdict(card), "changed": card.image in self.new_images}
+                "since": self.since.ref if self.since else None,
+                "components": [{"name": name, "cards": [{**asdict(card), "changed": card.image in self.new_images,
+                                                          "differs": self._differs(card)}
                                                          for card in cards]}
                                for name, cards in self.components.items()]}
+
+    def _differs(self, card: Card) -> bool:
+        return self.since is not None and card.image not in self.since.images
 
 
 def affected(game: Game, changed: set[Path]) -> set[str]:
@@ -57,8 +64,9 @@ def _owns(component: Component, path: Path) -> bool:
 class PreviewSession:
     """Rebuilds a game's previews into a folder and keeps the latest state, safe to read from another thread."""
 
-    def __init__(self, root: Path, game: str, folder: Path, dpi: int = PREVIEW_DPI, lang: str | None = None):
-        self.root, self.game, self.folder, self.dpi, self.lang = root, game, folder, dpi, lang
+    def __init__(self, root: Path, game: str, folder: Path, dpi: int = PREVIEW_DPI, lang: str | None = None,
+                 since: Baseline | None = None):
+        self.root, self.game, self.folder, self.dpi, self.lang, self.since = root, game, folder, dpi, lang, since
         self._lock = threading.Lock()
         self._state = State(0, game)
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
@@ -93,11 +101,11 @@ class PreviewSession:
             fresh = render_previews([c for c in game.components if c.name in names], self.folder, self.root,
                                     self._fonts, self.dpi)
         except PnpError as exc:
-            return self._publish(State(old.version + 1, self.game, old.components, (), exc.render()))
+            return self._publish(State(old.version + 1, self.game, old.components, (), exc.render(), since=self.since))
         except Exception as exc:  # a file read while being saved, or a bug: one line, and the watch goes on
             message = PnpError(f"unexpected {type(exc).__name__}: {exc}", where=f"pnp watch {self.game}",
                                fix="save the file again; if this stays, please report it").render()
-            return self._publish(State(old.version + 1, self.game, old.components, (), message))
+            return self._publish(State(old.version + 1, self.game, old.components, (), message, since=self.since))
         self._pending = set()
         self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
         cards = {c.name: fresh[c.name] if c.name in fresh else old.components.get(c.name, [])
@@ -106,7 +114,7 @@ class PreviewSession:
         before = {card.image for shown in old.components.values() for card in shown}
         new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before if before \
             else frozenset()  # the first cards shown are not news
-        new = self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images))
+        new = self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images, self.since))
         _prune(self.folder, (old, new))
         return new
 
