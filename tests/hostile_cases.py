@@ -288,4 +288,24 @@ ROWS = [  # every row printed once, as written: a silent loss or doubling is one
      "prints in that colour; close it with '}', or write \\{ for a brace"),
 ]
 
-CASES = WORKBOOKS + DATA_FILES + FONTS + IMAGES + ROWS
+
+
+def committed(project: Path) -> None:
+    """The project kept in a git repository of its own, one commit."""
+    import subprocess
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "first print"]):
+        subprocess.run(["git", "-c", "user.name=pnp", "-c", "user.email=pnp@example.com", *args], cwd=project,
+                       check=True, capture_output=True)
+
+
+NO_REVISION = ("--since: 'v9' is no folder and no revision of the project's repository; name a commit, branch or tag "
+               "of the project's repository (git log lists them), or an earlier project folder")
+SINCE = [  # what changed since an earlier version: the version named must be one
+    ("a revision of a project in no git repository", lambda p: None,
+     "--since: 'v9' is no folder, and the project is in no git repository; name an earlier project folder, or keep "
+     "the project in git to compare with a revision", "proof demo --since v9"),
+    ("an unknown revision", committed, NO_REVISION, "proof demo --since v9"),
+    ("an unknown revision to reprint from", committed, NO_REVISION, "build demo --only-changed-since v9"),
+]
+
+CASES = WORKBOOKS + DATA_FILES + FONTS + IMAGES + ROWS + SINCE
