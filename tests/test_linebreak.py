@@ -22,10 +22,10 @@ EM = REGULAR.width("あ")  # a full-width character at 1 pt
 
 
 def layout(text: str, chars: float, size: float = 10, min_size: float | None = None, height: float = 10000,
-           room: float = 0.0):
+           room: float = 0.0, names: frozenset[str] = frozenset()):
     """Text laid out in a box `chars` full-width characters wide; room: how many may hang past its edge."""
     runs = parse_markup(text, REGULAR, BOLD, "#000000", {}, {})
-    return fit(paragraphs(runs), chars * EM * size, height, size, min_size or size, 1.2, room * EM * size)
+    return fit(paragraphs(runs, names), chars * EM * size, height, size, min_size or size, 1.2, room * EM * size)
 
 
 def lines_of(block):
@@ -143,12 +143,13 @@ def test_text_without_a_name_never_hangs():
         assert lines_of(layout(plain, chars, room=1)) == lines_of(layout(plain, chars))
 
 
-def hanging_card(project, right_edge: float) -> list[tuple[str, float]]:
+def hanging_card(project, right_edge: float, min_size: float = 6) -> list[tuple[str, float]]:
     """Build `pnp new demo` with the name, its 、 and more text right-aligned in a 7-character box ending right_edge
     mm from the trim's left edge (the safe zone ends at 60); each printed line with its right edge in mm."""
     width = 7 * EM * 10 / 2.834645669
     card = (f"extends: _base.yaml\nelements:\n  - type: text\n    x: {right_edge - width:.3f}\n    y: 10\n"
-            f"    w: {width:.3f}\n    h: 30\n    size: 10\n    align: right\n    text: \"{NAME}、その後\"\n")
+            f"    w: {width:.3f}\n    h: 30\n    size: 10\n    min_size: {min_size}\n    align: right\n"
+            f"    text: \"{NAME}、その後\"\n")
     for name in ("cards.yaml", "item.yaml"):
         (project / "layouts" / "demo" / name).write_text(card, encoding="utf-8")
     build(Project(project), [Project(project).load_game("demo")], BuildOptions(project / "out"))
@@ -162,7 +163,10 @@ def test_a_printed_comma_hangs_past_the_box_but_stays_in_the_safe_zone(project):
     assert [text for text, _ in hanging] == [NAME + "、", "その後"]
     assert hanging[1][1] == pytest.approx(57.5, abs=0.05)  # right-aligned to the box
     assert 57.6 < hanging[0][1] <= 60  # its 、 past the box, inside the safe zone
-    split = hanging_card(project, 59.5)  # 0.5 mm: no room, the name is split as the proof reports
+    shrunk = hanging_card(project, 59.5)  # 0.5 mm: no room at 10 pt, so the text is set smaller, the name whole
+    assert [text for text, _ in shrunk] == [NAME + "、", "その後"]
+    assert shrunk[0][1] <= 60
+    split = hanging_card(project, 59.5, min_size=10)  # no smaller size allowed: split, as the proof reports
     assert [text for text, _ in split] == ["「カードを", "引く」、その後"]
 
 
@@ -190,3 +194,60 @@ def test_awkward_breaks_name_a_line_that_begins_with_a_word_bound_to_the_one_bef
     assert "間、" in lines_of(narrow)
     assert "a line begins with a word bound to the line before ('れている' / '間、')" in awkward_breaks(narrow)
     assert awkward_breaks(layout("・このカードが『場』に配置されている間、最終得点に", 12)) == []
+
+
+MAT = "・変なうにゅう、キモいゆうか:(−1点)"  # Ghost Couple's treasure mat
+
+
+@pytest.mark.parametrize("chars", range(8, 20))
+def test_a_name_from_the_game_s_data_is_never_split(chars):
+    names = frozenset({"キモいゆうか", "変なうにゅう"})
+    lines = lines_of(layout(MAT, chars, names=names))
+    assert any("キモいゆうか" in line for line in lines) and any("変なうにゅう" in line for line in lines), lines
+
+
+def test_a_name_too_wide_for_its_box_is_split_and_named():
+    block = layout(MAT, 4, names=frozenset({"キモいゆうか"}))
+    assert any(problem.startswith("a line break splits キモいゆうか") for problem in awkward_breaks(block))
+
+
+def test_without_the_names_the_same_box_splits_one():
+    assert lines_of(layout(MAT, 11)) == ["・変なうにゅう、キモい", "ゆうか:(−1点)"]  # what the mat printed
+    assert lines_of(layout(MAT, 11, names=frozenset({"キモいゆうか"}))) == ["・変なうにゅう、", "キモいゆうか:(−1点)"]
+
+
+EVENT = ("・【次のターンのアクションフェイズ】に、自分または他のプレイヤーの『場』に"
+         "設置された『イベント』カードを破棄する。")
+
+
+def test_a_name_is_shrunk_before_it_is_broken():
+    # 17 full-width characters at 10 pt hold the name but not its particle: the next line would begin 「に、」
+    kept = layout(EVENT, 17, size=10, min_size=8)
+    assert kept.size == 9.75 and lines_of(kept)[0] == "・【次のターンのアクションフェイズ】に、"
+    assert awkward_breaks(kept) == []
+    forced = layout(EVENT, 17, size=10, min_size=10)  # no smaller size allowed: the break stays, and is named
+    assert lines_of(forced)[:2] == ["・【次のターンのアクションフェイズ】", "に、自分または他のプレイヤーの"]
+    assert "a line begins with a word bound to the line before ('ェイズ】' / 'に、自分')" in awkward_breaks(forced)
+
+
+def test_a_list_item_s_bullet_never_stands_alone_on_its_line():
+    for chars in range(14, 24):
+        lines = lines_of(layout(EVENT, chars, size=10, min_size=7))
+        assert lines[0] != "・" and lines[0].startswith("・【"), (chars, lines)
+
+
+def test_the_shipped_cards_named_by_the_proof_read_whole(repo):
+    from pnp.face.render import Renderer
+
+    renderer = Renderer(FONTS, repo.root)
+
+    def body(game: str, component: str, row: int) -> list[str]:
+        part = next(c for c in repo.load_game(game).components if c.name == component)
+        face = renderer.face(part.front, part.table, part.table.rows[row], names=part.names)
+        return max((lines_of(op.text) for op in face.ops if op.kind == "text"), key=len)
+
+    assert body("ghost_couple", "treasure_mat", 0)[1:4] == [  # was 「キモい / ゆうか:(−1点)」
+        "・¥0側に書かれた得点の合計", "・変なうにゅう、キモいゆうか:", "(−1点)"]
+    assert body("eitsuku", "event", 14) == [
+        "・【次のターンのアクションフェイズ】に、", "自分または他のプレイヤーの『場』に",
+        "設置された『イベント』カードを【1枚】", "破棄する事が出来る、その時この", "カードを破棄する。"]

@@ -87,7 +87,7 @@ def render_component(component: Component, renderer: Renderer, paper: Size, prog
             for copy in range(1, row.count + 1):
                 if shared is None or per_copy:
                     key = (component.name, side, row.number, copy if per_copy else 0)
-                    shared = (key, renderer.face(layout, component.table, row, copy, component.name))
+                    shared = (key, renderer.face(layout, component.table, row, copy, component.name, component.names))
                 out.append(shared)
         progress(row.count)
     if component.kind == "standee":

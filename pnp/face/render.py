@@ -57,17 +57,18 @@ class Renderer:
         self._svg_fonts: tuple[tuple, SvgFonts] | None = None
         self.budget = WorkBudget()  # the template work (and time) all the faces drawn may take
 
-    def face(self, layout: Layout, table: Table, row: Row, copy: int = 1, component: str = "") -> Face:
-        """Resolve every element of the layout for this row."""
-        return self.face_elements(layout, table, row, copy, component)[0]
+    def face(self, layout: Layout, table: Table, row: Row, copy: int = 1, component: str = "",
+             names: frozenset[str] = frozenset()) -> Face:
+        """Resolve every element of the layout for this row (names: the game's, kept whole in text)."""
+        return self.face_elements(layout, table, row, copy, component, names)[0]
 
-    def face_elements(self, layout: Layout, table: Table, row: Row, copy: int = 1,
-                      component: str = "") -> tuple[Face, tuple[Element, ...]]:
+    def face_elements(self, layout: Layout, table: Table, row: Row, copy: int = 1, component: str = "",
+                      names: frozenset[str] = frozenset()) -> tuple[Face, tuple[Element, ...]]:
         """The face, and the element each of its operations draws (its template work counted to `component`)."""
         self._register_fonts(layout)
         values = {**layout.vars, "vars": layout.vars, **row.values,
                   "card": {"row": row.number, "copy": copy, "count": row.count}}
-        ctx = RowContext(values, table.where(row), table, row, self.budget)
+        ctx = RowContext(values, table.where(row), table, row, self.budget, names)
         ops, drawn = [], []
         with self.budget.row(table.label, component, row.number):
             for element in layout.elements:
@@ -119,7 +120,7 @@ class Renderer:
         color = self._color(value, "color", layout, ctx) or rl_colors.black
         sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3),
                  hang_room(box, layout, common["rotate"]))  # fit(..., size, min_size, leading, room)
-        key = (source, regular.key, bold.key, repr(color), box.w, box.h, sizes, id(layout))
+        key = (source, regular.key, bold.key, repr(color), box.w, box.h, sizes, id(layout), ctx.names)
         if self.traces is not None:
             place = {"align": value.text("align", "left"), "valign": value.text("valign", "top"), **common}
             return self._traced(key, source, (regular, bold, color), box, sizes, element, layout, ctx, place)
@@ -155,7 +156,7 @@ class Renderer:
             raise PnpError(message, where=f"{ctx.where}, field {field}", fix=fix)
         try:
             check_glyphs(runs)
-            return fit(paragraphs(runs), box.w, box.h, *sizes)
+            return fit(paragraphs(runs, ctx.names), box.w, box.h, *sizes)
         except MissingGlyph as exc:
             holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
             field = holders[0] if holders else _field(element, ctx)
@@ -179,7 +180,7 @@ class Renderer:
         for char, font in missing_glyphs(runs):
             holders = [c for c in ctx.table.columns if char in str(ctx.values.get(c, ""))]
             problems.append((holders[0] if holders else _field(element, ctx), str(MissingGlyph(char, font))))
-        paras = paragraphs(runs)
+        paras = paragraphs(runs, ctx.names)
         try:
             return fit(paras, box.w, box.h, *sizes), plain_text(runs), tuple(problems), True
         except Overflow as exc:

@@ -25,6 +25,7 @@ class RowContext:
     table: Table
     row: Row
     budget: WorkBudget = field(default_factory=WorkBudget)  # the build's template work, this row's added to it
+    names: frozenset[str] = frozenset()  # the game's card and character names: never broken across lines
 
 
 class Resolver:

@@ -59,6 +59,7 @@ class Component:
     source: Source | None = None
     row_fronts: dict[int, Layout] = field(default_factory=dict, compare=False)  # by row number, when rows choose
     row_backs: dict[int, Layout] = field(default_factory=dict, compare=False)
+    names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)  # the game's, kept whole in text
 
     def front_for(self, row: Row) -> Layout:
         """The front layout of one row: its own when the component chooses layouts per row."""

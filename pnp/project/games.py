@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from pnp.output.names import is_plain, plain_name
 from pnp.project.cellmarkup import open_markup_cells
 from pnp.project.component import Component, Files, build_component, component_table
 from pnp.project.coverage import doubled_rows, unprinted_rows
+from pnp.project.names import whole_names
 from pnp.project.settings import check_game_values
 
 MANIFEST = "game.yaml"
@@ -81,6 +83,8 @@ class Project:
             raise self._no_cards(folder)
         files = Files(self.root, self.label, self.manifest, self.lenient, self.cells)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
+        names = whole_names(component.table for component in components)
+        components = tuple(dataclasses.replace(component, names=names) for component in components)
         problems = [*_swallowed(components), *unprinted_rows(components), *doubled_rows(components),
                     *open_markup_cells(components)]
         if problems and not self.lenient:

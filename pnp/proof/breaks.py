@@ -3,32 +3,16 @@ syllables."""
 
 from __future__ import annotations
 
-from pnp.text.fit import Line, TextBlock, line_text
-from pnp.text.phrases import bound_to_before, is_short_last
+from pnp.text.awkward import broken_phrases, by_paragraph
+from pnp.text.fit import TextBlock, line_text
+from pnp.text.phrases import is_short_last
 
 
 def awkward_breaks(block: TextBlock) -> list[str]:
-    """Describe each line break that cuts a bracketed name, begins a line with a word bound to the line before
-    (pnp.text.phrases.bound_to_before) or strands a paragraph's last syllables."""
-    problems: list[str] = []
-    for paragraph in _paragraphs(block.lines):
-        for before, after in zip(paragraph, paragraph[1:]):
-            ending, opening = line_text(before), line_text(after)
-            if after.atoms and after.atoms[0].cuts:
-                problems.append(f"a line break splits {after.atoms[0].cuts} ('{ending[-4:]}' / '{opening[:4]}')")
-            elif bound_to_before(ending + opening, len(ending)):
-                problems.append(f"a line begins with a word bound to the line before ('{ending[-4:]}' / "
-                                f"'{opening[:4]}')")
+    """Describe each line break that cuts a name, begins a line with a word bound to the line before or strands
+    a paragraph's last syllables."""
+    problems = broken_phrases(block.lines)
+    for paragraph in by_paragraph(block.lines):
         if len(paragraph) > 1 and is_short_last(line_text(paragraph[-2]), line_text(paragraph[-1])):
             problems.append(f"the last line holds only '{line_text(paragraph[-1])}'")
     return problems
-
-
-def _paragraphs(lines: tuple[Line, ...]) -> list[list[Line]]:
-    """The laid-out lines grouped by paragraph."""
-    groups: list[list[Line]] = [[]]
-    for line in lines:
-        groups[-1].append(line)
-        if line.ends_paragraph:
-            groups.append([])
-    return [group for group in groups if group]

@@ -86,7 +86,7 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
         layouts = (("front", component.front_for(rows[0])), ("back", component.back_for(rows[0])))
         for side, layout in ((side, placed[id(layout)]) for side, layout in layouts if layout is not None):
             renderer.traces = []
-            face, elements = renderer.face_elements(layout, component.table, rows[0])
+            face, elements = renderer.face_elements(layout, component.table, rows[0], names=component.names)
             sides.append(Side(side, layout, face, tuple(renderer.traces), elements))
         cards.append(ProofCard(component, tuple(rows), sum(r.count for r in rows), tuple(sides)))
     renderer.traces = None

@@ -10,13 +10,13 @@ from collections.abc import Iterator
 from pnp.data.table import Table
 from pnp.layout.files import Layout
 from pnp.project.games import Game
+from pnp.project.names import short_cells
 from pnp.proof.findings import Finding
 from pnp.proof.lint import text_cells
 
 REFERENCE = re.compile(r"【([^【】]+)】|『([^『』]+)』")
 MARKUP = re.compile(r"\*\*|\{[^{}|\s]+\||\}|:[A-Za-z_][A-Za-z0-9_-]*:")
 CARD = "カード"
-NAME_LENGTH = 30  # a column whose every cell is one short line holds names, labels or kinds
 MIN_NAME = 4  # shorter names are not compared for misspellings: too many near misses
 SIMILAR = 0.75  # how close a mention must be to a known name to count as its misspelling
 OUTER = "『』「」【】"
@@ -57,7 +57,7 @@ def game_names(game: Game) -> Names:
     """Every word the game's cards may name: short cells, printed captions, layout vars and the title."""
     def cells() -> Iterator[str]:
         for component in game.components:
-            yield from _short_cells(component.table)
+            yield from short_cells(component.table)
 
     def captions() -> Iterator[str]:
         yield game.title
@@ -65,15 +65,6 @@ def game_names(game: Game) -> Names:
             for layout in component.layouts():
                 yield from _captions(layout)
     return Names(cells(), captions())
-
-
-def _short_cells(table: Table) -> Iterator[str]:
-    """The cells of every column that holds only short one-line values (names, labels, kinds, roles)."""
-    for column in table.columns:
-        values = [str(row.values.get(column, "")) for row in table.rows]
-        values = [v for v in values if v.strip()]
-        if values and all("\n" not in v and "。" not in v and len(v) <= NAME_LENGTH for v in values):
-            yield from values
 
 
 def _captions(layout: Layout) -> Iterator[str]:

@@ -15,6 +15,8 @@ NO_LINE_START = set("、。，．,.:;!?！？：；・ー―‐〜～…‥゠�
                     "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
                     ")]}）］｝」』】〕〉》〙〗”’%％°′″℃")
 NO_LINE_END = set("([{（［｛「『【〔〈《〘〖“‘¥￥$＄#＃")
+LATIN_PAUSE = set(":;,")  # narrow punctuation after which an opening bracket may begin the next line
+BULLETS = set("・•●○◆◇■□※")  # at a paragraph's start: a list item's mark, kept on the line of its first word
 
 
 @dataclass(frozen=True)
@@ -41,17 +43,20 @@ def chars_of(runs: Sequence[Run]):
             yield char, run
 
 
-def paragraphs(runs: list[Run]) -> list[list[Atom]]:
-    """Break runs into paragraphs of phrases (BudouX), with kinsoku characters glued to their neighbours."""
+def paragraphs(runs: list[Run], names: frozenset[str] = frozenset()) -> list[list[Atom]]:
+    """Break runs into paragraphs of phrases (BudouX), with kinsoku characters glued to their neighbours.
+
+    names: words kept whole like a bracketed name (the game's card and character names).
+    """
     result: list[list[Atom]] = []
     chars: list[tuple[str, Run]] = []
     for char, run in chars_of(runs):
         if char == "\n":
-            result.append(_phrases(chars))
+            result.append(_phrases(chars, names))
             chars = []
         else:
             chars.append((char, run))
-    result.append(_phrases(chars))
+    result.append(_phrases(chars, names))
     return result
 
 
@@ -78,6 +83,8 @@ def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int
 def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, opening: set[int],
            closed: set[int]) -> bool:
     """Tell whether char must stay with the piece before it; a quote mark that opens a span opens, not closes."""
+    if piece[0] == 0 and piece[1][0][0] in BULLETS and len(piece[1]) == 1:  # a bullet never stands alone
+        return True
     if offset in opening:  # a span starts its own piece, unless what comes before may not end a line
         return piece[1][-1][0] in NO_LINE_END
     if piece[0] + len(piece[1]) - 1 in opening:
@@ -87,9 +94,9 @@ def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, ope
     return _glues(piece[1], char)
 
 
-def _phrases(chars: list[tuple[str, Run]]) -> list[Atom]:
+def _phrases(chars: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]:
     """The paragraph's phrases: pieces joined where BudouX sees no phrase boundary or a name must stay whole."""
-    phrasing_ = phrasing("".join(char for char, _ in chars))
+    phrasing_ = phrasing("".join(char for char, _ in chars), names)
     groups: list[list[tuple[int, Atom]]] = []
     previous: Atom | None = None
     for offset, piece in _pieces(chars, phrasing_):
@@ -164,6 +171,8 @@ def _glues(previous: list[tuple[str, Run]], char: str) -> bool:
         return False
     if char in NO_LINE_START or last in NO_LINE_END:
         return True
+    if char in NO_LINE_END and last in LATIN_PAUSE:  # "name:(−1点)": a line may break before the bracket
+        return False
     return not _is_wide(char) and not _is_wide(last) and char != " "
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.text.awkward import broken_phrases
 from pnp.text.breaking import NO_LINE_END, NO_LINE_START, Atom, leaves, paragraphs  # noqa: F401
 from pnp.text.lines import Line, break_lines, line_text  # noqa: F401
 from pnp.text.markup import (  # noqa: F401
@@ -56,18 +57,34 @@ def fit(paras: list[list[Atom]], width: float, height: float, size: float,
 
 
 def _fit(paras: list[list[Atom]], box: TextBox, size: float, min_size: float, leading: float, step: float) -> TextBlock:
-    """fit() for one way of breaking: words are split only when no size down to min_size keeps them whole."""
-    first = _try(paras, box, size, leading, split=False)
-    if first is not None:
-        return first
+    """fit() for one way of breaking: words are split only when no size down to min_size keeps them whole.
+
+    A layout that splits a name or begins a line with a word bound to the line before gives way to the largest
+    smaller size without such a break, when there is one: a name is shrunk before it is broken.
+    """
     sizes = [size]
     while sizes[-1] - step >= min_size - 1e-9:
         sizes.append(round(sizes[-1] - step, 4))
+    first = _try(paras, box, size, leading, split=False)
+    if first is not None:
+        return _cleaner(first, paras, box, sizes, leading)
     for split in (False, True):
         best = _largest(paras, box, sizes, leading, split)
         if best is not None:
-            return best
+            return best if split else _cleaner(best, paras, box, sizes, leading)
     raise Overflow(f"does not fit {box.width / 2.8346:.1f} x {box.height / 2.8346:.1f} mm even at {min_size:g} pt")
+
+
+def _cleaner(block: TextBlock, paras, box: TextBox, sizes: list[float], leading: float) -> TextBlock:
+    """The block, or the largest smaller size whose lines break no name and begin with no bound word."""
+    if not broken_phrases(block.lines):
+        return block
+    for size in sizes:
+        if size < block.size:
+            smaller = _try(paras, box, size, leading, split=False)
+            if smaller is not None and not broken_phrases(smaller.lines):
+                return smaller
+    return block
 
 
 def _largest(paras, box: TextBox, sizes: list[float], leading: float, split: bool):

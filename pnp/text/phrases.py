@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -43,13 +44,17 @@ PARTICLE_PAUSE = tuple(f"{particle}、" for particle in "にをはがでとへ�
 
 
 @lru_cache(maxsize=CACHE)
-def phrasing(text: str) -> Phrasing:
-    """The phrases and whole spans of one paragraph (cached: card texts repeat across copies and sizes)."""
+def phrasing(text: str, names: frozenset[str] = frozenset()) -> Phrasing:
+    """The phrases and whole spans of one paragraph (cached: card texts repeat across copies and sizes).
+
+    names: words kept whole as a bracketed name is, wherever they stand outside brackets.
+    """
     starts, offset = set(), 0
     for chunk in _PARSER.parse(text):
         starts.add(offset)
         offset += len(chunk)
-    spans = tuple(_spans(text))
+    brackets = _spans(text)
+    spans = tuple(sorted(brackets + _name_spans(text, names, brackets)))
     bound = frozenset(offset for offset in starts | {end for _, end in spans} if bound_to_before(text, offset))
     return Phrasing(frozenset(starts - bound), spans, bound)
 
@@ -76,6 +81,23 @@ def _spans(text: str) -> list[tuple[int, int]]:
         else:
             index += 1
     return spans
+
+
+def _name_spans(text: str, names: frozenset[str], brackets: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Where the names stand in the text outside brackets, the longest name first where two overlap."""
+    pattern = _name_pattern(names)
+    if pattern is None:
+        return []
+    found = ((match.start(), match.end()) for match in pattern.finditer(text))
+    return [(first, end) for first, end in found if not any(a < end and first < b for a, b in brackets)]
+
+
+@lru_cache(maxsize=8)
+def _name_pattern(names: frozenset[str]) -> re.Pattern[str] | None:
+    """One expression matching any of the names, longest first (a game's set of names is compiled once)."""
+    if not names:
+        return None
+    return re.compile("|".join(re.escape(name) for name in sorted(names, key=lambda name: (-len(name), name))))
 
 
 PUNCTUATION = set("、。，．,.:;!?！？：；・…‥)]}）］｝」』】〕〉》〙〗”’")
