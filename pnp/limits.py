@@ -31,3 +31,5 @@ MAX_SVG_ELEMENTS = 200_000         # elements an SVG draws once every <use> is e
 MAX_PROFILE_BYTES = 8 * 2**20      # one ICC profile: real press profiles are a few MB at most
 MAX_SVG_NUMBER = 1e6               # any size, coordinate or transform value in SVG art (user units)
 MAX_SVG_FILES = 16                 # SVG files one piece of art may draw from through <use> and <image>
+MAX_RULES_BYTES = 2**20            # one rulebook (rules.md): a long rulebook is a tenth of it
+MAX_RULEBOOK_PAGES = 200           # A5 pages one rulebook may take
