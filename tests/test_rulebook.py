@@ -142,3 +142,28 @@ def test_the_shipped_rulebooks_name_only_files_that_exist():
     for path in sorted((ROOT / "card_data").glob("*/rules.md")):
         for source in re.findall(r"!\[[^\]]*\]\(([^)\s]+)", path.read_text(encoding="utf-8")):
             assert (path.parent / source).is_file() or (ROOT / source).is_file(), (path, source)
+
+
+SHIPPED = ["eitsuku", "eleusis", "ghost_couple", "promotion", "torite4to6"]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_rulebook_sets_every_block_of_its_rules_whole_and_in_order(repo, name):
+    from pnp.book.booklet import rules_path, typeset
+    from pnp.book.markdown import parse_rules
+    from pnp.text.fit import line_text
+    from pnp.text.fonts import FontBook
+
+    path = rules_path(repo.root, name)
+    book = typeset(repo.root, repo.load_game(name), FontBook(), path)
+    assert 3 <= len(book.pages) <= 12
+    text = "".join(line_text(line) for face in book.pages for op in face.ops[:-1] if op.text  # the folio left out
+                   for line in op.text.lines).replace(" ", "")
+    at = 0
+    for block in parse_rules(path.read_text(encoding="utf-8")):
+        cells = [block.marker + block.text] if block.text else [cell for row in block.rows for cell in row]
+        for cell in cells:
+            plain = re.sub(r"\\(.)", r"\1", cell.replace("**", "").replace("\\n", "")).replace(" ", "")
+            found = text.find(plain, at)
+            assert found >= 0, (block.line, plain)
+            at = found + len(plain)

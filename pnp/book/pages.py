@@ -28,6 +28,7 @@ from pnp.limits import MAX_RULEBOOK_PAGES
 
 Page = list[Op]
 QUOTE_BAR = parse_color("#C9D3DE")
+SPACE_BELOW = 6.0  # points: the space after a block may reach into the foot margin, clear of the page number
 
 
 def block_rows(setter: Setter, blocks: list[Block]) -> list[Row]:
@@ -73,7 +74,7 @@ def paginate(setter: Setter, rows: list[Row]) -> list[Page]:
     top = PAGE_HEIGHT - MARGIN_TOP
     for index, row in enumerate(rows):
         before = row.before if pages[-1] else 0.0
-        if pages[-1] and (row.new_page or top - before - _kept(rows, index) < MARGIN_BOTTOM - 0.01):
+        if pages[-1] and (row.new_page or top - before - _kept(rows, index) < MARGIN_BOTTOM - SPACE_BELOW):
             pages.append([])
             if len(pages) > MAX_RULEBOOK_PAGES:
                 raise PnpError(f"the rulebook takes more than {MAX_RULEBOOK_PAGES} pages", where=setter.label,

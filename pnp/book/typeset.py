@@ -20,7 +20,7 @@ MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM = pt(15), pt(15), pt(18)
 BODY_WIDTH = PAGE_WIDTH - 2 * MARGIN_X
 BODY_HEIGHT = PAGE_HEIGHT - MARGIN_TOP - MARGIN_BOTTOM
 INK, ACCENT, GREY = "#222222", "#1F3A5F", "#6B6B6B"
-MAX_PICTURE_HEIGHT = pt(100)
+MAX_PICTURE_HEIGHT = pt(85)
 LIST_INDENT = pt(4.5)
 
 
@@ -100,7 +100,7 @@ class Setter:
             ops = [text_op(laid, style, x, width, height)]
             if index == 0 and marker:
                 mark = self.lines(marker, style, LIST_INDENT * 2, line)[0]
-                ops.append(text_op(mark, style, x - LIST_INDENT, LIST_INDENT, height))
+                ops.insert(0, text_op(mark, style, x - LIST_INDENT, LIST_INDENT, height))  # read before its line
             last = index == len(lines) - 1
             rows.append(Row(height, tuple(ops), style.before if index == 0 else 0.0, keep=not last and index == 0
                             or len(lines) - index == 2))  # no line left alone at the top or foot of a page
