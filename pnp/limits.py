@@ -33,3 +33,5 @@ MAX_SVG_NUMBER = 1e6               # any size, coordinate or transform value in 
 MAX_SVG_FILES = 16                 # SVG files one piece of art may draw from through <use> and <image>
 MAX_REVISION_FILES = 20000         # files of a project taken from a git revision (or compared with a folder)
 MAX_REVISION_BYTES = 512 * 2**20   # their bytes, all told, read from the revision's tree before any is taken
+MAX_RULES_BYTES = 2**20            # one rulebook (rules.md): a long rulebook is a tenth of it
+MAX_RULEBOOK_PAGES = 200           # A5 pages one rulebook may take

@@ -9,6 +9,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.book.booklet import build_rulebook
 from pnp.build.collect import lean_collection, ordinary_collection
 from pnp.build.cuts import AUTO, Spacing, asked_gutter, fold_spacing, grid_spacing
 from pnp.build.options import BuildOptions
@@ -145,6 +146,8 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
         _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
         if shop_files is not None:
             shop_files.result()
+    if not options.components:  # the rulebook, from card_data/<game>/rules.md
+        report.notes += build_rulebook(renderer.root, game, folder, files, fonts, options.paper)
 
 
 def _start_shop(stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,

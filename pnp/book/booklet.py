@@ -1,0 +1,110 @@
+"""A game's rulebook written: A5 pages one per page for print shops, and imposed for saddle stitching at home."""
+
+from __future__ import annotations
+
+import glob
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.book.markdown import parse_rules
+from pnp.book.pages import block_rows, paginate
+from pnp.book.pictures import Pictures, game_symbols
+from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH, Setter
+from pnp.data.confine import confined, label_in
+from pnp.data.files import read_regular
+from pnp.errors import PnpError
+from pnp.face.parts import Face
+from pnp.limits import MAX_RULES_BYTES
+from pnp.output.publish import Publication
+from pnp.pdf.document import Document, write_shop_pages
+from pnp.project.games import Game
+from pnp.text.fonts import FontBook
+from pnp.units import pt
+
+RULES_FILE = "rules.md"
+BLEED = pt(3)
+SHEETS = {"a4": (pt(297), pt(210)), "letter": (pt(279.4), pt(215.9))}  # landscape: two pages side by side
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A game's rules set on A5 pages."""
+
+    title: str
+    pages: tuple[Face, ...]
+
+
+def rules_path(root: Path, game: str) -> Path | None:
+    """The game's rules.md when it has one (inside the project), else None."""
+    path = root / "card_data" / game / RULES_FILE
+    if not (path.exists() or path.is_symlink()):
+        return None
+    return confined(root, path, label_in(root, path))
+
+
+def typeset(root: Path, game: Game, fonts: FontBook, path: Path) -> Rulebook:
+    """The rules file set on A5 pages; a one-line error naming the file and line for what cannot be set."""
+    label = label_in(root, path)
+    data = read_regular(path, label, MAX_RULES_BYTES, kind="rules file", fix="write the rules in Markdown")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PnpError(f"is not UTF-8 text (byte {exc.start})", where=label, fix="save it as UTF-8") from None
+    pictures = Pictures(root, path.parent, fonts)
+    setter = Setter(fonts, game_symbols(game, fonts, pictures), pictures, label)
+    pages = paginate(setter, block_rows(setter, parse_rules(text)))
+    faces = tuple(Face(PAGE_WIDTH, PAGE_HEIGHT, BLEED, tuple(ops)) for ops in pages)
+    return Rulebook(game.title, faces)
+
+
+def booklet_sides(pages: int) -> list[tuple[int, int]]:
+    """(left, right) page numbers of each side of each sheet, front then back, for saddle stitching.
+
+    The page count is padded to a multiple of 4 with blank pages at the end (numbers past `pages`).
+    """
+    total = -(-max(pages, 1) // 4) * 4
+    sides = []
+    for sheet in range(total // 4):
+        sides.append((total - 2 * sheet, 2 * sheet + 1))
+        sides.append((2 * sheet + 2, total - 2 * sheet - 1))
+    return sides
+
+
+def write_rulebook(book: Rulebook, folder: Path, game: str, files: Publication, fonts: FontBook, paper: str) -> None:
+    """Both files of a rulebook: `<game>-rules.pdf` (print shops) and `<game>-rules-booklet-<paper>.pdf`."""
+    faces = [(("page", number), face) for number, face in enumerate(book.pages, 1)]
+    shop = Document(files.temp_for(folder / "rulebook" / f"{game}-rules.pdf"), fonts, f"{book.title} rules")
+    write_shop_pages(shop, faces)
+    shop.save()
+    name = f"{game}-rules-booklet-{paper}.pdf"
+    doc = Document(files.temp_for(folder / "rulebook" / name), fonts, f"{book.title} rules (booklet, {paper})")
+    width, height = SHEETS[paper]
+    scale = min(width / 2 / PAGE_WIDTH, height / PAGE_HEIGHT)
+    c = doc.canvas
+    for side in booklet_sides(len(faces)):
+        c.setPageSize((width, height))
+        for column, number in enumerate(side):
+            if number <= len(faces):
+                c.saveState()
+                c.translate(width / 2 * column + (width / 2 - PAGE_WIDTH * scale) / 2,
+                            (height - PAGE_HEIGHT * scale) / 2)
+                c.scale(scale, scale)
+                c.doForm(doc.form(*faces[number - 1]))
+                c.restoreState()
+        c.showPage()
+    doc.save()
+
+
+def build_rulebook(root: Path, game: Game, folder: Path, files: Publication, fonts: FontBook,
+                   paper: str) -> list[str]:
+    """Write the game's rulebook when it has a rules.md (its files otherwise go as stale); a note on what it took."""
+    for name in (f"{game.name}-rules.pdf", f"{game.name}-rules-booklet-{paper}.pdf"):
+        files.own(folder, f"rulebook/{glob.escape(name)}")
+    path = rules_path(root, game.name)
+    if path is None:
+        return []
+    book = typeset(root, game, fonts, path)
+    write_rulebook(book, folder, game.name, files, fonts, paper)
+    sheets = len(booklet_sides(len(book.pages))) // 2
+    return [f"{game.name}/rulebook: {len(book.pages)} A5 pages; the booklet on {sheets} sheet(s) printed on both "
+            "sides (flip on the short edge), folded and stapled"]
