@@ -157,3 +157,25 @@ def test_the_preview_shows_a_cut_that_is_not_a_rectangle(shapes, tmp_path):
     cards, rounded = write_pages(components, tmp_path, project.root, FontBook(), shapes=True)
     assert die_paths(PdfReader(cards.front.pdf), 0) == []
     assert close(die_paths(PdfReader(rounded.front.pdf), 0)[0][:2], [(4, 0), (59, 0)])
+
+
+def test_an_svg_path_with_arcs_relative_moves_and_transforms_is_read_in_mm(tmp_path):
+    from pnp.face.cutpath import read_cut_path
+    from pnp.sheet.cutlines import outline_points
+    from pnp.units import Size
+    svg = tmp_path / "tag.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100"><g transform="translate(10 0)">'
+                   '<path transform="scale(2)" d="m0 0 h80 a10 25 0 0 1 0 50 H0 v-50 z"/></g></svg>', encoding="utf-8")
+    points = outline_points(read_cut_path(svg, "tag", Size(100, 50)))
+    # user space: (10,0) (170,0), an arc out to x=190 and down to (170,100), (10,100), (10,0); y turned up, halved
+    assert close([points[0], points[1], *points[-3:]], [(5, 50), (85, 50), (85, 0), (5, 0), (5, 50)])
+    assert max(x for x, _ in points) == pytest.approx(95, abs=TOLERANCE)
+
+
+def test_cut_lines_on_gutterfold_sheets(project, tmp_path):
+    replace_once(project / MANIFEST, "layout: {by: kind", "cut: rounded\n    layout: {by: kind")
+    build(Project(project), [Project(project).load_game("demo")],
+          BuildOptions(tmp_path / "out", layout="gutterfold", cut_lines=True))
+    reader = PdfReader(tmp_path / "out/demo/demo-cards-a4-gutterfold.pdf")
+    data = reader.pages[0].get_contents().get_data()
+    assert data.count(b".45 .45 .45 RG") == 3  # the marks' grey on each half, and the fronts' cut lines
