@@ -63,3 +63,7 @@ def parse_size(value: object, where: str) -> Size:
 
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+def standee_size(figure: Size, base: float) -> Size:
+    """The strip's size in mm: back figure, front figure and a base tab at each end."""
+    return Size(figure.width, 2 * figure.height + 2 * base)

@@ -289,7 +289,6 @@ ROWS = [  # every row printed once, as written: a silent loss or doubling is one
 ]
 
 
-
 def committed(project: Path) -> None:
     """The project kept in a git repository of its own, one commit."""
     import subprocess
@@ -309,3 +308,33 @@ SINCE = [  # what changed since an earlier version: the version named must be on
 ]
 
 CASES = WORKBOOKS + DATA_FILES + FONTS + IMAGES + ROWS + SINCE
+
+
+def _cut(value: str, svg: str | None = None):
+    """A change giving the example's cards `cut: VALUE`, with an SVG file at card_data/demo/shapes/cut.svg."""
+    def change(root: Path) -> None:
+        edit(root, MANIFEST, "  - name: cards ", f"  - name: cards\n    {value}\n   ")
+        if svg is not None:
+            write(root, "card_data/demo/shapes/cut.svg", f'<svg xmlns="http://www.w3.org/2000/svg" '
+                  f'viewBox="0 0 63 88">{svg}</svg>')
+    return change
+
+
+CUT = f"{MANIFEST}: components[0].cut"
+CUT_FIX = "use one of circle, rect, rounded, square, or the path of an .svg file drawing the cut"
+DRAW_FIX = 'draw the cut as one closed path (end it with Z) in the SVG, or give it id="cut"'
+CUTS = [
+    ("cut: hexagon", _cut("cut: hexagon"), f"{CUT}: unknown cut 'hexagon'; {CUT_FIX}"),
+    ("cut path outside the project", _cut("cut: ../../leaf.svg"),
+     f"{CUT}: '../../leaf.svg' is outside the project folder; {OUTSIDE}"),
+    ("cut path missing", _cut("cut: shapes/none.svg"), f"{CUT}: the cut path 'shapes/none.svg' does not exist; name an "
+     ".svg file in the game's folder or the project's, e.g. cut: shapes/leaf.svg"),
+    ("cut path not closed", _cut("cut: shapes/cut.svg", '<path d="M0 0 L63 0 L0 88"/>'),
+     f"{CUT}: shapes/cut.svg: the cut path is not closed: a part starts at (0, 0) and ends at (0, 88); {DRAW_FIX}"),
+    ("cut path beyond the piece", _cut("cut: shapes/cut.svg", '<path d="M0 0 L70 0 L0 88 Z"/>'),
+     f"{CUT}: shapes/cut.svg: the cut path leaves the piece: it reaches (70.00, 0.00) mm, outside 63 x 88 mm; draw "
+     "the cut inside the SVG's viewBox, which is the piece's trim"),
+    ("radius without a rounded cut", _cut("radius: 2"), f"{MANIFEST}: components[0].radius: radius: sets the corners "
+     "of cut: rounded; write cut: rounded beside it, or remove radius:"),
+]
+CASES += CUTS

@@ -129,7 +129,7 @@ elements:
 
 
 def test_standee_strip_holds_figure_twice_with_base_tabs(tmp_path):
-    from pnp.project.component import standee_size
+    from pnp.units import standee_size
     project = write(tmp_path, {
         "card_data/g/game.yaml": "components:\n  - {name: piece, kind: standee, base: 12}\n",
         "card_data/g/piece.csv": "name,count\nメンバー,3\n",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pnp.book.booklet import build_rulebook
 from pnp.build.collect import lean_collection, ordinary_collection
-from pnp.build.cuts import AUTO, Spacing, asked_gutter, fold_spacing, grid_spacing
+from pnp.build.cuts import AUTO, Spacing, asked_gutter, cut_lines, cut_marks, cut_shape, fold_spacing, grid_spacing
 from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
 from pnp.face.parts import Face
@@ -24,6 +24,7 @@ from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
 from pnp.pdf.cmyk import Profile
+from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS, EdgeSampler
@@ -32,9 +33,10 @@ from pnp.pdf.tiles import write_tile_pages
 from pnp.pool import Pending, Pool, Shared, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
+from pnp.sheet.cutlines import SHAPED
 from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.gutterfold import Gutterfold, gutterfold
-from pnp.sheet.marks import page_marks, sheet_marks
+from pnp.sheet.marks import page_marks
 from pnp.sheet.tiles import tile_piece
 from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
@@ -135,9 +137,11 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
                 edges: EdgeCache | None = None) -> None:
     """Render a game's components and write its sheets and print-shop files into its (staged) folder."""
     paper = Size(*PAPER_SIZES[options.paper])
+    shapes = {component.name: cut_shape(component) for component in game.components}  # a bad cut path stops it first
     rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
     report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered], renderer.root)
-    shop = shop_plan([(c, f.fronts, f.backs) for c, f in rendered if c.print_shop], folder, files)
+    die = DieLine(options.die_line) if options.die_line else None
+    shop = shop_plan([(c, f.fronts, f.backs) for c, f in rendered if c.print_shop], folder, files, shapes, die)
     grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
     if not options.components:  # a build of some components replaces only their own files
         _own_outputs(files, folder, game.name, options.paper)
@@ -228,7 +232,7 @@ def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: Bui
         marks, gutter = _crop_marks(component, options), asked_gutter(component, options.gutter)
         spacing = Spacing(gutter) if gutter is not None else fold_spacing(component, faces.fronts, faces.backs, paper,
                                                                            marks, sampler)
-        sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
+        sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut in SHAPED,
                            marks=marks, pieces=len(faces.fronts), gutter=spacing.gutter, butt=spacing.butt)
         notes += [spacing.note] if spacing.note else []
     if sheet is None:
@@ -242,8 +246,8 @@ def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold,
     name = f"{component.game}-{component.name}-{options.paper}-gutterfold.pdf"
     title = f"{component.game} {component.name} (gutterfold, {options.paper})"
     doc = Document(files.temp_for(folder / name), fonts, title)
-    pages = write_gutterfold_pages(doc, sheet, lambda used: sheet_marks(used, options.marks, component.cut),
-                                   faces.fronts, faces.backs or [])
+    pages = write_gutterfold_pages(doc, sheet, lambda used: cut_marks(used, component, options),
+                                   faces.fronts, faces.backs or [], cut_lines(component, options))
     doc.save()
     return pages
 
@@ -255,16 +259,16 @@ def _write_sheets(doc: Document, component: Component, faces: CardFaces, paper: 
         imposition = page_imposition(component.front.on_paper(paper).size)
         return write_sheet_pages(doc, imposition, lambda _: page_marks(), faces.fronts, faces.backs, options.duplex,
                                  back_offset)
-    imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut == "circle",
+    imposition = impose(component.piece_size(), component.front.bleed, paper, spaced=component.cut in SHAPED,
                         marks=_crop_marks(component, options), pieces=len(faces.fronts), gutter=spacing.gutter,
                         butt=spacing.butt)
-    return write_sheet_pages(doc, imposition, lambda used: sheet_marks(used, options.marks, component.cut),
-                             faces.fronts, faces.backs, options.duplex, back_offset)
+    return write_sheet_pages(doc, imposition, lambda used: cut_marks(used, component, options),
+                             faces.fronts, faces.backs, options.duplex, back_offset, cut_lines(component, options))
 
 
 def _crop_marks(component: Component, options: BuildOptions) -> bool:
     """Tell whether a component's sheets get crop marks outside the cards (round pieces get cut guides on them)."""
-    return options.marks != "none" and component.cut != "circle"
+    return options.marks != "none" and component.cut not in SHAPED
 
 
 def _grid_spacing(component: Component, faces: CardFaces, paper: Size, options: BuildOptions,

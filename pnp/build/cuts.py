@@ -3,14 +3,20 @@ sheets and a cut off the line shows no other colour."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 
+from pnp.build.options import BuildOptions
+from pnp.face.cutpath import Outline, read_cut_path
 from pnp.face.parts import Face
 from pnp.pdf.edges import CLASH, EdgeSampler, FaceEdges, seam_step
 from pnp.project.component import Component
-from pnp.sheet.grid import Slot, back_slots, choose_plan, impose
+from pnp.sheet.cutlines import SHAPED, CutShape
+from pnp.sheet.grid import Imposition, Rect, Slot, back_slots, choose_plan, impose
 from pnp.sheet.gutterfold import gutterfold
+from pnp.sheet.marks import SheetMarks, sheet_marks
 from pnp.sheet.seams import Seam, seams
 from pnp.units import Size
 
@@ -39,7 +45,7 @@ def grid_spacing(component: Component, fronts: Sequence[tuple[object, Face]],
                  sampler: EdgeSampler) -> Spacing:
     """The spacing of a component on the grid sheets, and a line for the build's report where butting is a choice."""
     size, bleed, pieces = component.piece_size(), component.front.bleed, len(fronts)
-    spaced = component.cut == "circle"
+    spaced = component.cut in SHAPED
     butted = impose(size, bleed, paper, spaced=spaced, marks=marks, pieces=pieces)
     if bleed <= 0 or butted.gap > 0 or butted.per_sheet < 2:
         return AUTO
@@ -57,7 +63,7 @@ def fold_spacing(component: Component, fronts: Sequence[tuple[object, Face]], ba
                  paper: Size, marks: bool, sampler: EdgeSampler) -> Spacing:
     """The spacing of a component on its gutterfold sheets, as grid_spacing."""
     size, bleed, pieces = component.piece_size(), component.front.bleed, len(fronts)
-    spaced = component.cut == "circle"
+    spaced = component.cut in SHAPED
     sheet = gutterfold(size, bleed, paper, spaced=spaced, marks=marks, pieces=pieces)
     if bleed <= 0 or sheet is None or sheet.half.gap > 0 or sheet.per_sheet < 2:
         return AUTO
@@ -68,6 +74,34 @@ def fold_spacing(component: Component, fronts: Sequence[tuple[object, Face]], ba
         return _clashing(component, pieces, sheet.per_sheet, count, where)
     offer = gutterfold(size, bleed, paper, spaced=spaced, marks=marks, pieces=pieces, gutter=SUGGESTED_GUTTER)
     return _matching(component, pieces, sheet.per_sheet, offer.per_sheet if offer else 0, where)
+
+
+def cut_shape(component: Component) -> CutShape:
+    """A component's cut at its piece size, a drawn path read from its SVG file (once per file and size)."""
+    spec, size = component.shape, component.piece_size()
+    path = _drawn(spec.file, spec.where, size) if spec.file is not None else ()
+    return CutShape(spec.kind, size, spec.radius, path)
+
+
+@lru_cache(maxsize=32)
+def _drawn(file: Path, where: str, size: Size) -> Outline:
+    return read_cut_path(file, where, size)
+
+
+def cut_marks(imposition: Imposition, component: Component, options: BuildOptions) -> SheetMarks:
+    """Crop marks (the straight parts of a cut), circle guides, the scale bar; a drawn path gets no crop marks."""
+    if component.cut == "path":
+        return sheet_marks(imposition, "none")
+    return sheet_marks(imposition, options.marks, component.cut)
+
+
+def cut_lines(component: Component, options: BuildOptions) -> Callable[[Rect], Outline] | None:
+    """A piece's outline at a trim where the fronts show it: with --cut-lines (circles: where they have no guides),
+    and a drawn path always, its only guide (but with --marks none)."""
+    marked = options.marks != "none"
+    if not (options.cut_lines and not (component.cut == "circle" and marked) or component.cut == "path" and marked):
+        return None
+    return cut_shape(component).at
 
 
 def _clashing(component: Component, pieces: int, butted: int, spaced: int | None, where: str) -> Spacing:

@@ -6,6 +6,7 @@ Kept apart from the builder so the command line reads its choices without loadin
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,8 @@ LAYOUTS = ("grid", "gutterfold")
 COLORS = ("rgb", "cmyk")
 MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
 MAX_TIME_LIMIT = 7 * 24 * 3600.0  # s; a week, so that any number a user means is taken
+DIE_LINE_NAME = "CutContour"  # the spot colour Roland, Mimaki, Summa and most print shops read as the cut
+SPOT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")  # a spot colour's name, as cutters' software reads it
 
 
 def parse_back_offset(value: str) -> tuple[float, float]:
@@ -51,6 +54,17 @@ def parse_gutter(value: str | None) -> float | None:
     return gutter + 0.0
 
 
+def parse_die_line(asked: bool, value: str | None) -> str | None:
+    """The die line's spot colour name from --die-line and --die-line-name NAME (letters, digits, '_', '.' and '-',
+    as CutContour or Thru-cut); None when neither is given."""
+    if value is None:
+        return DIE_LINE_NAME if asked else None
+    if not SPOT_NAME.fullmatch(value):
+        raise UsageError(f"'{value}' is not a spot colour name", where="--die-line-name",
+                         fix="write letters, digits, '_', '.' or '-' (at most 63), e.g. --die-line-name CutContour")
+    return value
+
+
 def parse_time_limit(value: str | None) -> float | None:
     """Read --time-limit SECONDS: how long the build may run, checked between cards; None when not given."""
     if value is None:
@@ -79,3 +93,5 @@ class BuildOptions:
     color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)
     gutter: float | None = None  # mm between pieces for every component; None: each component's own, or chosen
     time_limit: float | None = None  # seconds the build may run, checked between cards; None: no limit
+    cut_lines: bool = False  # thin lines along every piece's cut on the home-print sheets' fronts
+    die_line: str | None = None  # the spot colour's name of a die line on every print-shop page; None: no die line

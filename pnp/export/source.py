@@ -6,8 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build.builder import render_component
+from pnp.build.cuts import cut_shape
 from pnp.face.render import Renderer
+from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, Faces, write_shop_pages
+from pnp.pdf.printshop import ShopCut
 from pnp.project.component import Component
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
@@ -60,26 +63,30 @@ class Pages:
         return self.back.first[0]
 
 
-def write_pages(components: list[Component], folder: Path, root: Path, fonts: FontBook) -> list[Pages]:
-    """Render each component (at least one piece each) and write its pieces one per page, as a print shop gets them."""
+def write_pages(components: list[Component], folder: Path, root: Path, fonts: FontBook,
+                shapes: bool = False) -> list[Pages]:
+    """Render each component (at least one piece each) and write its pieces one per page, as a print shop gets them;
+    with `shapes`, a cut other than a rectangle is drawn as its die line, to be seen."""
     renderer = Renderer(fonts, root)
     written = []
     for component in components:
         faces = render_component(component, renderer, PAPER, lambda n: None)
-        front = _write_side(folder, component, "", faces.fronts, fonts)
-        back = _write_side(folder, component, "-back", faces.backs, fonts) if faces.backs else None
+        cut = ShopCut(cut_shape(component), DieLine("CutContour")) if shapes and component.cut != "square" else None
+        front = _write_side(folder, component, "", faces.fronts, fonts, cut)
+        back = _write_side(folder, component, "-back", faces.backs, fonts,
+                           cut and ShopCut(cut.shape, cut.die, True)) if faces.backs else None
         rows = tuple(row.number for row in component.table.rows for _ in range(row.count))
         face = faces.fronts[0][1]
         written.append(Pages(component, front, back, rows, face.width, face.height, face.bleed))
     return written
 
 
-def _write_side(folder: Path, component: Component, suffix: str, faces: Faces,
-                fonts: FontBook) -> Side:
+def _write_side(folder: Path, component: Component, suffix: str, faces: Faces, fonts: FontBook,
+                cut: ShopCut | None = None) -> Side:
     """One side's PDF, with the title the print-shop file has, and its distinct faces."""
     path = folder / f"{component.name}{suffix}.pdf"
     doc = Document(path, fonts, f"{component.game} {component.name}{suffix}")
-    write_shop_pages(doc, faces)
+    write_shop_pages(doc, faces, cut)
     doc.save()
     return Side(path, first_pages(faces))
 

@@ -11,10 +11,12 @@ from reportlab.lib import colors as rl_colors
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.face.cutpath import Outline
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
+from pnp.pdf.dielines import draw_cut_lines, draw_die_line
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
@@ -115,12 +117,16 @@ def _complete_resources(form, shadings: dict) -> None:
 
 
 MarksFor = Callable[[Imposition], SheetMarks]
+CutsFor = Callable[[Rect], Outline]
 Faces = Sequence[tuple[object, Face]]
 
 
 def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor, fronts: Faces, backs: Faces | None,
-                      duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> int:
-    """Add front sheets, each followed by its back sheet shifted `back_offset` mm (see back_shift); return the pages."""
+                      duplex: str, back_offset: tuple[float, float] = (0.0, 0.0),
+                      cut_lines: CutsFor | None = None) -> int:
+    """Add front sheets, each followed by its back sheet shifted `back_offset` mm (see back_shift); return the pages.
+
+    `cut_lines` gives the outline of a piece at a trim: drawn as thin lines on the front sheets."""
     c, per, pages = doc.canvas, imposition.per_sheet, 0
     mirrored, shift = back_slots(imposition, duplex), back_shift(imposition.page, back_offset)
     cache: dict[tuple[Slot, ...], SheetMarks] = {}
@@ -138,13 +144,18 @@ def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor
             if used not in cache:  # marks only for the pieces on this page: a last, part-filled sheet has fewer
                 cache[used] = marks_for(dataclasses.replace(imposition, slots=used, block=_bounds(used)))
             _draw_marks(c, cache[used], doc.fonts.default.pdf_name)
+            if cut_lines is not None and faces is fronts:
+                draw_cut_lines(c, [cut_lines(slot.trim) for slot in used])
             c.showPage()
             pages += 1
     return pages
 
 
-def write_gutterfold_pages(doc: Document, sheet: Gutterfold, marks_for: MarksFor, fronts: Faces, backs: Faces) -> int:
-    """Add gutterfold sheets: fronts on one half, backs on the other, the fold line between; return the page count."""
+def write_gutterfold_pages(doc: Document, sheet: Gutterfold, marks_for: MarksFor, fronts: Faces, backs: Faces,
+                           cut_lines: CutsFor | None = None) -> int:
+    """Add gutterfold sheets: fronts on one half, backs on the other, the fold line between; return the page count.
+
+    `cut_lines` gives the outline of a piece at a trim: drawn as thin lines around the fronts."""
     c, per, pages = doc.canvas, sheet.per_sheet, 0
     cache: dict[int, tuple[SheetMarks, SheetMarks]] = {}
     for start in range(0, len(fronts), per):
@@ -164,6 +175,8 @@ def write_gutterfold_pages(doc: Document, sheet: Gutterfold, marks_for: MarksFor
         label_length = (c.stringWidth(FOLD_LABEL, font, FOLD_LABEL_SIZE) + pt(2)) / pt(1)
         fold = fold_marks(sheet, cache[count][0].lines + cache[count][1].lines, label_length)
         _draw_fold(c, fold, font)
+        if cut_lines is not None:
+            draw_cut_lines(c, [cut_lines(slot.trim) for slot in sheet.fronts[:count]])
         c.showPage()
         pages += 1
     return pages
@@ -234,8 +247,9 @@ def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:
     c.restoreState()
 
 
-def write_shop_pages(doc: Document, faces: Faces) -> int:
-    """One card per page: page = card + bleed, with TrimBox and BleedBox."""
+def write_shop_pages(doc: Document, faces: Faces, cut=None) -> int:
+    """One card per page: page = card + bleed, with TrimBox and BleedBox; a die line along the trim when given a
+    ShopCut (pnp.pdf.printshop)."""
     c = doc.canvas
     for key, face in faces:
         b = face.bleed
@@ -245,5 +259,7 @@ def write_shop_pages(doc: Document, faces: Faces) -> int:
         c.setBleedBox((0, 0, width, height))
         c.translate(b, b)
         c.doForm(doc.form(key, face))
+        if cut is not None:
+            draw_die_line(c, cut.shape.at(Rect(0, 0, face.width / pt(1), face.height / pt(1)), cut.mirrored), cut.die)
         c.showPage()
     return len(faces)

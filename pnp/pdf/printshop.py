@@ -2,26 +2,41 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.output.publish import Publication
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import Profile, load_profile
+from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_shop_pages
 from pnp.pool import Shared
 from pnp.project.component import Component
 from pnp.project.games import Game
+from pnp.sheet.cutlines import CutShape
 from pnp.text.fonts import FontBook
 
 
-def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: Publication):
-    """(temporary path, title, pages) of every print-shop file: one card per page, fronts and backs."""
+@dataclass(frozen=True)
+class ShopCut:
+    """The die line of a print-shop file's pages: the pieces' cut, seen from the back on back pages."""
+
+    shape: CutShape
+    die: DieLine
+    mirrored: bool = False
+
+
+def shop_plan(components: list[tuple[Component, list, list | None]], folder: Path, files: Publication,
+              cuts: dict[str, CutShape] | None = None, die: DieLine | None = None):
+    """(temporary path, title, pages, die line or None) of every print-shop file: one card per page, fronts and
+    backs; with `die`, each page carries its component's cut from `cuts`."""
     plan = []
     for component, fronts, backs in components:
         for suffix, pages in (("", fronts), ("-back", backs)):
             if pages:
                 path = files.temp_for(folder / "print-shop" / f"{component.name}{suffix}.pdf")
-                plan.append((path, f"{component.game} {component.name}{suffix}", pages))
+                cut = ShopCut(cuts[component.name], die, suffix == "-back") if die and cuts else None
+                plan.append((path, f"{component.game} {component.name}{suffix}", pages, cut))
     return plan
 
 
@@ -37,9 +52,9 @@ def shop_profile(game: Game, color: str) -> Profile | None:
 def write_shop(plan, fonts: FontBook, profile: Profile | None = None,
                rich_black: tuple[float, float, float, float] | None = None) -> None:
     """Write the print-shop files of a plan (in CMYK when given a profile, large black areas in `rich_black`)."""
-    for path, title, pages in plan:
+    for path, title, pages, cut in plan:
         doc = Document(path, fonts, title, profile, rich_black or DEFAULT_RICH_BLACK)
-        write_shop_pages(doc, pages)
+        write_shop_pages(doc, pages, cut)
         doc.save()
 
 

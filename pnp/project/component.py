@@ -18,15 +18,15 @@ from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression
 from pnp.limits import MAX_CARDS, MAX_GUTTER_MM
 from pnp.output.names import plain_name
+from pnp.project.cutspec import CutSpec, read_cut
 from pnp.project.designs import by_column, check_one_size, row_layouts
 from pnp.project.selection import nothing_kept
 from pnp.project.settings import check_component_values
-from pnp.units import Size, parse_size
+from pnp.units import Size, parse_size, standee_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
-                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter"}
+                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter", "radius"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
-CUTS = {"square", "circle"}
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ class Component:
     source: Source | None = None
     row_fronts: dict[int, Layout] = field(default_factory=dict, compare=False)  # by row number, when rows choose
     row_backs: dict[int, Layout] = field(default_factory=dict, compare=False)
+    shape: CutSpec = CutSpec()  # the cut in full: kind, corner radius, the SVG file of a drawn path
     names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)  # the game's, kept whole in text
 
     def front_for(self, row: Row) -> Layout:
@@ -99,7 +100,8 @@ class Files:
 def build_component(files: Files, game: str, spec: Any, index: int) -> Component:
     """Build one component of `game` from its manifest entry."""
     where, spec, source_game, source_name, merged = _resolve(files, game, spec, index)
-    kind, cut = _choice(merged, "kind", "card", KINDS, where), _choice(merged, "cut", "square", CUTS, where)
+    kind, shape = _choice(merged, "kind", "card", KINDS, where), read_cut(files.root, files.root / "card_data" /
+                                                                           source_game, merged, where)
     source = _source_table(files, source_game, source_name, merged, where)
     table = _kept(source, where, str(spec["name"]))
     source = dataclasses.replace(source, borrowed=source_game != game)
@@ -112,9 +114,9 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
         raise PnpError(f"base must be a length in mm, got {base!r}", where=f"{where}.base", fix="write base: 15")
     if front is None:
         raise PnpError("a component needs a front layout", where=f"{where}.layout", fix="write layout: cards.yaml")
-    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, cut, bool(merged.get("tile")),
-                     float(base), gutter_mm(merged.get("gutter"), f"{where}.gutter"), source, row_fronts,
-                     row_backs)
+    return Component(game, str(spec["name"]), table, front, back, kind, print_shop, shape.kind,
+                     bool(merged.get("tile")), float(base), gutter_mm(merged.get("gutter"), f"{where}.gutter"),
+                     source, row_fronts, row_backs, shape)
 
 
 def _side(files: Files, game: str, spec: dict[str, Any], key: str, default: str, table: Table,
@@ -312,8 +314,3 @@ def check_names(layout: Layout, table: Table) -> None:
                 check_columns(source, f"{element.where}.{key}", columns, names, table.label)
         if element.visible is not None:
             check_columns(element.visible.source, f"{element.where}.visible", columns, names, table.label)
-
-
-def standee_size(figure: Size, base: float) -> Size:
-    """The strip's size in mm: back figure, front figure and a base tab at each end."""
-    return Size(figure.width, 2 * figure.height + 2 * base)

@@ -35,10 +35,11 @@ class PageBuilder:
         return Box(pt(area.x), pt(self.size.height - area.y - area.h), pt(area.w), pt(area.h))
 
     def rect(self, area: Area, stroke=None, fill=None, width: float = 0.5, dash: tuple[float, ...] | None = None,
-             round_: bool = False) -> None:
-        """A rectangle (or, with round_, an ellipse) outlined and/or filled."""
+             round_: bool = False, radius: float = 0.0) -> None:
+        """A rectangle (with corners of `radius` mm; or, with round_, an ellipse) outlined and/or filled."""
         kind = "ellipse" if round_ else "rect"
-        self.ops.append(Op(kind, self.box(area), fill=fill, stroke=stroke, stroke_width=width, dash=dash))
+        self.ops.append(Op(kind, self.box(area), fill=fill, stroke=stroke, stroke_width=width, dash=dash,
+                           radius=pt(radius)))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke, width: float = 0.5,
              dash: tuple[float, ...] | None = None) -> None:

@@ -113,11 +113,12 @@ def _side(builder: PageBuilder, card: ProofCard, side: Side, area: Area, scale: 
     builder.rect(area, stroke=GREY, width=0.4)
     trim = Area(area.x + bleed * scale, area.y + bleed * scale, area.w - 2 * bleed * scale,
                 area.h - 2 * bleed * scale)
-    builder.rect(trim, stroke=TRIM, width=0.7, round_=card.component.cut == "circle")
+    radius = card.component.shape.radius * scale  # the corners of cut: rounded
+    builder.rect(trim, stroke=TRIM, width=0.7, round_=card.component.cut == "circle", radius=radius)
     safe = side.layout.safe * side.face.scale * scale
     if safe > 0:
         builder.rect(Area(trim.x + safe, trim.y + safe, trim.w - 2 * safe, trim.h - 2 * safe), stroke=SAFE,
-                     width=0.6, dash=SAFE_DASH, round_=card.component.cut == "circle")
+                     width=0.6, dash=SAFE_DASH, round_=card.component.cut == "circle", radius=max(radius - safe, 0))
     callouts: list[tuple[float, float]] = []
     for number, finding in enumerate(card.findings, start=1):
         spot = finding.spot

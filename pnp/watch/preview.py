@@ -28,11 +28,12 @@ class Card:
 
 def render_previews(components: list[Component], folder: Path, root: Path, fonts: FontBook,
                     dpi: int = PREVIEW_DPI) -> dict[str, list[Card]]:
-    """PNG images of each component's distinct fronts and backs in `folder`, named by their content."""
+    """PNG images of each component's distinct fronts and backs in `folder`, named by their content; a cut that is
+    not a rectangle (rounded, circle, a drawn shape) shows as a thin magenta line."""
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".preview-", dir=folder) as scratch:
         try:
-            pages = write_pages([c for c in components if c.card_count], Path(scratch), root, fonts)
+            pages = write_pages([c for c in components if c.card_count], Path(scratch), root, fonts, shapes=True)
             cards = {part.component.name: _rasterise(part, folder, dpi) for part in pages}
         finally:
             close_documents()
