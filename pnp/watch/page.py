@@ -1,4 +1,5 @@
-"""The preview page's HTML: it polls /state.json and redraws the cards, or the build's error, on a new version."""
+"""The preview page's HTML: it asks /state.json for a new version and redraws the cards, and any error above
+them."""
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -15,6 +16,9 @@ h1 { font-size: 1.2em; } h2 { font-size: 1em; margin: 1.2em 0 0.4em; }
 figure { margin: 0; text-align: center; font-size: 0.75em; color: #555; }
 figure img { display: block; box-shadow: 0 1px 3px #999; }
 figure.changed img { outline: 3px solid #e67e22; }
+#cards.stale figure { opacity: 0.4; }
+#cards.stale figure.fault { opacity: 1; }
+figure.fault img { outline: 4px solid #c0392b; }
 </style>
 </head>
 <body data-version="0">
@@ -26,7 +30,7 @@ figure.changed img { outline: 3px solid #e67e22; }
 let shown = -1;
 function figure(component, card) {
   const fig = document.createElement("figure");
-  if (card.changed) fig.className = "changed";
+  fig.className = card.fault ? "fault" : card.changed ? "changed" : "";
   const img = document.createElement("img");
   img.src = "img/" + card.image;
   img.alt = component + " row " + card.row + " " + card.side;
@@ -43,7 +47,7 @@ function draw(state) {
   const error = document.getElementById("error"), cards = document.getElementById("cards");
   error.textContent = state.error || "";
   error.style.display = state.error ? "block" : "none";
-  cards.style.display = state.error ? "none" : "block";
+  cards.className = state.error ? "stale" : "";  // the last good cards stay, dimmed, under the error
   cards.replaceChildren(...state.components.map(c => {
     const section = document.createElement("section");
     const heading = document.createElement("h2");
@@ -57,12 +61,13 @@ function draw(state) {
 }
 async function poll() {
   try {
-    const state = await (await fetch("state.json", {cache: "no-store"})).json();
+    const state = await (await fetch("state.json?after=" + shown, {cache: "no-store"})).json();
     if (state.version !== shown) { shown = state.version; draw(state); }
+    setTimeout(poll, 100);  // an unchanged state is a few bytes: asking often shows a save at once
   } catch (e) {
     document.getElementById("status").textContent = "pnp watch has stopped";
+    setTimeout(poll, 500);
   }
-  setTimeout(poll, 500);
 }
 poll();
 </script>

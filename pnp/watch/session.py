@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -27,13 +28,25 @@ class State:
     changed: tuple[str, ...] = ()
     error: str | None = None
     new_images: frozenset[str] = frozenset()
+    faults: frozenset[tuple[str, int]] = frozenset()  # (component, row) of the cards the error names
 
     def to_json(self) -> dict:
         """The state as the page's JSON endpoint serves it."""
         return {"version": self.version, "game": self.game, "error": self.error, "changed": list(self.changed),
-                "components": [{"name": name, "cards": [{**asdict(card), "changed": card.image in self.new_images}
+                "components": [{"name": name, "cards": [{**asdict(card), "changed": card.image in self.new_images,
+                                                          "fault": (name, card.row) in self.faults}
                                                          for card in cards]}
                                for name, cards in self.components.items()]}
+
+
+def faults(message: str, labels: dict[str, str]) -> frozenset[tuple[str, int]]:
+    """The (component, row) pairs an error names: its data file's label followed by `row N` or `rows N, M`."""
+    found: set[tuple[str, int]] = set()
+    for name, label in labels.items():
+        if message.startswith(label + ": row"):
+            numbers = re.match(r"rows? ((?:\d+(?:, | and )?)+)", message[len(label) + 2:])
+            found.update((name, int(n)) for n in re.findall(r"\d+", numbers.group(1) if numbers else ""))
+    return frozenset(found)
 
 
 def affected(game: Game, changed: set[Path]) -> set[str]:
@@ -64,6 +77,7 @@ class PreviewSession:
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
         self._fonts = FontBook()
         self._sources = {game}  # the games whose files this one reads (itself, and those of `from:`)
+        self._labels: dict[str, str] = {}  # each component's data file as messages name it
 
     @property
     def state(self) -> State:
@@ -93,13 +107,16 @@ class PreviewSession:
             fresh = render_previews([c for c in game.components if c.name in names], self.folder, self.root,
                                     self._fonts, self.dpi)
         except PnpError as exc:
-            return self._publish(State(old.version + 1, self.game, old.components, (), exc.render()))
+            message = exc.render()
+            return self._publish(State(old.version + 1, self.game, old.components, (), message,
+                                       faults=faults(message, self._labels)))
         except Exception as exc:  # a file read while being saved, or a bug: one line, and the watch goes on
             message = PnpError(f"unexpected {type(exc).__name__}: {exc}", where=f"pnp watch {self.game}",
                                fix="save the file again; if this stays, please report it").render()
             return self._publish(State(old.version + 1, self.game, old.components, (), message))
         self._pending = set()
         self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
+        self._labels = {c.name: c.table.label for c in game.components}
         cards = {c.name: fresh[c.name] if c.name in fresh else old.components.get(c.name, [])
                  for c in game.components}
         changed_names = tuple(n for n in cards if n in fresh and fresh[n] != old.components.get(n))
