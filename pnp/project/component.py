@@ -24,7 +24,7 @@ from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
-                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter"}
+                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter", "url"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 CUTS = {"square", "circle"}
 
