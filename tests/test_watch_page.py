@@ -83,3 +83,25 @@ def test_watch_without_a_game_in_a_project_of_two_names_them(project, monkeypatc
     assert result.exit_code == 2
     assert result.output == ("error: pnp watch: the project has 2 games (demo, other); name the one to preview, "
                              "e.g. pnp watch demo\n")
+
+
+def test_a_one_cell_edit_draws_only_that_rows_face_and_a_layout_edit_draws_all(project, monkeypatch):
+    from pnp.face.render import Renderer
+    drawn: list[int] = []
+    face = Renderer.face
+    monkeypatch.setattr(Renderer, "face", lambda self, layout, table, row, *rest: drawn.append(row.number)
+                        or face(self, layout, table, row, *rest))
+    session = PreviewSession(project, "demo", project / "preview")
+    first = session.rebuild()
+    assert sorted(set(drawn)) == [2, 3, 4, 5]
+    drawn.clear()
+    csv = project / "card_data/demo/cards.csv"
+    edit(csv, "Spark,attack,1", "Sparkle,attack,1")
+    second = session.rebuild({csv})
+    assert drawn == [2, 2] and second.changed == ("cards",)  # its front and its back, no other row
+    assert [c.image for c in second.components["cards"]][1:] == [c.image for c in first.components["cards"]][1:]
+    drawn.clear()
+    layout = project / "layouts/demo/cards-back.yaml"
+    edit(layout, "#34495e", "#123456")
+    session.rebuild({layout})
+    assert sorted(set(drawn)) == [2, 3, 4, 5]

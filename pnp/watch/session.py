@@ -12,7 +12,7 @@ from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.project.lang import localize_game
 from pnp.text.fonts import FontBook
-from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
+from pnp.watch.preview import PREVIEW_DPI, Card, FaceCache, render_previews
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
 LAYOUT_SUFFIXES = {".yaml", ".yml"}
@@ -76,6 +76,7 @@ class PreviewSession:
         self._state = State(0, game)
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
         self._fonts = FontBook()
+        self._faces = FaceCache()  # the faces of unchanged rows, kept while only data files change
         self._sources = {game}  # the games whose files this one reads (itself, and those of `from:`)
         self._labels: dict[str, str] = {}  # each component's data file as messages name it
 
@@ -97,6 +98,8 @@ class PreviewSession:
         if changed is not None and any(p.suffix.lower() not in DATA_SUFFIXES | LAYOUT_SUFFIXES for p in changed):
             _forget_cached_files()
             self._fonts = FontBook()
+        if changed is None or any(p.suffix.lower() not in DATA_SUFFIXES for p in changed):
+            self._faces.clear()
         old = self.state
         try:
             game = Project(self.root).load_game(self.game)
@@ -105,7 +108,7 @@ class PreviewSession:
             if self._pending:
                 names |= affected(game, self._pending)
             fresh = render_previews([c for c in game.components if c.name in names], self.folder, self.root,
-                                    self._fonts, self.dpi)
+                                    self._fonts, self.dpi, self._faces)
         except PnpError as exc:
             message = exc.render()
             return self._publish(State(old.version + 1, self.game, old.components, (), message,
