@@ -338,3 +338,23 @@ CUTS = [
      "of cut: rounded; write cut: rounded beside it, or remove radius:"),
 ]
 CASES += CUTS
+
+PULL_HTTPS = "write its https:// link, or set pull_http: true in game.yaml for a server you trust"
+URL = "  - name: cards\n    url: %s\n"
+PULLS = [
+    ("pull from plain http", lambda p: edit(p, MANIFEST, "  - name: cards", URL % "http://example.com/c.csv"),
+     f"{MANIFEST}: components[0].url: 'http://example.com/c.csv' is not an https address; {PULL_HTTPS}", "pull demo"),
+    ("pull from no web address", lambda p: edit(p, MANIFEST, "  - name: cards", URL % "file:///etc/passwd"),
+     f"{MANIFEST}: components[0].url: 'file:///etc/passwd' is not a web address; write an https:// link",
+     "pull demo"),
+    ("pull into a file outside the project",
+     lambda p: edit(p, MANIFEST, "  - name: cards", URL % "https://example.com/c.csv" + "    data: ../../../c.csv\n"),
+     f"{MANIFEST}: components[0].data: '../c.csv' is outside the project folder; {OUTSIDE}", "pull demo"),
+    ("pull with no url declared", lambda p: None,
+     f"{MANIFEST}: no component of demo declares a url:; add url: https://... to the component whose data comes from "
+     "a shared sheet", "pull demo"),
+    ("pull_http not a switch", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\npull_http: 1"),
+     f"{MANIFEST}: pull_http: must be true or false, got 1; write pull_http: true to let pnp pull use plain http, or "
+     "leave it out"),
+]
+CASES += PULLS

@@ -41,7 +41,8 @@ def _fail(exc: PnpError) -> None:
 
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
-ELSEWHERE = {"check": ("pnp.cli.check", "check_command"), "watch": ("pnp.cli.watch", "watch_command")}
+ELSEWHERE = {"check": ("pnp.cli.check", "check_command"), "watch": ("pnp.cli.watch", "watch_command"),
+             "pull": ("pnp.cli.pull", "pull_command")}
 
 
 class _Group(click.Group):

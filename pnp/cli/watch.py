@@ -12,21 +12,25 @@ from pnp.output.names import is_plain
 
 
 @click.command("watch")
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
               help="Port of the preview page on 127.0.0.1 (0: any free port).")
 @click.option("--lang", default=None, metavar="CODE", help="Preview this language edition, as pnp build --lang.")
 @click.option("--since", default=None, metavar="REF",
               help="Also mark the cards that differ from REF (a git revision or an earlier project folder).")
+@click.option("--open", "open_page", is_flag=True, help="Open the page in the web browser once it is served.")
 @project_option
-def watch_command(game: str, port: int, lang: str | None, since: str | None, project_dir: Path) -> None:
-    """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page."""
+def watch_command(game: str | None, port: int, lang: str | None, since: str | None, open_page: bool,
+                  project_dir: Path) -> None:
+    """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page (GAME may be left out
+    when the project has one game)."""
     import signal
     import threading
 
     from pnp.project.games import find_project
     from pnp.watch.loop import Watcher
     project = find_project(project_dir)
+    game = game or _only_game(project.game_names(), project.label(project.root / "card_data"))
     if not is_plain(game) or not (project.root / "card_data" / game).is_dir():
         project.load_game(game)  # names the known games, or says why the name is not one
     if since is not None:
@@ -43,6 +47,9 @@ def watch_command(game: str, port: int, lang: str | None, since: str | None, pro
     try:
         watcher.start(click.echo)
         click.echo(f"Preview of {game} at {watcher.url} (Ctrl+C to stop)")
+        if open_page:
+            import webbrowser
+            webbrowser.open(watcher.url)
         watcher.run(stop, click.echo)
     except KeyboardInterrupt:
         pass  # Ctrl+C (or SIGTERM) is how a watch ends
@@ -52,3 +59,13 @@ def watch_command(game: str, port: int, lang: str | None, since: str | None, pro
     finally:
         watcher.close()
     click.echo(f"Stopped watching {game}; the preview images are removed")
+
+
+def _only_game(names: list[str], where: str) -> str:
+    """The project's one game, for a watch that names none."""
+    if len(names) == 1:
+        return names[0]
+    if not names:
+        raise PnpError("no games in card_data/", where=where, fix="start one with 'pnp new NAME'")
+    raise UsageError(f"the project has {len(names)} games ({', '.join(names)})", where="pnp watch",
+                     fix=f"name the one to preview, e.g. pnp watch {names[0]}")

@@ -25,7 +25,7 @@ from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size, standee_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
-                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter", "radius"}
+                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter", "radius", "url"}
 KINDS = {"card", "token", "sheet", "page", "standee"}
 
 

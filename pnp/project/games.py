@@ -27,7 +27,7 @@ from pnp.project.settings import check_game_values
 
 MANIFEST = "game.yaml"
 DATA_SUFFIXES = {".csv", *WORKBOOKS}
-GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black"}
+GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black", "pull_http"}
 MAX_RICH_BLACK_INK = 300.0  # percent: C+M+Y+K of the rich black, within what presses accept
 
 

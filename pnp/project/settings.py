@@ -22,6 +22,9 @@ def check_game_values(data: dict[str, Any], label: str) -> None:
                        fix='write the title in quotes, e.g. title: "My Game"')
     if "encoding" in data:
         text_encoding(data["encoding"], f"{label}: encoding")
+    if "pull_http" in data and not isinstance(data["pull_http"], bool):
+        raise PnpError(f"must be true or false, got {shown(data['pull_http'])}", where=f"{label}: pull_http",
+                       fix="write pull_http: true to let pnp pull use plain http, or leave it out")
 
 
 def check_component_values(spec: dict[str, Any], where: str) -> None:

@@ -1,4 +1,5 @@
-"""The preview page's HTML: it polls /state.json and redraws the cards, or the build's error, on a new version."""
+"""The preview page's HTML: it asks /state.json for a new version and redraws the cards, and any error above
+them."""
 
 PAGE = """<!doctype html>
 <html lang="en">
@@ -17,6 +18,9 @@ figure img { display: block; box-shadow: 0 1px 3px #999; }
 figure.changed img { outline: 3px solid #e67e22; }
 figure.differs figcaption { color: #1f5f99; font-weight: bold; }
 figure.differs img { box-shadow: 0 0 0 3px #2980b9; }
+#cards.stale figure { opacity: 0.4; }
+#cards.stale figure.fault { opacity: 1; }
+figure.fault img { outline: 4px solid #c0392b; }
 </style>
 </head>
 <body data-version="0">
@@ -28,7 +32,8 @@ figure.differs img { box-shadow: 0 0 0 3px #2980b9; }
 let shown = -1, since = null;
 function figure(component, card) {
   const fig = document.createElement("figure");
-  if (card.changed) fig.classList.add("changed");
+  if (card.fault) fig.classList.add("fault");
+  else if (card.changed) fig.classList.add("changed");
   if (card.differs) fig.classList.add("differs");
   const img = document.createElement("img");
   img.src = "img/" + card.image;
@@ -50,7 +55,7 @@ function draw(state) {
   const error = document.getElementById("error"), cards = document.getElementById("cards");
   error.textContent = state.error || "";
   error.style.display = state.error ? "block" : "none";
-  cards.style.display = state.error ? "none" : "block";
+  cards.className = state.error ? "stale" : "";  // the last good cards stay, dimmed, under the error
   cards.replaceChildren(...state.components.map(c => {
     const section = document.createElement("section");
     const heading = document.createElement("h2");
@@ -64,12 +69,13 @@ function draw(state) {
 }
 async function poll() {
   try {
-    const state = await (await fetch("state.json", {cache: "no-store"})).json();
+    const state = await (await fetch("state.json?after=" + shown, {cache: "no-store"})).json();
     if (state.version !== shown) { shown = state.version; draw(state); }
+    setTimeout(poll, 100);  // an unchanged state is a few bytes: asking often shows a save at once
   } catch (e) {
     document.getElementById("status").textContent = "pnp watch has stopped";
+    setTimeout(poll, 500);
   }
-  setTimeout(poll, 500);
 }
 poll();
 </script>

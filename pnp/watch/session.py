@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -12,7 +13,7 @@ from pnp.project.games import Game, Project
 from pnp.project.lang import localize_game
 from pnp.text.fonts import FontBook
 from pnp.watch.baseline import Baseline
-from pnp.watch.preview import PREVIEW_DPI, Card, render_previews
+from pnp.watch.preview import PREVIEW_DPI, Card, FaceCache, render_previews
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
 LAYOUT_SUFFIXES = {".yaml", ".yml"}
@@ -29,18 +30,30 @@ class State:
     error: str | None = None
     new_images: frozenset[str] = frozenset()
     since: Baseline | None = None  # --since REF: the cards whose image REF's preview lacks are marked
+    faults: frozenset[tuple[str, int]] = frozenset()  # (component, row) of the cards the error names
 
     def to_json(self) -> dict:
         """The state as the page's JSON endpoint serves it."""
         return {"version": self.version, "game": self.game, "error": self.error, "changed": list(self.changed),
                 "since": self.since.ref if self.since else None,
                 "components": [{"name": name, "cards": [{**asdict(card), "changed": card.image in self.new_images,
-                                                          "differs": self._differs(card)}
+                                                          "differs": self._differs(card),
+                                                          "fault": (name, card.row) in self.faults}
                                                          for card in cards]}
                                for name, cards in self.components.items()]}
 
     def _differs(self, card: Card) -> bool:
         return self.since is not None and card.image not in self.since.images
+
+
+def faults(message: str, labels: dict[str, str]) -> frozenset[tuple[str, int]]:
+    """The (component, row) pairs an error names: its data file's label followed by `row N` or `rows N, M`."""
+    found: set[tuple[str, int]] = set()
+    for name, label in labels.items():
+        if message.startswith(label + ": row"):
+            numbers = re.match(r"rows? ((?:\d+(?:, | and )?)+)", message[len(label) + 2:])
+            found.update((name, int(n)) for n in re.findall(r"\d+", numbers.group(1) if numbers else ""))
+    return frozenset(found)
 
 
 def affected(game: Game, changed: set[Path]) -> set[str]:
@@ -71,7 +84,9 @@ class PreviewSession:
         self._state = State(0, game)
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
         self._fonts = FontBook()
+        self._faces = FaceCache()  # the faces of unchanged rows, kept while only data files change
         self._sources = {game}  # the games whose files this one reads (itself, and those of `from:`)
+        self._labels: dict[str, str] = {}  # each component's data file as messages name it
 
     @property
     def state(self) -> State:
@@ -91,6 +106,8 @@ class PreviewSession:
         if changed is not None and any(p.suffix.lower() not in DATA_SUFFIXES | LAYOUT_SUFFIXES for p in changed):
             _forget_cached_files()
             self._fonts = FontBook()
+        if changed is None or any(p.suffix.lower() not in DATA_SUFFIXES for p in changed):
+            self._faces.clear()
         old = self.state
         try:
             game = Project(self.root).load_game(self.game)
@@ -99,15 +116,18 @@ class PreviewSession:
             if self._pending:
                 names |= affected(game, self._pending)
             fresh = render_previews([c for c in game.components if c.name in names], self.folder, self.root,
-                                    self._fonts, self.dpi)
+                                    self._fonts, self.dpi, self._faces)
         except PnpError as exc:
-            return self._publish(State(old.version + 1, self.game, old.components, (), exc.render(), since=self.since))
+            message = exc.render()
+            return self._publish(State(old.version + 1, self.game, old.components, (), message, since=self.since,
+                                       faults=faults(message, self._labels)))
         except Exception as exc:  # a file read while being saved, or a bug: one line, and the watch goes on
             message = PnpError(f"unexpected {type(exc).__name__}: {exc}", where=f"pnp watch {self.game}",
                                fix="save the file again; if this stays, please report it").render()
             return self._publish(State(old.version + 1, self.game, old.components, (), message, since=self.since))
         self._pending = set()
         self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
+        self._labels = {c.name: c.table.label for c in game.components}
         cards = {c.name: fresh[c.name] if c.name in fresh else old.components.get(c.name, [])
                  for c in game.components}
         changed_names = tuple(n for n in cards if n in fresh and fresh[n] != old.components.get(n))

@@ -1,0 +1,1 @@
+"""`pnp pull`: fetch the data files components declare with a `url:` into the project, with a note of their source."""
