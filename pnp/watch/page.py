@@ -32,8 +32,7 @@ figure.fault img { outline: 4px solid #c0392b; }
 let shown = -1, since = null;
 function figure(component, card) {
   const fig = document.createElement("figure");
-  if (card.fault) fig.classList.add("fault");
-  else if (card.changed) fig.classList.add("changed");
+  fig.className = card.fault ? "fault" : card.changed ? "changed" : "";
   if (card.differs) fig.classList.add("differs");
   const img = document.createElement("img");
   img.src = "img/" + card.image;
