@@ -61,8 +61,21 @@ YAML = [
      f"{TEXT} b'hello'; {TEXT_FIX}"),
     ("text: !!set", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: !!set {a, b}"),
      f"{TEXT} {{'a', 'b'}}; {TEXT_FIX}"),
-    ("text: yes", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: yes"),
-     f"{TEXT} True; {TEXT_FIX}"),
+    ("text: true", lambda p: edit(p, FRONT, 'text: "{{ name }}"', "text: true"),
+     f'{TEXT} true; YAML reads true as true or false; to mean the text, write it in quotes: text: "true"'),
+    ("id: TRUE", lambda p: edit(p, FRONT, "  - id: kind\n", "  - id: TRUE\n"),
+     f'{FRONT}: elements[5].id: must be a name, got true; YAML reads true as true or false; to mean the text, write '
+     f'it in quotes: id: "true"'),
+    ("id: 1.5", lambda p: edit(p, FRONT, "  - id: kind\n", "  - id: 1.5\n"),
+     f'{FRONT}: elements[5].id: must be a name, got 1.5; YAML reads 1.5 as a number; to mean the text, write it in '
+     f'quotes: id: "1.5"'),
+    ("title: a date", lambda p: edit(p, MANIFEST, "title: demo", "title: 2024-05-01"),
+     f'{MANIFEST}: title: must be text, got 2024-05-01; YAML reads 2024-05-01 as a date; to mean the text, write it '
+     f'in quotes: title: "2024-05-01"'),
+    ("a component named null",
+     lambda p: edit(p, MANIFEST, "  - name: cards ", "  - name: null\n    data: cards.csv\n   "),
+     f'{MANIFEST}: components[0].name: a component\'s name must be a name, got null; YAML reads null as null; to mean '
+     f'the text, write it in quotes: name: "null"'),
     ("visible: a mapping", lambda p: element(p, "    visible: {a: 1}\n"),
      f"{FRONT}: elements[0] (name).visible: must be an expression, got {{'a': 1}}; write an expression over the row, "
      f"e.g. visible: \"value >= 4\", or true/false"),
