@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.build.collect import lean_collection, ordinary_collection
-from pnp.build.cuts import AUTO, Spacing, asked_gutter, fold_spacing, grid_spacing
+from pnp.build.cuts import AUTO, Spacing, advised, asked_gutter, fold_spacing, grid_spacing
 from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
 from pnp.face.parts import Face
@@ -115,8 +115,9 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
         with writing_into(root.label(root.path), root.path), lean_collection():
             for game, folder, profile in zip(games, folders, profiles):
-                _build_game(game, folder, renderer, fonts, options, files, report, progress, profile, edges)
-        report.notes += undrawn_warnings(renderer.undrawn)
+                own = dataclasses.replace(options, paper=game.paper) if options.game_paper and game.paper else options
+                _build_game(game, folder, renderer, fonts, own, files, report, progress, profile, edges)
+        report.notes = advised(report.notes) + undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
         files.abort()

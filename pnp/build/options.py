@@ -6,19 +6,34 @@ Kept apart from the builder so the command line reads its choices without loadin
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import UsageError
 from pnp.limits import MAX_GUTTER_MM
+from pnp.units import HOME_PAPERS
 
-PAPERS = ("a4", "letter")
+PAPERS = HOME_PAPERS
 MARKS = ("jp", "plain", "none")
 DUPLEX = ("long", "short", "none")
 LAYOUTS = ("grid", "gutterfold")
 COLORS = ("rgb", "cmyk")
 MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
 MAX_TIME_LIMIT = 7 * 24 * 3600.0  # s; a week, so that any number a user means is taken
+
+
+def chosen_paper(asked: str | None) -> tuple[str, bool]:
+    """The paper: --paper, else the PNP_PAPER environment variable, else a4; True when a game.yaml may set its own."""
+    if asked is not None:
+        return asked, False
+    value = os.environ.get("PNP_PAPER", "").strip()
+    if not value:
+        return HOME_PAPERS[0], True
+    if value.lower() not in HOME_PAPERS:
+        raise UsageError(f"'{value}' is not a paper pnp prints on", where="PNP_PAPER",
+                         fix=f"set it to {' or '.join(HOME_PAPERS)}, or unset it")
+    return value.lower(), False
 
 
 def parse_back_offset(value: str) -> tuple[float, float]:
@@ -79,3 +94,4 @@ class BuildOptions:
     color: str = "rgb"  # print-shop files: "rgb", or "cmyk" through the game's profile (home-print stays RGB)
     gutter: float | None = None  # mm between pieces for every component; None: each component's own, or chosen
     time_limit: float | None = None  # seconds the build may run, checked between cards; None: no limit
+    game_paper: bool = False  # a game's own paper: in game.yaml replaces `paper` (none was asked for)

@@ -19,12 +19,13 @@ from pnp.build.options import (
     MARKS,
     PAPERS,
     BuildOptions,
+    chosen_paper,
     parse_back_offset,
     parse_gutter,
     parse_time_limit,
 )
 from pnp.cli.common import bar as _bar
-from pnp.cli.common import project_option
+from pnp.cli.common import is_quiet, project_option, quiet_option
 from pnp.cli.common import shown as _shown
 from pnp.cli.stop import ended, quiet, stoppable, stopped_line
 from pnp.errors import PnpError, UsageError
@@ -96,7 +97,8 @@ def main() -> None:
 
 @main.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Home-print paper size.")
+@click.option("--paper", type=click.Choice(PAPERS), default=None,
+              help="Home-print paper size [default: $PNP_PAPER, else paper: in game.yaml, else a4].")
 @click.option("--marks", type=click.Choice(MARKS), default="jp", show_default=True,
               help="Crop marks: Japanese トンボ, plain, or none.")
 @click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
@@ -119,8 +121,9 @@ def main() -> None:
 @click.option("--time-limit", default=None, metavar="SECONDS",
               help="Stop the build once it has run this long, checked between cards [default: no limit; the "
                    "templates' work is bounded in any case].")
+@quiet_option
 @project_option
-def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   time_limit: str | None, project_dir: Path) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
@@ -130,7 +133,7 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
                project_dir)
 
 
-def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
            gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
            time_limit: str | None, project_dir: Path) -> None:
     """Load the games named and build them, with a line on what was written."""
@@ -138,6 +141,7 @@ def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: 
     from pnp.project.games import find_project
     from pnp.project.lang import localize_game
     shift, gap, seconds = parse_back_offset(back_offset), parse_gutter(gutter), parse_time_limit(time_limit)
+    paper, game_paper = chosen_paper(paper)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
@@ -151,7 +155,7 @@ def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: 
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap,
-                           seconds)
+                           seconds, game_paper)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
@@ -161,14 +165,16 @@ def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: 
 
 
 @main.command("calibrate")
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Paper size.")
+@click.option("--paper", type=click.Choice(PAPERS), default=None, help="Paper size [default: $PNP_PAPER, else a4].")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="How the printer turns the sheet.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PDF to write [default: calibration-PAPER-DUPLEX.pdf].")
-def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
+@quiet_option
+def calibrate_command(paper: str | None, duplex: str, out: Path | None) -> None:
     """Write a two-page duplex calibration sheet to measure the --back-offset of a printer."""
     from pnp.build.calibrate import write_calibration
+    paper = chosen_paper(paper)[0]
     path = write_calibration(out or Path(f"calibration-{paper}-{duplex}.pdf"), paper, duplex)
     click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
 
@@ -184,6 +190,7 @@ def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
+@quiet_option
 @project_option
 def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str | None,
                    components: tuple[str, ...], workers: int | None, out: Path | None, project_dir: Path) -> None:
@@ -203,7 +210,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
             bars[0].update(done - bars[0].pos)
 
         report = export_game(project, project.load_game(game), options, progress)
-    for line in report.notes:
+    for line in report.notes if not is_quiet() else ():
         click.echo(f"note: {line}", err=True)
     click.echo(f"Exported {game}: {report.images} images and {report.sheets} TTS sheets in "
                + ", ".join(sorted({_shown(folder.parent) for folder in report.folders})))
@@ -216,6 +223,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
 @click.option("--strict", is_flag=True, help="Exit with 1 when there are findings.")
 @click.option("--text", "text_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Also write every card's text in reading order to FILE.md or FILE.csv.")
+@quiet_option
 @project_option
 def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, project_dir: Path) -> None:
     """Proof-read GAME: a proof PDF of each distinct card with its source rows and findings."""
@@ -261,11 +269,24 @@ def list_command(project_dir: Path) -> None:
         sys.exit(1)
 
 
+@main.command("schema")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write them into [default: PROJECT/schemas].")
+@quiet_option
+@project_option
+def schema_command(out: Path | None, project_dir: Path) -> None:
+    """Write the JSON Schemas of layout files and game.yaml, for editors that complete keys and underline mistakes."""
+    from pnp.scaffold.schema import write_schemas
+    for path in write_schemas(out or project_dir / "schemas", project_dir):
+        click.echo(f"wrote {_shown(path)}")
+
+
 @main.command("new")
 @click.argument("name")
 @click.option("--data", "data_format", type=click.Choice(["csv", "xlsx", "ods"]), default="csv", show_default=True,
               help="Keep the example cards in a CSV file or a spreadsheet workbook.")
 @click.option("--rules", is_flag=True, help="Also write a small rules simulation in card_data/NAME/rules/.")
+@quiet_option
 @project_option
 def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> None:
     """Start a game NAME with a small example deck that builds at once (and a simulation `pnp check` plays)."""

@@ -10,6 +10,7 @@ from pnp.errors import PnpError
 from pnp.layout.elements import parse_number
 from pnp.layout.values import quote_it, shown
 from pnp.limits import MAX_LENGTH
+from pnp.units import HOME_PAPERS
 
 PATHS = ("csv", "data", "from")
 SWITCHES = ("print_shop", "tile", "shares_rows")
@@ -22,6 +23,9 @@ def check_game_values(data: dict[str, Any], label: str) -> None:
                        fix=quote_it("title", data["title"], 'write the title in quotes, e.g. title: "My Game"'))
     if "encoding" in data:
         text_encoding(data["encoding"], f"{label}: encoding")
+    if "paper" in data and data["paper"] not in HOME_PAPERS:
+        raise PnpError(f"unknown paper {shown(data['paper'])}", where=f"{label}: paper",
+                       fix=f"write paper: {' or paper: '.join(HOME_PAPERS)} (the home-print sheets' paper)")
 
 
 def check_component_values(spec: dict[str, Any], where: str) -> None:
