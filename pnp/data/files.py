@@ -20,8 +20,10 @@ def size_text(limit: int) -> str:
 
 def read_regular(path: Path, label: str, limit: int, *, missing: str = "file not found",
                  fix: str = "create it or fix its name in game.yaml",
-                 large_fix: str = "check that this is the right file", kind: str = "file") -> bytes:
-    """A file's bytes; a missing file, a folder, a pipe or device, or one over `limit` bytes is a one-line error."""
+                 large_fix: str = "check that this is the right file", kind: str = "file",
+                 itself: str | None = None) -> bytes:
+    """A file's bytes; a missing file, a folder, a pipe or device, or one over `limit` bytes is a one-line error
+    (named by `itself`, when given, once the file is found: the file, not the key that names it, is too large)."""
     try:
         handle = os.open(path, OPEN_FLAGS)
     except (FileNotFoundError, NotADirectoryError):
@@ -33,7 +35,7 @@ def read_regular(path: Path, label: str, limit: int, *, missing: str = "file not
             raise PnpError(f"is a folder, not a {kind}", where=label, fix=fix) from None
         raise PnpError(f"cannot open the file: {_reason(exc)}", where=label, fix=fix) from None
     try:
-        return _read_handle(handle, label, limit, fix, large_fix, kind)
+        return _read_handle(handle, itself or label, limit, fix, large_fix, kind)
     finally:
         os.close(handle)
 

@@ -29,10 +29,12 @@ SAFE_LOADER = CoreLoader
 
 
 def read_text(path: Path, label: str, missing: str = "file not found",
-              fix: str = "create it or fix the name in game.yaml") -> str:
-    """A YAML file's text (UTF-8, BOM allowed); a missing, huge or binary file is a one-line error."""
-    raw = read_regular(path, label, MAX_YAML_BYTES, missing=missing, fix=fix,
+              fix: str = "create it or fix the name in game.yaml", itself: str | None = None) -> str:
+    """A YAML file's text (UTF-8, BOM allowed); a missing, huge or binary file is a one-line error (what is wrong
+    with a file found is named by `itself`, when given, rather than by the label of the key that names it)."""
+    raw = read_regular(path, label, MAX_YAML_BYTES, missing=missing, fix=fix, itself=itself,
                        large_fix="a layout or manifest is a few kB; split it or remove what is not needed")
+    label = itself or label
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

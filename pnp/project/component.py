@@ -308,9 +308,10 @@ def check_names(layout: Layout, table: Table) -> None:
         for key, value in element.props.items():
             source = getattr(value, "source", None)
             if source is not None:
-                check_columns(source, f"{element.where}.{key}", columns, names, table.label)
+                check_columns(source, f"{element.where}.{key}", columns, names, table.label, layout.names, element.id)
         if element.visible is not None:
-            check_columns(element.visible.source, f"{element.where}.visible", columns, names, table.label)
+            check_columns(element.visible.source, f"{element.where}.visible", columns, names, table.label,
+                          layout.names, element.id)
 
 
 def standee_size(figure: Size, base: float) -> Size:
