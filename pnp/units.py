@@ -20,6 +20,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "square-small": (50.0, 50.0),
 }
 
+HOME_PAPERS = ("a4", "letter")  # the papers home-print sheets are imposed on
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),

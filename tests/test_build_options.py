@@ -33,8 +33,10 @@ def test_new_writes_the_manifest_the_readme_describes(tmp_path):
     result = run("new", "mygame", "--project", str(tmp_path))
     assert result.exit_code == 0, result.output
     created = [line for line in result.output.splitlines() if line.startswith("created ")]
-    # game.yaml, cards.csv, README, four layouts, four SVG pictures
-    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 11
+    # game.yaml, cards.csv, README, four layouts, four SVG pictures, and the two schemas the files name
+    assert created[0].endswith("card_data/mygame/game.yaml") and len(created) == 13
+    assert created[-2:] == [f"created {(tmp_path / 'schemas' / name).as_posix()}"
+                            for name in ("layout.schema.json", "game.schema.json")]
     manifest = yaml.safe_load((tmp_path / "card_data/mygame/game.yaml").read_text(encoding="utf-8"))
     assert manifest["title"] == "mygame" and manifest["components"] == [
         {"name": "cards",

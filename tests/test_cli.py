@@ -67,6 +67,7 @@ def test_no_project_says_how_to_start(tmp_path):
 
 CSV = "card_data/demo/cards.csv"
 FRONT = "layouts/demo/cards.yaml"
+BASE = "layouts/demo/_base.yaml"
 
 BAD_INPUTS = [
     ("missing csv", lambda p: (p / CSV).unlink() or
@@ -110,6 +111,20 @@ BAD_INPUTS = [
     ("bad yaml", lambda p: (p / FRONT).write_text("elements: [\n", encoding="utf-8"),
      "error: layouts/demo/cards.yaml: invalid YAML at line 2: did not find expected node content; "
      "fix the YAML syntax"),
+    ("a base layout's element lacks a key", lambda p: edit(p / BASE, "background:", "elements:\n"
+                                                          "  - {id: frame, type: rect, x: 1, y: 1, w: 3}\nbackground:"),
+     "error: layouts/demo/_base.yaml: elements[0] (frame): missing key 'h'; a rect needs h, w, x, y"),
+    ("a base layout's element names an unknown style",
+     lambda p: edit(p / BASE, "background:", "elements:\n  - {id: frame, type: text, x: 4, y: 4, w: 9, h: 9, "
+                                              "text: a, style: titel}\nbackground:"),
+     "error: layouts/demo/_base.yaml: elements[0] (frame).style: unknown style 'titel'; did you mean 'title'?"),
+    ("an oversized base layout", lambda p: (p / BASE).write_text("# " + "x" * 1100000 + "\n", encoding="utf-8"),
+     "error: layouts/demo/_base.yaml: the file is larger than the limit of 1 MB; a layout or manifest is a few kB; "
+     "split it or remove what is not needed"),
+    ("a header typo", lambda p: edit(p / "card_data/demo/cards.csv", "name,", "nmae,"),
+     "error: card_data/demo/cards.csv: no column 'name', which layouts/demo/cards.yaml: elements[0] (name).text "
+     "reads; the header has 'nmae', which no template reads; if the header is misspelt, rename 'nmae' to 'name' in "
+     "it; if the template is, write 'nmae' there"),
 ]
 
 

@@ -24,6 +24,10 @@ from pnp.sheet.marks import sheet_marks
 from pnp.sheet.seams import seams
 from pnp.units import CARD_SIZES, PAPER_SIZES, Size, pt
 
+ADVICE = ("gutters: pieces are spaced so that a cut off the line shows no other card's colour, and butted where "
+          "neighbours match along every cut; --gutter MM (or gutter: MM in game.yaml) sets the gap: --gutter 0 butts "
+          "them, --gutter 3 spaces them")
+
 A4, LETTER = Size(*PAPER_SIZES["a4"]), Size(*PAPER_SIZES["letter"])
 POKER = Size(*CARD_SIZES["poker"])
 GAMES = ("eitsuku", "ghost_couple")
@@ -98,17 +102,17 @@ def test_letter_keeps_eight_a_sheet_with_narrow_gutters(repo, tmp_path):
 def test_the_build_says_where_butting_would_save_sheets(repo, tmp_path):
     report = build(repo, [repo.load_game("eitsuku")], BuildOptions(tmp_path))
     assert report.notes == [
-        f"eitsuku/{name}: gutters, 8 a sheet on {sheets} sheets, so that a cut off the line shows no other card's "
-        f"colour; --gutter 0 (or gutter: 0 in game.yaml) butts them: 9 a sheet on {butted} sheets"
-        for name, sheets, butted in (("budget", 14, 12), ("role", 8, 7), ("event", 8, 7))]
+        f"eitsuku/{name}: gutters, 8 a sheet on {sheets} sheets; butted: 9 a sheet on {butted} sheets"
+        for name, sheets, butted in (("budget", 14, 12), ("role", 8, 7), ("event", 8, 7))] + [
+        "eitsuku/rulebook: 10 A5 pages; the booklet on 3 sheet(s) printed on both sides (flip on the short edge), "
+        "folded and stapled", ADVICE]  # the advice once, after every component's facts
     assert len(PdfReader(tmp_path / "eitsuku" / "eitsuku-a4.pdf").pages) == 74  # butted: 66, 4 sheets fewer
 
 
 def test_matching_neighbours_stay_butted_and_the_note_says_how_to_space_them(repo, tmp_path):
     report, _ = _build_one(repo, tmp_path, "standard_deck", "cards")
     assert report.notes == [
-        "standard_deck/cards: butted, 9 a sheet on 6 sheets; neighbours match along every cut, so a cut off the line "
-        "shows no other colour; --gutter 3 (or gutter: 3 in game.yaml) spaces them: 8 a sheet on 7 sheets"]
+        "standard_deck/cards: butted, 9 a sheet on 6 sheets; with gutters: 8 a sheet on 7 sheets", ADVICE]
     assert len(PdfReader(tmp_path / "standard_deck" / "standard_deck-cards-a4.pdf").pages) == 12
     report, _ = _build_one(repo, tmp_path, "standard_deck", "cards", paper="letter")
     assert report.notes == []  # 8 a sheet butted, and as many with --gutter 3: nothing to say
@@ -118,8 +122,8 @@ def test_matching_neighbours_stay_butted_and_the_note_says_how_to_space_them(rep
 def test_gutterfold_sheets_keep_gutters_too(repo, tmp_path):
     report, _ = _build_one(repo, tmp_path, "ghost_couple", "cards", layout="gutterfold")
     assert report.notes == [
-        "ghost_couple/cards: gutters on its gutterfold sheets, 8 a sheet on 13 sheets, so that a cut off the line "
-        "shows no other card's colour; --gutter 0 (or gutter: 0 in game.yaml) butts them: 9 a sheet on 12 sheets"]
+        "ghost_couple/cards: gutters on its gutterfold sheets, 8 a sheet on 13 sheets; butted: 9 a sheet on 12 sheets",
+        ADVICE]
     assert len(PdfReader(tmp_path / "ghost_couple" / "ghost_couple-cards-a4-gutterfold.pdf").pages) == 13
 
 

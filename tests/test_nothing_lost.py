@@ -49,7 +49,7 @@ BAD = [
      "lines 3, 4, 5, 6, which look like rows of their own, are read into this cell; close the quote on line 2 (a "
      "cell that really spans several lines can write its line breaks as \\n)"),
     ("an unknown symbol", SPLIT, rows_with(Wheat={3: "Gain 1 :coins:."}),
-     f"{CSV}: row 2, field text: unknown symbol :coins: (layouts/market/goods.yaml: elements[2] (text)); "
+     f"{CSV}: row 2, field text: unknown symbol :coins: (layouts/market/_base.yaml: elements[2] (text)); "
      "did you mean :coin:? the layout's symbols are :coin:; write \\: for a colon that starts no symbol"),
     ("a symbol no layout defines", SPLIT, rows_with(Flood={3: "Discard :goods: card."}),
      f"{CSV}: row 12, field text: unknown symbol :goods: (layouts/market/event.yaml: elements[2] (text)); "
@@ -135,7 +135,7 @@ def test_proof_lists_all_three_and_goes_on(tmp_path):
            "(row 3: type 'Goods')" in lines
     assert f"{CSV}:12: text: the quote (\") opening column text on line 12 of the file is not closed on that line, " \
            "so line 13, which looks like a row of its own, is read into this cell" in lines
-    assert f"{CSV}:2: text: unknown symbol :coins: (layouts/market/goods.yaml: elements[2] (text)); did you mean " \
+    assert f"{CSV}:2: text: unknown symbol :coins: (layouts/market/_base.yaml: elements[2] (text)); did you mean " \
            ":coin:? the layout's symbols are :coin:; write \\: for a colon that starts no symbol" in lines
     assert (root / "output/market/market-proof.pdf").exists()
 

@@ -11,7 +11,17 @@ from pathlib import Path
 
 from pnp.book.booklet import build_rulebook
 from pnp.build.collect import lean_collection, ordinary_collection
-from pnp.build.cuts import AUTO, Spacing, asked_gutter, cut_lines, cut_marks, cut_shape, fold_spacing, grid_spacing
+from pnp.build.cuts import (
+    AUTO,
+    Spacing,
+    advised,
+    asked_gutter,
+    cut_lines,
+    cut_marks,
+    cut_shape,
+    fold_spacing,
+    grid_spacing,
+)
 from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
 from pnp.face.parts import Face
@@ -120,8 +130,9 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
             for game, folder, profile in zip(games, folders, profiles):
-                _build_game(game, folder, renderer, fonts, options, files, report, progress, profile, edges)
-        report.notes += undrawn_warnings(renderer.undrawn)
+                own = dataclasses.replace(options, paper=game.paper) if options.game_paper and game.paper else options
+                _build_game(game, folder, renderer, fonts, own, files, report, progress, profile, edges)
+        report.notes = advised(report.notes) + undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
         files.abort()

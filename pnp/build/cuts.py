@@ -21,6 +21,10 @@ from pnp.sheet.seams import Seam, seams
 from pnp.units import Size
 
 SUGGESTED_GUTTER = 3.0  # mm the note offers: 1.5 mm of bleed either side of every cut, as automatic gutters keep
+CHOICES = ("; butted: ", "; with gutters: ")  # how a component's note gives the sheets the other choice takes
+GUTTER_ADVICE = ("gutters: pieces are spaced so that a cut off the line shows no other card's colour, and butted "
+                 "where neighbours match along every cut; --gutter MM (or gutter: MM in game.yaml) sets the gap: "
+                 f"--gutter 0 butts them, --gutter {SUGGESTED_GUTTER:g} spaces them")
 
 
 @dataclass(frozen=True)
@@ -113,8 +117,8 @@ def _clashing(component: Component, pieces: int, butted: int, spaced: int | None
     if _sheets(pieces, spaced) == sheets:
         return Spacing(butt=False)
     return Spacing(butt=False, note=(
-        f"{name}: gutters{where}, {spaced} a sheet on {_sheets(pieces, spaced)}, so that a cut off the line shows "
-        f"no other card's colour; --gutter 0 (or gutter: 0 in game.yaml) butts them: {butted} a sheet on {sheets}"))
+        f"{name}: gutters{where}, {spaced} a sheet on {_sheets(pieces, spaced)}{CHOICES[0]}{butted} a sheet on "
+        f"{sheets}"))
 
 
 def _matching(component: Component, pieces: int, butted: int, offer: int, where: str) -> Spacing:
@@ -123,10 +127,12 @@ def _matching(component: Component, pieces: int, butted: int, offer: int, where:
     if offer and _sheets(pieces, offer) == sheets:
         return AUTO
     spaced = f"{offer} a sheet on {_sheets(pieces, offer)}" if offer else "none fit"
-    return Spacing(note=(
-        f"{name}: butted{where}, {butted} a sheet on {sheets}; neighbours match along every cut, so a cut off the "
-        f"line shows no other colour; --gutter {SUGGESTED_GUTTER:g} (or gutter: {SUGGESTED_GUTTER:g} in game.yaml) "
-        f"spaces them: {spaced}"))
+    return Spacing(note=f"{name}: butted{where}, {butted} a sheet on {sheets}{CHOICES[1]}{spaced}")
+
+
+def advised(notes: list[str]) -> list[str]:
+    """A build's notes with the advice on gutters said once after them, where some component had the choice."""
+    return notes + [GUTTER_ADVICE] if any(choice in note for note in notes for choice in CHOICES) else notes
 
 
 def _sheets(pieces: int, per_sheet: int) -> str:

@@ -6,14 +6,16 @@ Kept apart from the builder so the command line reads its choices without loadin
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import UsageError
 from pnp.limits import MAX_GUTTER_MM
+from pnp.units import HOME_PAPERS
 
-PAPERS = ("a4", "letter")
+PAPERS = HOME_PAPERS
 MARKS = ("jp", "plain", "none")
 DUPLEX = ("long", "short", "none")
 LAYOUTS = ("grid", "gutterfold")
@@ -22,6 +24,19 @@ MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
 MAX_TIME_LIMIT = 7 * 24 * 3600.0  # s; a week, so that any number a user means is taken
 DIE_LINE_NAME = "CutContour"  # the spot colour Roland, Mimaki, Summa and most print shops read as the cut
 SPOT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,62}")  # a spot colour's name, as cutters' software reads it
+
+
+def chosen_paper(asked: str | None) -> tuple[str, bool]:
+    """The paper: --paper, else the PNP_PAPER environment variable, else a4; True when a game.yaml may set its own."""
+    if asked is not None:
+        return asked, False
+    value = os.environ.get("PNP_PAPER", "").strip()
+    if not value:
+        return HOME_PAPERS[0], True
+    if value.lower() not in HOME_PAPERS:
+        raise UsageError(f"'{value}' is not a paper pnp prints on", where="PNP_PAPER",
+                         fix=f"set it to {' or '.join(HOME_PAPERS)}, or unset it")
+    return value.lower(), False
 
 
 def parse_back_offset(value: str) -> tuple[float, float]:
@@ -95,3 +110,4 @@ class BuildOptions:
     time_limit: float | None = None  # seconds the build may run, checked between cards; None: no limit
     cut_lines: bool = False  # thin lines along every piece's cut on the home-print sheets' fronts
     die_line: str | None = None  # the spot colour's name of a die line on every print-shop page; None: no die line
+    game_paper: bool = False  # a game's own paper: in game.yaml replaces `paper` (none was asked for)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import click
@@ -12,9 +13,30 @@ project_option = click.option("--project", "project_dir", type=click.Path(file_o
                               default=".", show_default=True, help="Project folder holding card_data/ and layouts/.")
 
 
+QUIET = "pnp.quiet"
+
+
+def _be_quiet(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """With --quiet, what the command says on stdout, its notes and its progress bar are dropped: errors only."""
+    if value:
+        ctx.meta[QUIET] = True
+        ctx.with_resource(redirect_stdout(io.StringIO()))
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True, expose_value=False, callback=_be_quiet,
+                            help="Print errors only.")
+
+
+def is_quiet() -> bool:
+    """Whether the command runs with --quiet."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(QUIET))
+
+
 def bar(length: int, label: str):
-    """A progress bar on a terminal; nothing at all in a log or a pipe, where stderr is for errors."""
-    return click.progressbar(length=length, label=label, file=sys.stderr if sys.stderr.isatty() else io.StringIO())
+    """A progress bar on a terminal; nothing at all in a log or a pipe, where stderr is for errors, or with --quiet."""
+    drawn = sys.stderr.isatty() and not is_quiet()
+    return click.progressbar(length=length, label=label, file=sys.stderr if drawn else io.StringIO())
 
 
 def shown(path: Path) -> str:

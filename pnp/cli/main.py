@@ -19,13 +19,14 @@ from pnp.build.options import (
     MARKS,
     PAPERS,
     BuildOptions,
+    chosen_paper,
     parse_back_offset,
     parse_die_line,
     parse_gutter,
     parse_time_limit,
 )
 from pnp.cli.common import bar as _bar
-from pnp.cli.common import project_option
+from pnp.cli.common import is_quiet, project_option, quiet_option
 from pnp.cli.common import shown as _shown
 from pnp.cli.stop import ended, quiet, stoppable, stopped_line
 from pnp.errors import PnpError, UsageError
@@ -42,7 +43,7 @@ def _fail(exc: PnpError) -> None:
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 ELSEWHERE = {"check": ("pnp.cli.check", "check_command"), "watch": ("pnp.cli.watch", "watch_command"),
-             "pull": ("pnp.cli.pull", "pull_command")}
+             "pull": ("pnp.cli.pull", "pull_command"), "schema": ("pnp.cli.schema", "schema_command")}
 
 
 class _Group(click.Group):
@@ -98,7 +99,8 @@ def main() -> None:
 
 @main.command("build")
 @click.argument("games", nargs=-1)
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Home-print paper size.")
+@click.option("--paper", type=click.Choice(PAPERS), default=None,
+              help="Home-print paper size [default: $PNP_PAPER, else paper: in game.yaml, else a4].")
 @click.option("--marks", type=click.Choice(MARKS), default="jp", show_default=True,
               help="Crop marks: Japanese トンボ, plain, or none.")
 @click.option("--duplex", type=click.Choice(DUPLEX), default="long", show_default=True,
@@ -129,8 +131,9 @@ def main() -> None:
 @click.option("--only-changed-since", "since", default=None, metavar="REF",
               help="Print only the cards changed or added since REF (a git revision or an earlier project folder), "
                    "into OUT/<game>-reprint/ with reprint.md.")
+@quiet_option
 @project_option
-def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   time_limit: str | None, cut_lines: bool, die_line: bool, die_line_name: str | None,
                   since: str | None, project_dir: Path) -> None:
@@ -139,8 +142,9 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
     cuts = (cut_lines, parse_die_line(die_line, die_line_name))
     if since is not None:
         from pnp.cli.since import build_since
+        paper, game_paper = chosen_paper(paper)
         options = BuildOptions(Path(), paper, marks, duplex, layout, parse_back_offset(back_offset), components,
-                               color, parse_gutter(gutter), parse_time_limit(time_limit), *cuts)
+                               color, parse_gutter(gutter), parse_time_limit(time_limit), *cuts, game_paper)
         build_since(games, lang, out, options, since, project_dir)
         return
     with lean_collection():  # the modules and the project, read first, live to the end: young sweeps rarer
@@ -148,7 +152,7 @@ def build_command(games: tuple[str, ...], paper: str, marks: str, duplex: str, l
                project_dir, cuts)
 
 
-def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: str, back_offset: str,
+def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
            gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
            time_limit: str | None, project_dir: Path, cuts: tuple[bool, str | None] = (False, None)) -> None:
     """Load the games named and build them, with a line on what was written."""
@@ -156,6 +160,7 @@ def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: 
     from pnp.project.games import find_project
     from pnp.project.lang import localize_game
     shift, gap, seconds = parse_back_offset(back_offset), parse_gutter(gutter), parse_time_limit(time_limit)
+    paper, game_paper = chosen_paper(paper)
     project = find_project(project_dir)
     names = list(games) or project.game_names()
     if not names:
@@ -169,7 +174,7 @@ def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: 
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap,
-                           seconds, *cuts)
+                           seconds, *cuts, game_paper)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
@@ -179,14 +184,16 @@ def _build(games: tuple[str, ...], paper: str, marks: str, duplex: str, layout: 
 
 
 @main.command("calibrate")
-@click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True, help="Paper size.")
+@click.option("--paper", type=click.Choice(PAPERS), default=None, help="Paper size [default: $PNP_PAPER, else a4].")
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
               help="How the printer turns the sheet.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="PDF to write [default: calibration-PAPER-DUPLEX.pdf].")
-def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
+@quiet_option
+def calibrate_command(paper: str | None, duplex: str, out: Path | None) -> None:
     """Write a two-page duplex calibration sheet to measure the --back-offset of a printer."""
     from pnp.build.calibrate import write_calibration
+    paper = chosen_paper(paper)[0]
     path = write_calibration(out or Path(f"calibration-{paper}-{duplex}.pdf"), paper, duplex)
     click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
 
@@ -202,6 +209,7 @@ def calibrate_command(paper: str, duplex: str, out: Path | None) -> None:
 @click.option("--workers", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder [default: PROJECT/output].")
+@quiet_option
 @project_option
 def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str | None,
                    components: tuple[str, ...], workers: int | None, out: Path | None, project_dir: Path) -> None:
@@ -221,7 +229,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
             bars[0].update(done - bars[0].pos)
 
         report = export_game(project, project.load_game(game), options, progress)
-    for line in report.notes:
+    for line in report.notes if not is_quiet() else ():
         click.echo(f"note: {line}", err=True)
     click.echo(f"Exported {game}: {report.images} images and {report.sheets} TTS sheets in "
                + ", ".join(sorted({_shown(folder.parent) for folder in report.folders})))
@@ -236,6 +244,7 @@ def export_command(game: str, png: bool, tts: bool, dpi: int | None, preset: str
               help="Also write every card's text in reading order to FILE.md or FILE.csv.")
 @click.option("--since", "since", default=None, metavar="REF",
               help="List the cards changed since REF (a git revision or an earlier project folder) instead.")
+@quiet_option
 @project_option
 def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | None, since: str | None,
                   project_dir: Path) -> None:
@@ -291,6 +300,7 @@ def list_command(project_dir: Path) -> None:
 @click.option("--data", "data_format", type=click.Choice(["csv", "xlsx", "ods"]), default="csv", show_default=True,
               help="Keep the example cards in a CSV file or a spreadsheet workbook.")
 @click.option("--rules", is_flag=True, help="Also write a small rules simulation in card_data/NAME/rules/.")
+@quiet_option
 @project_option
 def new_command(name: str, data_format: str, rules: bool, project_dir: Path) -> None:
     """Start a game NAME with a small example deck that builds at once (and a simulation `pnp check` plays)."""

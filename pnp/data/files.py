@@ -20,8 +20,10 @@ def size_text(limit: int) -> str:
 
 def read_regular(path: Path, label: str, limit: int, *, missing: str = "file not found",
                  fix: str = "create it or fix its name in game.yaml",
-                 large_fix: str = "check that this is the right file", kind: str = "file") -> bytes:
-    """A file's bytes; a missing file, a folder, a pipe or device, or one over `limit` bytes is a one-line error."""
+                 large_fix: str = "check that this is the right file", kind: str = "file",
+                 itself: str | None = None) -> bytes:
+    """A file's bytes; a missing file, a folder, a pipe or device, or one over `limit` bytes is a one-line error
+    (a file too large is named by `itself`, when given: the file, not the key that names it, is too large)."""
     try:
         handle = os.open(path, OPEN_FLAGS)
     except (FileNotFoundError, NotADirectoryError):
@@ -33,19 +35,19 @@ def read_regular(path: Path, label: str, limit: int, *, missing: str = "file not
             raise PnpError(f"is a folder, not a {kind}", where=label, fix=fix) from None
         raise PnpError(f"cannot open the file: {_reason(exc)}", where=label, fix=fix) from None
     try:
-        return _read_handle(handle, label, limit, fix, large_fix, kind)
+        return _read_handle(handle, label, limit, fix, large_fix, kind, itself or label)
     finally:
         os.close(handle)
 
 
-def _read_handle(handle: int, label: str, limit: int, fix: str, large_fix: str, kind: str) -> bytes:
+def _read_handle(handle: int, label: str, limit: int, fix: str, large_fix: str, kind: str, itself: str) -> bytes:
     """Read an open file, refusing anything but a regular file within the limit (checked before and after)."""
     mode = os.fstat(handle)
     if stat.S_ISDIR(mode.st_mode):
         raise PnpError(f"is a folder, not a {kind}", where=label, fix=fix)
     if not stat.S_ISREG(mode.st_mode):
         raise PnpError(NOT_REGULAR, where=label, fix=f"name a {kind} saved in the project")
-    too_large = PnpError(f"the file is larger than the limit of {size_text(limit)}", where=label, fix=large_fix)
+    too_large = PnpError(f"the file is larger than the limit of {size_text(limit)}", where=itself, fix=large_fix)
     if mode.st_size > limit:
         raise too_large
     chunks, size = [], 0

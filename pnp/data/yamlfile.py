@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +12,29 @@ from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
 
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+BOOL_TAG = "tag:yaml.org,2002:bool"
+CORE_BOOLEANS = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+
+
+class CoreLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """PyYAML's safe loader with YAML 1.2's core booleans: only true and false; yes, no, on, off, y, n are text."""
+
+    yaml_implicit_resolvers = {
+        first: [(tag, pattern) for tag, pattern in resolvers if tag != BOOL_TAG]
+        for first, resolvers in getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_implicit_resolvers.items()}
+
+
+CoreLoader.add_implicit_resolver(BOOL_TAG, CORE_BOOLEANS, list("tTfF"))
+SAFE_LOADER = CoreLoader
 
 
 def read_text(path: Path, label: str, missing: str = "file not found",
-              fix: str = "create it or fix the name in game.yaml") -> str:
-    """A YAML file's text (UTF-8, BOM allowed); a missing, huge or binary file is a one-line error."""
-    raw = read_regular(path, label, MAX_YAML_BYTES, missing=missing, fix=fix,
+              fix: str = "create it or fix the name in game.yaml", itself: str | None = None) -> str:
+    """A YAML file's text (UTF-8, BOM allowed); a missing, huge or binary file is a one-line error (what is wrong
+    with a file found is named by `itself`, when given, rather than by the label of the key that names it)."""
+    raw = read_regular(path, label, MAX_YAML_BYTES, missing=missing, fix=fix, itself=itself,
                        large_fix="a layout or manifest is a few kB; split it or remove what is not needed")
+    label = itself or label
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

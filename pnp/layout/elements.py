@@ -37,6 +37,14 @@ CHOICES = {"align": {"left", "center", "right"}, "valign": {"top", "middle", "bo
            "fit": {"contain", "cover", "stretch"}, "area": {"bleed", "trim", "safe"}}
 
 
+class Placed(dict):
+    """An element's mapping that remembers where it is written (the file and its index there), through extends."""
+
+    def __init__(self, item: dict[str, Any], where: str) -> None:
+        super().__init__(item)
+        self.where = where
+
+
 @dataclass(frozen=True)
 class Element:
     """One element of a layout: its type, geometry and properties (constants or templates)."""
@@ -89,7 +97,8 @@ def parse_elements(data: dict[str, Any], label: str, styles: dict[str, dict[str,
 def _element(item: Any, index: int, label: str, styles: dict, size: Size, safe: float) -> Element:
     """Parse and check one element."""
     name = item.get("id") if isinstance(item, dict) else None
-    where = f"{label}: background" if index < 0 else f"{label}: elements[{index}]" + (f" ({name})" if name else "")
+    written = item.where if isinstance(item, Placed) else f"{label}: elements[{index}]"
+    where = f"{label}: background" if index < 0 else written + (f" ({name})" if name else "")
     if not isinstance(item, dict) or "type" not in item:
         raise PnpError("an element needs a type", where=where, fix=f"use one of {', '.join(ELEMENT_KEYS)}")
     kind = item["type"]

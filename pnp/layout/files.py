@@ -16,6 +16,7 @@ from pnp.layout.elements import (
     ELEMENT_KEYS,
     STYLE_KEYS,
     Element,
+    Placed,
     check_keys,
     element_names,
     parse_elements,
@@ -87,7 +88,7 @@ def _read_yaml(path: Path, label: str, named_by: str | None) -> dict[str, Any]:
     if named_by is None:
         text = read_text(path, label, "layout file not found", "create it or fix the name in game.yaml")
     else:
-        text = read_text(path, named_by, f"{label} not found", "create it or fix the extends: value")
+        text = read_text(path, named_by, f"{label} not found", "create it or fix the extends: value", itself=label)
     return dict(_parse_yaml(text, label))  # merging copies what it changes below the top level
 
 
@@ -112,6 +113,9 @@ def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: 
     data = _read_yaml(resolved, label, named_by)
     check_own_keys(data, label)
     check_layout_values(data, label)
+    if isinstance(data.get("elements"), list):  # each element remembers its file, so a mistake names where it is
+        data["elements"] = [Placed(e, f"{label}: elements[{i}]") if isinstance(e, dict) else e
+                            for i, e in enumerate(data["elements"])]
     for key, src in (data.get("fonts") or {}).items() if isinstance(data.get("fonts"), dict) else ():
         confined(root, root / str(src), f"{label}: fonts.{key}")  # checked here to name the file that sets it
     parent = data.pop("extends", None)
@@ -191,7 +195,7 @@ def _mergeparse_elements(base: list, child: list, label: str) -> list:
     """Append child elements; one whose id matches a base element updates it instead."""
     if not isinstance(child, list):
         raise PnpError("elements must be a list", where=f"{label}: elements", fix="start each element with '- type:'")
-    merged = [dict(e) if isinstance(e, dict) else e for e in base]
+    merged = [Placed(e, getattr(e, "where", label)) if isinstance(e, dict) else e for e in base]
     index = {e.get("id"): i for i, e in enumerate(merged) if isinstance(e, dict) and e.get("id")}
     dropped = set()
     for number, element in enumerate(child):
@@ -201,9 +205,11 @@ def _mergeparse_elements(base: list, child: list, label: str) -> list:
         if mark == "drop":
             dropped.add(index[element["id"]])
         elif mark == "replace":
-            merged[index[element["id"]]] = {k: v for k, v in element.items() if k != "replace"}
+            merged[index[element["id"]]] = Placed({k: v for k, v in element.items() if k != "replace"},
+                                                  getattr(element, "where", label))
         elif isinstance(element, dict) and element.get("id") in index:
             merged[index[element["id"]]].update(element)
+            merged[index[element["id"]]].where = getattr(element, "where", label)  # the file that changed it last
         else:
             merged.append(element)
     return [element for i, element in enumerate(merged) if i not in dropped]

@@ -170,14 +170,22 @@ def names_used(source: str) -> frozenset[str]:
         return frozenset()
 
 
-def check_columns(source: str, where: str, columns: set[str], names: set[str], csv_name: str) -> None:
-    """Fail when a template reads a name that is neither a CSV column nor a layout var."""
+def check_columns(source: str, where: str, columns: set[str], names: set[str], csv_name: str,
+                  read: frozenset[str] | None = None, reader: str | None = None) -> None:
+    """Fail when a template reads a name that is neither a column nor a layout var. Where the nearest column is one
+    no template reads (`read`: every name the layout's templates read), the data file is blamed, unless the
+    element's id (`reader`) is spelt as that column: then the template is."""
+    data = "the sheet" if csv_name.lower().endswith((".xlsx", ".ods")) else "the CSV"
     for name in sorted(names_used(source) - columns - names - BUILTIN_NAMES):
         close = difflib.get_close_matches(name, sorted(columns | names), n=1)
+        if read is not None and close and close[0] in columns and close[0] not in read and reader != close[0]:
+            raise PnpError(f"no column '{name}', which {where} reads; the header has '{close[0]}', which no template "
+                           "reads", where=csv_name, fix=f"if the header is misspelt, rename '{close[0]}' to '{name}' "
+                           f"in it; if the template is, write '{close[0]}' there")
         hint = f"did you mean '{close[0]}'? " if close else ""
         known = ", ".join(sorted(columns)) or "none"
         raise PnpError(f"unknown column '{name}' (columns in {csv_name}: {known})", where=where,
-                       fix=f"{hint}add the column to the CSV or fix the template")
+                       fix=f"{hint}add the column to {data} or fix the template")
 
 
 def is_template(value: object) -> bool:

@@ -8,6 +8,7 @@ text is a string, `visible` an expression, colours are colour strings or CMYK li
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import Any
 
 from pnp.errors import PnpError
@@ -67,10 +68,10 @@ def check_element_values(item: dict[str, Any], where: str) -> None:
             _colour(value, at)
         elif key in NAMES and not isinstance(value, str):
             raise PnpError(f"must be a name, got {shown(value)}", where=at,
-                           fix=f"write {key}: followed by a name")
+                           fix=quote_it(key, value, f"write {key}: followed by a name"))
         elif key == "text" and (isinstance(value, bool) or not isinstance(value, str | int | float | None)):
             raise PnpError(f"must be a string, got {shown(value)}", where=at,
-                           fix='write the text in quotes, e.g. text: "Deal 2 damage."')
+                           fix=quote_it(key, value, 'write the text in quotes, e.g. text: "Deal 2 damage."'))
         elif key == "src" and not isinstance(value, str | None):
             raise PnpError(f"must be a file path, got {shown(value)}", where=at, fix="write src: art/picture.png")
         elif key == "visible" and not isinstance(value, str | bool | int | float):
@@ -79,7 +80,8 @@ def check_element_values(item: dict[str, Any], where: str) -> None:
         elif key == "dash":
             dash_lengths(value, at)
         elif key == "id" and (isinstance(value, bool) or not isinstance(value, str | int)):
-            raise PnpError(f"must be a name, got {shown(value)}", where=at, fix="write for example id: title")
+            raise PnpError(f"must be a name, got {shown(value)}", where=at,
+                           fix=quote_it(key, value, "write for example id: title"))
 
 
 def dash_lengths(value: Any, where: str) -> tuple[float, ...]:
@@ -150,6 +152,26 @@ def _number(value: Any) -> bool:
 
 
 def shown(value: Any) -> str:
-    """A value as a message shows it: its repr, shortened."""
+    """A value as a message shows it: true, false and null as YAML writes them, anything else its repr, shortened."""
+    if isinstance(value, bool | date) or value is None:
+        return written(value)
     text = "{" + ", ".join(sorted(map(repr, value))) + "}" if isinstance(value, set | frozenset) else repr(value)
     return text if len(text) <= 60 else text[:50] + "..." + text[-6:]
+
+
+def written(value: Any) -> str:
+    """A plain YAML value as the file spells it: true, false, null, a number or a date."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    return value.isoformat() if isinstance(value, date) else repr(value)
+
+
+def quote_it(key: str, value: Any, fix: str) -> str:
+    """The fix for a plain value YAML read as something other than text (a number, true/false, null, a date)."""
+    if not (isinstance(value, int | float | date) or value is None):
+        return fix
+    kind = "true or false" if isinstance(value, bool) else "null" if value is None else \
+        "a date" if isinstance(value, date) else "a number"
+    return f'YAML reads {written(value)} as {kind}; to mean the text, write it in quotes: {key}: "{written(value)}"'

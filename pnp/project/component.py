@@ -311,6 +311,7 @@ def check_names(layout: Layout, table: Table) -> None:
         for key, value in element.props.items():
             source = getattr(value, "source", None)
             if source is not None:
-                check_columns(source, f"{element.where}.{key}", columns, names, table.label)
+                check_columns(source, f"{element.where}.{key}", columns, names, table.label, layout.names, element.id)
         if element.visible is not None:
-            check_columns(element.visible.source, f"{element.where}.visible", columns, names, table.label)
+            check_columns(element.visible.source, f"{element.where}.visible", columns, names, table.label,
+                          layout.names, element.id)

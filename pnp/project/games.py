@@ -27,7 +27,8 @@ from pnp.project.settings import check_game_values
 
 MANIFEST = "game.yaml"
 DATA_SUFFIXES = {".csv", *WORKBOOKS}
-GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black", "pull_http"}
+GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black", "pull_http",
+             "paper"}
 MAX_RICH_BLACK_INK = 300.0  # percent: C+M+Y+K of the rich black, within what presses accept
 
 
@@ -42,6 +43,7 @@ class Game:
     cmyk_profile_key: str = ""  # where game.yaml names it, for messages (a language edition keeps its game's)
     rich_black: tuple[float, float, float, float] | None = None  # C, M, Y, K percent of large black areas in CMYK
     problems: tuple[RowProblem, ...] = ()  # what a build stops at and a lenient load keeps: swallowed, unprinted rows
+    paper: str | None = None  # the home-print paper game.yaml sets; None: the command's default
 
 
 @dataclass(frozen=True)
@@ -92,7 +94,7 @@ class Project:
         key = f"{self.label(folder / MANIFEST)}: cmyk_profile"
         rich_black = _rich_black(manifest.get("rich_black"), f"{self.label(folder / MANIFEST)}: rich_black")
         return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key,
-                    rich_black, tuple(problems))
+                    rich_black, tuple(problems), manifest.get("paper"))
 
     def _no_cards(self, folder: Path) -> PnpError:
         """The error for a game folder no component reads cards from: empty, or workbooks without a game.yaml."""

@@ -8,8 +8,9 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.layout.elements import parse_number
-from pnp.layout.values import shown
+from pnp.layout.values import quote_it, shown
 from pnp.limits import MAX_LENGTH
+from pnp.units import HOME_PAPERS
 
 PATHS = ("csv", "data", "from")
 SWITCHES = ("print_shop", "tile", "shares_rows")
@@ -19,12 +20,15 @@ def check_game_values(data: dict[str, Any], label: str) -> None:
     """A manifest's own values: the title and the encoding."""
     if "title" in data and (isinstance(data["title"], bool) or not isinstance(data["title"], str | int | float)):
         raise PnpError(f"must be text, got {shown(data['title'])}", where=f"{label}: title",
-                       fix='write the title in quotes, e.g. title: "My Game"')
+                       fix=quote_it("title", data["title"], 'write the title in quotes, e.g. title: "My Game"'))
     if "encoding" in data:
         text_encoding(data["encoding"], f"{label}: encoding")
     if "pull_http" in data and not isinstance(data["pull_http"], bool):
         raise PnpError(f"must be true or false, got {shown(data['pull_http'])}", where=f"{label}: pull_http",
                        fix="write pull_http: true to let pnp pull use plain http, or leave it out")
+    if "paper" in data and data["paper"] not in HOME_PAPERS:
+        raise PnpError(f"unknown paper {shown(data['paper'])}", where=f"{label}: paper",
+                       fix=f"write paper: {' or paper: '.join(HOME_PAPERS)} (the home-print sheets' paper)")
 
 
 def check_component_values(spec: dict[str, Any], where: str) -> None:
@@ -32,7 +36,7 @@ def check_component_values(spec: dict[str, Any], where: str) -> None:
     name = spec.get("name")
     if isinstance(name, bool) or not isinstance(name, str | int):
         raise PnpError(f"a component's name must be a name, got {shown(name)}", where=f"{where}.name",
-                       fix="write for example name: cards")
+                       fix=quote_it("name", name, "write for example name: cards"))
     for key in PATHS:
         if key in spec and (not isinstance(spec[key], str) or not spec[key].strip()):
             raise PnpError(f"must be a file name, got {shown(spec[key])}", where=f"{where}.{key}",
@@ -50,7 +54,7 @@ def check_component_values(spec: dict[str, Any], where: str) -> None:
                            fix=f"write {key}: true or {key}: false")
     if "sheet" in spec and (isinstance(spec["sheet"], bool) or not isinstance(spec["sheet"], str | int)):
         raise PnpError(f"must be a sheet's name, got {shown(spec['sheet'])}", where=f"{where}.sheet",
-                       fix="write for example sheet: Cards")
+                       fix=quote_it("sheet", spec["sheet"], "write for example sheet: Cards"))
     if "where" in spec and not isinstance(spec["where"], str | bool):
         raise PnpError(f"must be an expression, got {shown(spec['where'])}", where=f"{where}.where",
                        fix="write an expression over the row, e.g. where: \"suit != 'joker'\"")

@@ -16,6 +16,7 @@ from pnp.errors import PnpError, UsageError
 from pnp.output.failures import writing_into
 from pnp.output.temps import Temp, sweep
 from pnp.project.games import Project
+from pnp.scaffold.schema import SCHEMA_FILES, schema_texts
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11
@@ -47,7 +48,11 @@ def scaffold(project: Project, name: str, data_format: str = "csv", rules: bool 
     written = _game_files(data, name, data_format, rules) | _folder(TEMPLATES / "layouts", layouts, name)
     if rules:
         written |= _folder(TEMPLATES / "rules", data / "rules", name)
-    _write_whole(project.root, written, (layouts, data))
+    schemas = project.root / "schemas"  # the files' yaml-language-server comments name them; `pnp schema` renews them
+    if not schemas.exists() and not schemas.is_symlink():
+        written |= {schemas / name: text for name, text in schema_texts().items()}
+    _write_whole(project.root, written, (layouts, data) + ((schemas,) if schemas / SCHEMA_FILES["game"] in written
+                                                           else ()))
     return list(written)
 
 
