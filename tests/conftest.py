@@ -6,9 +6,11 @@ import csv
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from hypothesis import settings
 
 from pnp.build.builder import BuildOptions, build
@@ -28,11 +30,26 @@ def repo() -> Project:
     return Project(ROOT)
 
 
+def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder `make` fills once per test run, shared by every pytest-xdist worker (the first one makes it, under a
+    file lock, and the others wait and read it): a fixture's expensive outputs are not made again per worker."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder, done = shared / name, shared / f"{name}.done"
+    with FileLock(str(shared / f"{name}.lock")):
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def eitsuku_out(tmp_path_factory, repo) -> Path:
     """Build Eitsuku once (A4, Japanese marks, long-edge duplex) into a temporary folder."""
-    out = tmp_path_factory.mktemp("eitsuku-out")
-    build(repo, [repo.load_game("eitsuku")], BuildOptions(out))
+    out = made_once(tmp_path_factory, "eitsuku-out", lambda out: build(repo, [repo.load_game("eitsuku")],
+                                                                       BuildOptions(out)))
     return out / "eitsuku"
 
 

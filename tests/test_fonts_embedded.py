@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, poppler
+from conftest import ROOT, made_once, poppler
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
@@ -28,8 +28,12 @@ def _run(*args: str) -> None:
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory) -> list[Path]:
-    """Every kind of PDF pnp writes, from the shipped games and a new project."""
-    out = tmp_path_factory.mktemp("all-outputs")
+    """Every kind of PDF pnp writes, from the shipped games and a new project (made once for every worker)."""
+    return sorted(made_once(tmp_path_factory, "all-outputs", _make_outputs).rglob("*.pdf"))
+
+
+def _make_outputs(out: Path) -> None:
+    """Write every kind of PDF into out."""
     root = str(ROOT)
     _run("build", *GAMES, "--color", "cmyk", "--out", str(out / "cmyk"), "--project", root)
     _run("build", "ghost_couple", "eitsuku", "--layout", "gutterfold", "--paper", "letter", "--out",
@@ -42,7 +46,6 @@ def outputs(tmp_path_factory) -> list[Path]:
     scaffold(Project(new), "demo")
     _run("build", "demo", "--color", "cmyk", "--project", str(new))
     _run("proof", "demo", "--project", str(new))
-    return sorted(out.rglob("*.pdf"))
 
 
 def test_every_kind_of_output_is_walked(outputs):
