@@ -56,7 +56,8 @@ def test_torite_board_tiles_reassemble_to_the_board(repo, torite_out):
         row = [t for t in tiling.tiles if t.row == 1]
         assert sum(t.region.w for t in row) - OVERLAP * (len(row) - 1) == pytest.approx(piece.width)
     texts = poppler("pdftotext", "-enc", "UTF-8", str(torite_out / "torite4to6-a4.pdf"), "-")
-    assert "row 1 of" in texts and "column 2 of" in texts
+    assert "鳥手板4to6 ポジションボード 1 / 2（左） のりしろに右のシートを重ねる" in texts
+    assert "鳥手板4to6 ポジションボード 2 / 2（右） 最後のシート: 左のシートののりしろに重ねる" in texts
     a3 = PdfReader(torite_out / "torite4to6-board-a3.pdf")
     assert sorted([float(a3.pages[0].mediabox.width), float(a3.pages[0].mediabox.height)]) == \
         pytest.approx([297 * MM, 420 * MM])

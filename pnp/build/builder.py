@@ -39,7 +39,7 @@ from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS, EdgeSampler
 from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
-from pnp.pdf.tiles import write_tile_pages
+from pnp.pdf.tiles import write_tiled
 from pnp.pool import Pending, Pool, Shared, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
@@ -47,7 +47,6 @@ from pnp.sheet.cutlines import SHAPED
 from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.gutterfold import Gutterfold, gutterfold
 from pnp.sheet.marks import page_marks
-from pnp.sheet.tiles import tile_piece
 from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
@@ -214,7 +213,7 @@ def _write_grid(doc: Document, component: Component, faces: CardFaces, paper: Si
                 folder: Path, files: Publication, fonts: FontBook, spacing: Spacing) -> int:
     """A component on the game's grid sheets: imposed, or tiled (and then also on A3) when larger than the paper."""
     if component.kind != "page" and _tiled(component, paper):
-        pages = _write_tiled(doc, component, faces, paper)
+        pages = write_tiled(doc, component, faces.fronts, paper)
         _write_a3(component, faces, folder, fonts, files, options)
         return pages
     return _write_sheets(doc, component, faces, paper, options, options.back_offset, spacing)
@@ -294,13 +293,6 @@ def _grid_spacing(component: Component, faces: CardFaces, paper: Size, options: 
                         sampler)
 
 
-def _write_tiled(doc: Document, component: Component, faces: CardFaces, paper: Size) -> int:
-    """Each copy of a piece larger than the paper, tiled over several sheets (fronts only)."""
-    size, bleed = component.piece_size(), component.front.bleed
-    tiling = tile_piece(Size(size.width + 2 * bleed, size.height + 2 * bleed), paper)
-    return sum(write_tile_pages(doc, tiling, key, face, bleed, component.name) for key, face in faces.fronts)
-
-
 def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontBook, files: Publication,
               options: BuildOptions) -> None:
     """The same piece on A3 sheets, for a copy shop's large format."""
@@ -310,5 +302,5 @@ def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontB
     if fits(component.piece_size(), component.front.bleed, a3):
         _write_sheets(doc, component, faces, a3, options)
     else:
-        _write_tiled(doc, component, faces, a3)
+        write_tiled(doc, component, faces.fronts, a3)
     doc.save()

@@ -19,6 +19,24 @@ LABEL_BAND = 6.0  # mm kept free at the top of each page for the tile's label
 TILE_MARK = MARK_LENGTH / 2  # mm, a tile's cut marks
 MARK_REACH = MARK_GAP + TILE_MARK  # mm the cut marks reach past a tile's region
 LABEL_TOP = MARK_REACH + 1.5 + 3.0  # mm the label reaches above the region: its baseline past the marks, 8 pt high
+CLEAR = 1.0  # mm a seam moved off a slot or a text keeps from its edge
+
+
+@dataclass(frozen=True)
+class Band:
+    """Where something a seam should not cross lies along one axis of the piece, and how much crossing it costs."""
+
+    low: float
+    high: float
+    weight: float
+
+
+@dataclass(frozen=True)
+class Avoid:
+    """What the seams should not cross: bands along the piece's width (vertical seams) and height (horizontal)."""
+
+    across: tuple[Band, ...] = ()
+    down: tuple[Band, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -56,15 +74,35 @@ def _count(length: float, avail: float, overlap: float) -> int:
     return math.ceil((length - overlap) / (avail - overlap))
 
 
-def _starts(length: float, count: int, overlap: float) -> list[tuple[float, float]]:
-    """Equal spans along one axis, neighbours sharing `overlap`."""
+def _starts(length: float, count: int, overlap: float, avail: float = math.inf, bands: tuple[Band, ...] = (),
+            seen: float = 0.0) -> list[tuple[float, float]]:
+    """Spans along one axis, neighbours sharing `overlap`: equal, unless moving a seam within what the paper takes
+    crosses fewer bands. The visible cut of a seam lies `seen` past the end of the span before it."""
     if count == 1:
         return [(0.0, length)]
     span = (length + (count - 1) * overlap) / count
-    return [(i * (span - overlap), span) for i in range(count)]
+    avail = max(avail, span)  # a seam moves only as far as the paper keeps room, never making a tile larger
+    spans, start = [], 0.0
+    for k in range(count - 1):
+        low = max(start + overlap + CLEAR, length - (count - 1 - k) * (avail - overlap))
+        high = min(start + avail, length)
+        end = _seam_end(min(max((k + 1) * span - k * overlap, low), high), low, high, bands, seen)
+        spans.append((start, end - start))
+        start = end - overlap
+    return spans + [(start, length - start)]
 
 
-def tile_piece(piece: Size, paper: Size, overlap: float = OVERLAP) -> Tiling:
+def _seam_end(equal: float, low: float, high: float, bands: tuple[Band, ...], seen: float) -> float:
+    """Where a span ends: the equal split, or the end between `low` and `high` whose cut crosses the least."""
+    if not bands or high <= low:
+        return equal
+    edges = [b.low - CLEAR - seen for b in bands] + [b.high + CLEAR - seen for b in bands]
+    options = [equal] + [end for end in edges if low <= end <= high]
+    return min(options, key=lambda end: (sum(b.weight for b in bands if b.low < end + seen < b.high),
+                                         abs(end - equal)))
+
+
+def tile_piece(piece: Size, paper: Size, overlap: float = OVERLAP, avoid: Avoid = Avoid()) -> Tiling:
     """Split a piece over the fewest sheets of paper (either orientation), with overlaps to glue."""
     options = []
     for page in (paper, Size(paper.height, paper.width)):
@@ -73,7 +111,11 @@ def tile_piece(piece: Size, paper: Size, overlap: float = OVERLAP) -> Tiling:
         cols, rows = _count(piece.width, avail_w, overlap), _count(piece.height, avail_h, overlap)
         options.append((cols * rows, page.width > page.height, page, cols, rows))
     _, _, page, cols, rows = min(options, key=lambda o: (o[0], o[1]))
-    xs, ys = _starts(piece.width, cols, overlap), _starts(piece.height, rows, overlap)
+    avail_w = page.width - 2 * (PRINTER_MARGIN + MARK_REACH)  # what keeps every cut mark whole and the label
+    avail_h = page.height - 2 * PRINTER_MARGIN - MARK_REACH - LABEL_TOP
+    # a column is laid over the glue strip on its left, so its left edge shows; a row over the strip above it
+    xs = _starts(piece.width, cols, overlap, avail_w, avoid.across, -overlap)
+    ys = _starts(piece.height, rows, overlap, avail_h, avoid.down, 0.0)
     seams_x = [start + overlap / 2 for start, _ in xs[1:]]
     seams_y = [start + overlap / 2 for start, _ in ys[1:]]
     tiles = []
