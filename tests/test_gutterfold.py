@@ -175,7 +175,10 @@ def test_files_pages_and_notes(folded):
     assert len(PdfReader(out / "eitsuku" / "eitsuku-a4.pdf").pages) == 6  # the player mats only, no backs
     assert not (out / "ghost_couple" / "ghost_couple-a4.pdf").exists()  # nothing left for the grid
     assert not (out / "standard_deck" / "standard_deck-a4.pdf").exists()
-    assert report.notes == ["eitsuku/player_mat: no backs, nothing to fold; printed in eitsuku-a4.pdf"]
+    booklet = "the booklet on {} sheet(s) printed on both sides (flip on the short edge), folded and stapled"
+    assert report.notes == ["eitsuku/player_mat: no backs, nothing to fold; printed in eitsuku-a4.pdf",
+                            "eitsuku/rulebook: 10 A5 pages; " + booklet.format(3),
+                            "ghost_couple/rulebook: 5 A5 pages; " + booklet.format(2)]
     assert (out / "ghost_couple" / "print-shop" / "cards-back.pdf").exists()
 
 
