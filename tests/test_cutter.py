@@ -17,7 +17,7 @@ from pypdf.generic import ContentStream
 from pnp.build.builder import BuildOptions, build
 from pnp.cli.main import main
 from pnp.project.games import Project
-from pnp.sheet.cutter import cutter_imposition, cutter_page
+from pnp.sheet.cutter import best_page, cutter_imposition, cutter_page
 from pnp.units import Size, pt
 
 MANIFEST = "card_data/demo/game.yaml"
@@ -125,13 +125,16 @@ def test_an_svg_cut_file_is_in_millimetres(silhouette):
     assert text.count("<path ") == 4 and text.count(' Z"') == 4
 
 
-def test_cricut_gets_its_print_then_cut_image_size_without_marks(project, tmp_path):
+def test_cricut_gets_its_print_then_cut_image_size_without_marks_replacing_its_earlier_files(project, tmp_path):
+    folder = tmp_path / "o/demo/cutter"
+    folder.mkdir(parents=True)
+    for stale in ("demo-cards-cricut-4.svg", "demo-cards-cricut-4.png", "demo-cards-silhouette-a4-1.svg"):
+        (folder / stale).write_text("earlier", encoding="utf-8")
     result = CliRunner().invoke(main, ["build", "demo", "--project", str(project), "--out", str(tmp_path / "o"),
                                        "--cutter", "cricut", "--component", "cards", "--paper", "letter"])
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "o/demo/cutter"
     assert sorted(p.name for p in folder.iterdir()) == [f"demo-cards-cricut{tail}" for tail in (
-        "-1.png", "-1.svg", "-2.png", "-2.svg", "-3.png", "-3.svg", ".pdf")]
+        "-1.png", "-1.svg", "-2.png", "-2.svg", "-3.png", "-3.svg", ".pdf")] + ["demo-cards-silhouette-a4-1.svg"]
     reader = PdfReader(folder / "demo-cards-cricut.pdf")
     assert len(reader.pages) == 3  # fronts only: Design Space prints one side
     assert [round(float(v) / pt(1), 2) for v in reader.pages[0].mediabox[2:]] == [171.45, 234.95]  # 6.75 x 9.25 in
@@ -159,3 +162,10 @@ def test_a_piece_larger_than_the_cutting_area_is_left_out():
     assert cutter_imposition(page, Size(170, 100), 3) is None  # 176 mm with its bleed; the area is 174 mm wide
     assert cutter_imposition(page, Size(168, 100), 3).per_sheet == 2
     assert cutter_imposition(cutter_page("cricut", A4), CARD, BLEED).per_sheet == 4
+
+
+def test_a_wide_piece_gets_a_silhouette_page_turned_with_its_marks():
+    page, imposition = best_page("silhouette", A4, Size(190, 130), 3)  # 196 mm wide with its bleed
+    assert page.page == Size(297, 210) and imposition.per_sheet == 1
+    assert [(m.x, m.y, m.w, m.h) for m in page.marks][:2] == [(10, 195, 5, 5), (267, 199.5, 20, 0.5)]
+    assert best_page("cricut", A4, Size(190, 130), 3)[1] is None  # Design Space's image stays upright

@@ -16,7 +16,7 @@ from pnp.pdf.cutfile import svg_cut_file
 from pnp.pdf.dielines import draw_cut_lines
 from pnp.pdf.document import Document
 from pnp.project.component import Component
-from pnp.sheet.cutter import CutterPage, cutter_imposition, cutter_page
+from pnp.sheet.cutter import CutterPage, best_page
 from pnp.sheet.grid import Imposition, Slot, back_slots
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size, pt
@@ -47,9 +47,8 @@ def write_cutters(component: Component, fronts: Faces, backs: Faces | None, fold
     own_cutter_files(files, folder, component.game, options)
     if component.kind == "page":
         return f"{where}: a page document, not for the {cutter}"
-    page = cutter_page(cutter, Size(*PAPER_SIZES[options.paper]))
     size, bleed = component.piece_size(), component.front.bleed
-    imposition = cutter_imposition(page, size, bleed)
+    page, imposition = best_page(cutter, Size(*PAPER_SIZES[options.paper]), size, bleed)
     if imposition is None:
         return (f"{where}: {size.width + 2 * bleed:g}x{size.height + 2 * bleed:g} mm with its bleed is larger than "
                 f"the {cutter}'s area of {page.area.w:g}x{page.area.h:g} mm; not written for it")
@@ -57,26 +56,29 @@ def write_cutters(component: Component, fronts: Faces, backs: Faces | None, fold
     pdf = files.temp_for(folder / FOLDER / f"{stem}.pdf")
     doc = Document(pdf, fonts, f"{component.game} {component.name} ({cutter_suffix(options)})")
     sheets = _write_sheets(doc, page, imposition, component, fronts, backs if cutter != "cricut" else None, options)
+    digits = len(str(len(sheets)))  # sheet numbers of equal width, so that files sort in order
     for number, outlines in enumerate(sheets, 1):
         title = f"{component.game} {component.name}: cut file of sheet {number} of {len(sheets)} ({cutter})"
-        desc = placement(page.page, outlines) if cutter == "cricut" else ""
-        svg = svg_cut_file(page.page, outlines, title, desc)
-        files.temp_for(folder / FOLDER / f"{stem}-{number}.svg").write_bytes(svg)
+        svg = svg_cut_file(page.page, outlines, title, placement(page.page, outlines, cutter))
+        files.temp_for(folder / FOLDER / f"{stem}-{number:0{digits}d}.svg").write_bytes(svg)
     doc.save()
     if cutter == "cricut":
-        _write_images(pdf, [folder / FOLDER / f"{stem}-{n}.png" for n in range(1, len(sheets) + 1)], files)
+        _write_images(pdf, [folder / FOLDER / f"{stem}-{n:0{digits}d}.png" for n in range(1, len(sheets) + 1)], files)
     what = "an SVG cut file" + (" and a PNG image" if cutter == "cricut" else "")
     return (f"{where}: {cutter}, {imposition.per_sheet} a sheet on {len(sheets)} sheet{'s' * (len(sheets) != 1)}, "
             f"{what} for each, in {FOLDER}/{stem}*")
 
 
-def placement(page: Size, outlines: list) -> str:
-    """Where Design Space must put the cut paths (it places a drawing by its bounds) over the image at X 0, Y 0."""
+def placement(page: Size, outlines: list, cutter: str) -> str:
+    """Where the cut paths go when software places a drawing by its bounds (Design Space over its image)."""
     left = min(x for outline in outlines for _, values in outline for x in values[0::2])
     top = page.height - max(y for outline in outlines for _, values in outline for y in values[1::2])
-    return (f"Place this cut file at X {left / 25.4:.3f} in, Y {top / 25.4:.3f} in ({left:.2f} mm, {top:.2f} mm) "
-            f"over the image of this sheet at X 0, Y 0, {page.width / 25.4:g} x {page.height / 25.4:g} in, then "
-            "attach them")
+    where = (f"at X {left / 25.4:.3f} in, Y {top / 25.4:.3f} in ({left:.2f} mm, {top:.2f} mm) from the top left "
+             "corner of ")
+    if cutter == "cricut":
+        return (f"Place these paths {where}this sheet's image, {page.width / 25.4:g} x {page.height / 25.4:g} in "
+                "at X 0, Y 0, then attach them")
+    return f"These paths lie {where}the {page.width:g} x {page.height:g} mm page"
 
 
 def _write_sheets(doc: Document, page: CutterPage, imposition: Imposition, component: Component, fronts: Faces,

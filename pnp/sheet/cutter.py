@@ -35,6 +35,14 @@ def cutter_page(cutter: str, paper: Size) -> CutterPage:
     return CutterPage(cutter, paper, silhouette_marks(paper), _inside(paper, MARK_INSET + MARK_SQUARE + MARK_CLEARANCE))
 
 
+def best_page(cutter: str, paper: Size, card: Size, bleed: float) -> tuple[CutterPage, Imposition | None]:
+    """The page that holds the most pieces: Silhouette's paper upright or turned (ties: upright); Cricut's image."""
+    turned = () if cutter == "cricut" else (Size(paper.height, paper.width),)
+    pages = [cutter_page(cutter, size) for size in (paper, *turned)]
+    placed = [(page, cutter_imposition(page, card, bleed)) for page in pages]
+    return max(placed, key=lambda pair: pair[1].per_sheet if pair[1] is not None else 0)
+
+
 def silhouette_marks(paper: Size) -> tuple[Rect, ...]:
     """Silhouette's Type 1 marks as filled rectangles: the square, then each corner's two arms."""
     width, height, inset, length, line = paper.width, paper.height, MARK_INSET, MARK_LENGTH, MARK_THICKNESS
