@@ -51,8 +51,10 @@ def project(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def silhouette(project) -> Path:
-    project_ = Project(project)
-    build(project_, [project_.load_game("demo")], BuildOptions(project / "silhouette", cutter="silhouette"))
+    """The project built for a Silhouette, with --cut-lines."""
+    loaded = Project(project)
+    options = BuildOptions(project / "silhouette", cut_lines=True, cutter="silhouette")
+    build(loaded, [loaded.load_game("demo")], options)
     return project / "silhouette/demo/cutter"
 
 
@@ -93,6 +95,7 @@ def test_every_front_sheet_has_silhouettes_three_marks_and_its_back_none(silhoue
     for index, page in enumerate(reader.pages):
         assert [round(float(v) / pt(1), 2) for v in page.mediabox[2:]] == [210, 297]
         assert filled_rects(reader, index) == ([tuple(map(float, m)) for m in SILHOUETTE_A4] if index % 2 == 0 else [])
+        assert (b".45 .45 .45 RG" in page.get_contents().get_data()) == (index % 2 == 0)  # --cut-lines: fronts only
 
 
 def test_the_pieces_and_their_bleed_stay_clear_of_the_marks(silhouette):
