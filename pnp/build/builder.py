@@ -22,6 +22,7 @@ from pnp.build.cuts import (
     fold_spacing,
     grid_spacing,
 )
+from pnp.build.cutter import write_cutters
 from pnp.build.options import BuildOptions
 from pnp.errors import UsageError
 from pnp.face.parts import Face
@@ -158,6 +159,8 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
     with ExitStack() as stack:  # the print-shop files beside the edge sampling and the sheets
         shop_files = _start_shop(stack, shop, fonts, profile, game.rich_black)
         _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
+        if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
+            report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
         if shop_files is not None:
             shop_files.result()
     if not options.components:  # the rulebook, from card_data/<game>/rules.md

@@ -20,6 +20,7 @@ MARKS = ("jp", "plain", "none")
 DUPLEX = ("long", "short", "none")
 LAYOUTS = ("grid", "gutterfold")
 COLORS = ("rgb", "cmyk")
+CUTTERS = ("silhouette", "cricut")  # home cutting machines that cut printed sheets along registration marks
 MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
 MAX_TIME_LIMIT = 7 * 24 * 3600.0  # s; a week, so that any number a user means is taken
 DIE_LINE_NAME = "CutContour"  # the spot colour Roland, Mimaki, Summa and most print shops read as the cut
@@ -111,3 +112,4 @@ class BuildOptions:
     cut_lines: bool = False  # thin lines along every piece's cut on the home-print sheets' fronts
     die_line: str | None = None  # the spot colour's name of a die line on every print-shop page; None: no die line
     game_paper: bool = False  # a game's own paper: in game.yaml replaces `paper` (none was asked for)
+    cutter: str | None = None  # "silhouette" or "cricut": print-then-cut sheets and SVG cut files in cutter/

@@ -14,6 +14,7 @@ import click
 
 from pnp.build.options import (
     COLORS,
+    CUTTERS,
     DUPLEX,
     LAYOUTS,
     MARKS,
@@ -128,6 +129,7 @@ def main() -> None:
               help="Add each piece's cut to every print-shop page as a die line in a spot colour (CutContour).")
 @click.option("--die-line-name", default=None, metavar="NAME",
               help="The die line's spot colour name [default: CutContour; implies --die-line].")
+@click.option("--cutter", type=click.Choice(CUTTERS), help="Also write print-then-cut sheets and SVG cut files.")
 @click.option("--only-changed-since", "since", default=None, metavar="REF",
               help="Print only the cards changed or added since REF (a git revision or an earlier project folder), "
                    "into OUT/<game>-reprint/ with reprint.md.")
@@ -136,7 +138,7 @@ def main() -> None:
 def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   time_limit: str | None, cut_lines: bool, die_line: bool, die_line_name: str | None,
-                  since: str | None, project_dir: Path) -> None:
+                  since: str | None, project_dir: Path, cutter: str | None = None) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build.collect import lean_collection
     cuts = (cut_lines, parse_die_line(die_line, die_line_name))
@@ -144,17 +146,18 @@ def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex:
         from pnp.cli.since import build_since
         paper, game_paper = chosen_paper(paper)
         options = BuildOptions(Path(), paper, marks, duplex, layout, parse_back_offset(back_offset), components,
-                               color, parse_gutter(gutter), parse_time_limit(time_limit), *cuts, game_paper)
+                               color, parse_gutter(gutter), parse_time_limit(time_limit), *cuts, game_paper, cutter)
         build_since(games, lang, out, options, since, project_dir)
         return
     with lean_collection():  # the modules and the project, read first, live to the end: young sweeps rarer
         _build(games, paper, marks, duplex, layout, back_offset, gutter, components, lang, out, color, time_limit,
-               project_dir, cuts)
+               project_dir, cuts, cutter)
 
 
 def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
            gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
-           time_limit: str | None, project_dir: Path, cuts: tuple[bool, str | None] = (False, None)) -> None:
+           time_limit: str | None, project_dir: Path, cuts: tuple[bool, str | None] = (False, None),
+           cutter: str | None = None) -> None:
     """Load the games named and build them, with a line on what was written."""
     from pnp.build.builder import build, select_components
     from pnp.project.games import find_project
@@ -174,7 +177,7 @@ def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, l
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap,
-                           seconds, *cuts, game_paper)
+                           seconds, *cuts, game_paper, cutter)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
