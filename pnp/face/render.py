@@ -16,6 +16,7 @@ from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
 from pnp.face.parts import Box, Face, Op, TextTrace, hang_room
 from pnp.face.svgart import SvgArt, is_svg, load_svg
+from pnp.face.svgdraw import rehearse
 from pnp.face.svgfonts import SvgFonts, svg_fonts
 from pnp.layout.budget import WorkBudget
 from pnp.layout.files import Element, Layout
@@ -227,6 +228,7 @@ class Renderer:
         if self._svg_fonts is None or self._svg_fonts[0] != signature:
             self._svg_fonts = (signature, svg_fonts(self.fonts))
         art = load_svg(path, self.root, label, self._svg_fonts[1])
+        rehearse(art)  # drawn now, so that the print-shop worker starts with its operators
         if art.undrawn:
             self.undrawn[art.file] = art.undrawn
         return art

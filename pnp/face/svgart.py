@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -31,6 +31,7 @@ class SvgArt:
     drawing: Drawing
     file: str  # the SVG file, relative to the project
     undrawn: tuple[str, ...]
+    painted: dict = field(default_factory=dict, repr=False)  # its page operators once drawn (see svgdraw)
 
     @property
     def aspect(self) -> float:
