@@ -7,11 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from reportlab.graphics.renderbase import renderScaledDrawing
 
 from pnp.build import builder
 from pnp.build.builder import BuildOptions, build
-from pnp.face import svgart, svgdraw
+from pnp.face import svgart, svgdraw, svgpaint
 from pnp.project.games import Project
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" width="200" height="100">'
@@ -24,7 +23,7 @@ ART = {
 
 
 def _drawn_afresh(canvas, art, scale):
-    svgdraw._ArtPainter(scale).draw(renderScaledDrawing(art.drawing), canvas, 0, 0, showBoundary=False)
+    svgpaint.paint_drawing(canvas, art.drawing, scale)
 
 
 def _build(project: Path, out: Path, color: str, monkeypatch) -> tuple[dict[str, bytes], int]:
@@ -33,12 +32,12 @@ def _build(project: Path, out: Path, color: str, monkeypatch) -> tuple[dict[str,
     monkeypatch.setattr(svgart, "_CACHE", {})
     monkeypatch.setattr(builder, "every_core", lambda: 1)
     drawn = [0]
-    painter = svgdraw._ArtPainter.draw
+    painter = svgpaint.ArtPainter.draw
 
     def counted(self, *args, **kwargs):
         drawn[0] += 1
         return painter(self, *args, **kwargs)
-    monkeypatch.setattr(svgdraw._ArtPainter, "draw", counted)
+    monkeypatch.setattr(svgpaint.ArtPainter, "draw", counted)
     loaded = Project(project)
     build(loaded, [loaded.load_game("demo")], BuildOptions(out, color=color))
     pdfs = {str(path.relative_to(out)): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
