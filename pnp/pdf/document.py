@@ -17,6 +17,7 @@ from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
+from pnp.pdf.streamed import save_streamed
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.sheet.gutterfold import (
     FOLD_LABEL,
@@ -92,7 +93,7 @@ class Document:
         saved = rl_config.useA85
         rl_config.useA85 = 0
         try:
-            self.canvas.save()
+            save_streamed(self.canvas)
         finally:
             rl_config.useA85 = saved
 
