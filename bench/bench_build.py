@@ -1,13 +1,15 @@
 """Benchmark: `pnp build eitsuku` against the raw-reportlab floor, file size, and memory at 1x, 10x and 100x cards.
 
-Usage: python bench/bench_build.py [--repeat K] [--color rgb|cmyk|both] [--factors 1,10,100] [--quick]
+Usage: python bench/bench_build.py [--repeat K] [--color rgb|cmyk|both] [--factors 1,10,100] [--other CHECKOUT]
+                                  [--quick]
 
 Prints the median wall time of each, the ratio pnp / floor (target: under 1.5),
 for RGB and for CMYK print-shop files, the size of the Eitsuku sheets PDF
 (target: under 2 MB), and the peak memory of a whole build in a fresh process
 (the larger of the build process and the process that writes the print-shop
 files) with the card counts as shipped and multiplied (target: under 150 MB
-at 100x), beside the floor's peak for the same number of cards.
+at 100x), beside the floor's peak for the same number of cards. Then where the time of a build goes, phase by
+phase, in fresh processes (bench/build_phases.py), beside another checkout's phases with --other CHECKOUT.
 
 The scaled projects multiply every row's count, writing a row whose copies
 would pass pnp's limit on copies of a row as several rows, and split a
@@ -34,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
+import build_phases  # noqa: E402
 import floor_reportlab  # noqa: E402
 import yaml  # noqa: E402
 
@@ -193,6 +196,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--color", choices=("rgb", "cmyk", "both"), default="both")
     parser.add_argument("--factors", default="1,10,100", help="card-count multipliers for the memory probe")
+    parser.add_argument("--other", type=Path, help="another checkout, its phases timed in turn with this one's")
     parser.add_argument("--quick", action="store_true", help="one RGB run; only the 1x memory probe is built")
     args = parser.parse_args()
     if args.quick:
@@ -225,6 +229,8 @@ def main() -> int:
                 print(f"[{color}] peak memory x{factor:<3}: {probe['peak_mb']:.0f} MB for {probe['cards']} cards "
                       f"on {probe['pages']} sheet pages (target < 150 MB)")
             print(f"floor peak memory x{factor:<3}: {floor_memory(probe['cards'], scratch):.0f} MB")
+    print(f"where the time goes ({colors[0]}), median ms over {args.repeat} fresh processes:")
+    print("\n".join(build_phases.phases(args.repeat, colors[0], args.other)))
     return 0
 
 

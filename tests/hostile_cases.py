@@ -122,6 +122,11 @@ def _styled_blanks(root: Path) -> None:
                                                       (row * 250_000, 100), (b"</row></sheetData></worksheet>", 1)))
 
 
+def _padded(root: Path, empty_lines: int) -> None:
+    path = root / CSV
+    path.write_bytes(path.read_bytes() + b"\n" * empty_lines)
+
+
 def _many_parts(root: Path) -> None:
     (root / CSV).unlink()
     path = root / "card_data/demo/cards.xlsx"
@@ -286,6 +291,9 @@ ROWS = [  # every row printed once, as written: a silent loss or doubling is one
     ("a colour left open in a cell", lambda p: edit(p, CSV, "{blue|2}", "{blue|2"),
      f"{CSV}: row 4, column text: colour '{{blue|' opens at character 18 and never closes, so the rest of the text "
      "prints in that colour; close it with '}', or write \\{ for a brace"),
+    ("rows, then 9.9 million empty lines", lambda p: _padded(p, 9_900_000),
+     f"{CSV}: has 9,900,006 lines, more than the limit of 1,000,000; card data is a few thousand lines at most; "
+     "remove the empty lines or check that this is the right file"),
 ]
 
 

@@ -16,7 +16,8 @@ NUMBER = r"[\d,]+(\.\d+)?"
 FIGURES = {
     "bench_build.py": [rf"\[rgb\] ratio pnp / floor: +{NUMBER} ", rf"eitsuku-a4\.pdf: +{NUMBER} MB",
                        rf"\[rgb\] peak memory x1 +: {NUMBER} MB for 242 cards",
-                       r"x100 project: 24200 pieces in \d+ components"],
+                       r"x100 project: 24200 pieces in \d+ components", rf"^print-shop wait +{NUMBER}\b"],
+    "build_phases.py": [rf"^imports +{NUMBER}\b", rf"^process cpu +{NUMBER}\b"],
     "bench_check.py": [rf"^eitsuku \(4 players, random\): {NUMBER} games/s on 1 core",
                        rf"^torite4to6 \(4 players, random\): {NUMBER} games/s .* on 2 workers \(x{NUMBER}\)"],
     "bench_precision.py": [rf"^promotion \(4 players, \+-25 pt\): {NUMBER} headline games; 1 worker {NUMBER} s wall, "

@@ -85,3 +85,21 @@ def test_check_without_report_loads_no_charts(tmp_path):
     modules = imported(tmp_path, "check", "standard_deck", "--workers", "1", "--project", str(ROOT))
     assert "pnp.check.checker" in modules  # the check ran
     assert loaded(modules, ("pnp.check.charts",)) == []
+
+
+def test_list_loads_no_jinja2_and_leaves_the_templates_to_the_build(tmp_path):
+    from pnp.project.games import Project
+    from pnp.scaffold.writer import scaffold
+    project = tmp_path / "project"
+    scaffold(Project(project), "demo")
+    modules = imported(tmp_path, "list", "--project", str(project))
+    assert "pnp.layout.files" in modules  # the layouts were read
+    assert loaded(modules, ("jinja2", "markupsafe", "pnp.layout.sandbox")) == []
+    layout = project / "layouts/demo/cards.yaml"
+    layout.write_text(layout.read_text(encoding="utf-8").replace("{{ name }}", "{{ name ", 1), encoding="utf-8")
+    listed = subprocess.run([sys.executable, "-m", "pnp", "list", "--project", str(project)], capture_output=True,
+                            text=True, cwd=ROOT, timeout=120)
+    assert listed.returncode == 0 and "10 pieces" in listed.stdout
+    built = subprocess.run([sys.executable, "-m", "pnp", "build", "--project", str(project)], capture_output=True,
+                           text=True, cwd=ROOT, timeout=120)
+    assert built.returncode == 1 and "invalid template" in built.stderr

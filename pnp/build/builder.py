@@ -29,7 +29,7 @@ from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
-from pnp.face.svgart import undrawn_warnings
+from pnp.face.svgkept import SvgStore, svg_folder, undrawn_warnings
 from pnp.layout.budget import WorkBudget
 from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
@@ -122,6 +122,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     edges = EdgeCache(edges_folder(root.path), SETTINGS)
     renderer = Renderer(fonts, project.root)
     renderer.budget = WorkBudget(seconds=options.time_limit)
+    renderer.arts.store = kept = SvgStore(svg_folder(root.path))
     report = BuildReport()
     files = Publication(root)
     try:
@@ -137,7 +138,8 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     except BaseException:
         files.abort()
         raise
-    edges.save()  # measured edges and parsed fonts kept for the next build, once this one has succeeded
+    edges.save()  # measured edges, SVG art and parsed fonts kept for the next build, once this one has succeeded
+    kept.save()
     if fonts.store is not None:
         fonts.store.save()
     return report

@@ -277,12 +277,14 @@ def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | N
 @project_option
 def list_command(project_dir: Path) -> None:
     """Show the games and their components with card counts."""
+    from pnp.layout.template import unchecked_templates
     from pnp.project.games import find_project
     project = find_project(project_dir)
     broken = 0
     for name in project.game_names():
         try:
-            game = project.load_game(name)
+            with unchecked_templates():  # templates are checked by the build, not to count cards
+                game = project.load_game(name)
         except PnpError as exc:
             broken += 1
             click.echo(f"{name}  error: {exc.render()}")

@@ -15,8 +15,7 @@ from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
 from pnp.face.parts import Box, Face, Op, TextTrace, hang_room
-from pnp.face.svgart import SvgArt, is_svg, load_svg
-from pnp.face.svgfonts import SvgFonts, svg_fonts
+from pnp.face.svgkept import ArtFinder, is_svg
 from pnp.layout.budget import WorkBudget
 from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
@@ -54,7 +53,7 @@ class Renderer:
         self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
         self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
         self.undrawn: dict[str, tuple[str, ...]] = {}  # SVG file -> the features of it that pnp leaves out
-        self._svg_fonts: tuple[tuple, SvgFonts] | None = None
+        self.arts = ArtFinder(fonts, self.root)  # SVG art, converted or (in a build) kept from the last
         self.budget = WorkBudget()  # the template work (and time) all the faces drawn may take
 
     def face(self, layout: Layout, table: Table, row: Row, copy: int = 1, component: str = "",
@@ -222,12 +221,9 @@ class Renderer:
             raise PnpError(f"cannot read image '{src}' ({where})", where=ctx.where, fix="save it again as PNG or JPEG")
         return InlineImage(name, path, pixels[0] / pixels[1])
 
-    def _art(self, path: Path, label: str) -> SvgArt:
+    def _art(self, path: Path, label: str) -> Any:
         """SVG art, its text drawn with the build's fonts; what it cannot draw is noted for a warning."""
-        signature = tuple((font.key, font.pdf_name) for font in self.fonts.fonts())
-        if self._svg_fonts is None or self._svg_fonts[0] != signature:
-            self._svg_fonts = (signature, svg_fonts(self.fonts))
-        art = load_svg(path, self.root, label, self._svg_fonts[1])
+        art = self.arts.find(path, label)
         if art.undrawn:
             self.undrawn[art.file] = art.undrawn
         return art

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pnp.face.images import image_pixels
 from pnp.face.parts import Face, Op
-from pnp.face.svgart import is_svg
+from pnp.face.svgkept import is_svg
 
 PRINT_DPI = 300  # below this, `pnp proof` reports the image
 WARN_DPI = 150  # below this, `pnp build` also warns

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -14,13 +14,13 @@ from pnp.data.confine import label_in
 from pnp.errors import PnpError
 from pnp.face.svgfeatures import undrawn_features
 from pnp.face.svgfonts import FontChooser, SvgFonts, check_text
+from pnp.face.svgkept import SVG_SUFFIXES, is_svg, undrawn_message, undrawn_warnings  # noqa: F401
 from pnp.face.svgrefs import HREFS, Sources, load_art
 from pnp.face.svgsource import RESAVE
 from pnp.limits import MAX_SVG_ELEMENTS
 
 MAX_USE_DEPTH = 64
 MIN_SIDE_PT, MAX_SIDE_PT = 1e-3, 1e6  # the drawn size of SVG art, in points
-SVG_SUFFIXES = (".svg", ".svgz")
 logging.getLogger("svglib.svglib").setLevel(logging.CRITICAL)  # what it leaves out is reported by undrawn_features
 
 
@@ -31,16 +31,23 @@ class SvgArt:
     drawing: Drawing
     file: str  # the SVG file, relative to the project
     undrawn: tuple[str, ...]
+    files: tuple[Path, ...] = ()  # the SVG files it was read from, the art's own first
+    painted: dict = field(default_factory=dict, repr=False)  # its page operators once drawn (see svgdraw)
+
+    @property
+    def width(self) -> float:
+        """The drawing's width, in its units."""
+        return float(self.drawing.width)
+
+    @property
+    def height(self) -> float:
+        """The drawing's height, in its units."""
+        return float(self.drawing.height)
 
     @property
     def aspect(self) -> float:
         """Width over height."""
-        return float(self.drawing.width) / float(self.drawing.height)
-
-
-def is_svg(path: Path) -> bool:
-    """Tell whether a file is SVG art (by its name: .svg, or .svgz compressed)."""
-    return path.suffix.lower() in SVG_SUFFIXES
+        return self.width / self.height
 
 
 _CACHE: dict[tuple, tuple[tuple, SvgArt]] = {}  # one drawing per file version: equal faces compare equal
@@ -93,7 +100,7 @@ def _convert(svg: etree._Element, sources: Sources, file: str, fonts: SvgFonts) 
         raise PnpError(f"SVG size {width:g} x {height:g} pt is out of range", where=where,
                        fix="give the <svg> element a width and height between 0.001 and 1,000,000")
     check_text(drawing, where)
-    return SvgArt(drawing, file, undrawn)
+    return SvgArt(drawing, file, undrawn, tuple(sources.files))
 
 
 class _ArtReader(SvgRenderer):
@@ -139,13 +146,3 @@ def _first_line(exc: Exception) -> str:
     """An exception's message, first line only."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
-
-
-def undrawn_message(features: tuple[str, ...]) -> str:
-    """What a warning or proof finding says of SVG features pnp leaves out."""
-    return f"SVG features left out or drawn otherwise: {'; '.join(features)}"
-
-
-def undrawn_warnings(undrawn: dict[str, tuple[str, ...]]) -> list[str]:
-    """One warning line per SVG file with features pnp leaves out, naming the file and each feature."""
-    return [f"warning: {file}: {undrawn_message(features)}" for file, features in sorted(undrawn.items())]

@@ -1,4 +1,8 @@
-"""Jinja2 templating over CSV rows: sandboxed, StrictUndefined, columns checked up front."""
+"""Jinja2 templating over CSV rows: sandboxed, StrictUndefined, columns checked up front.
+
+Jinja2 itself is loaded when a template is first checked or rendered: a command that only lists a project's games
+reads its layouts within `unchecked_templates()`, where templates are kept as text and checked by the build.
+"""
 
 from __future__ import annotations
 
@@ -6,39 +10,33 @@ import difflib
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, meta
-
 from pnp.errors import PnpError
 from pnp.layout.budget import WorkBudget
-from pnp.layout.sandbox import BoundedEnvironment, TemplateLimit, TemplatePrint, is_printable, render_bounded
 from pnp.layout.steps import metered
 
-
-class _Undefined(StrictUndefined):
-    """StrictUndefined whose message for a missing key of a mapping lists the keys it has."""
-
-    __slots__ = ()
-
-    @property
-    def _undefined_message(self) -> str:
-        table, name = self._undefined_obj, self._undefined_name
-        if self._undefined_hint or not isinstance(table, dict) or not table:
-            return super()._undefined_message
-        keys = sorted(str(key) for key in table)
-        close = difflib.get_close_matches(str(name), keys, n=1)
-        hint = f"did you mean '{close[0]}'? " if close else ""
-        shown = ", ".join(keys[:20]) + (f" and {len(keys) - 20} more" if len(keys) > 20 else "")
-        return f"no key {name!r} ({hint}the keys are: {shown})"
-
-
-# Jinja comments are {## ... ##} so that colour markup like {#c0392b|text} stays text.
-ENV = BoundedEnvironment(undefined=_Undefined, autoescape=False, keep_trailing_newline=False,
-                           comment_start_string="{##", comment_end_string="##}")
 BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
+_CHECKED: ContextVar[bool] = ContextVar("templates_checked", default=True)
+
+
+@contextmanager
+def unchecked_templates() -> Iterator[None]:
+    """Within: layouts keep their templates as text, unparsed (no column checked): Jinja2 is not loaded for them."""
+    token = _CHECKED.set(False)
+    try:
+        yield
+    finally:
+        _CHECKED.reset(token)
+
+
+def _env():
+    """The sandboxed Jinja2 environment every template is compiled in (Jinja2 loaded on first use)."""
+    from pnp.layout.jinjaenv import ENV
+    return ENV
 
 
 @dataclass(frozen=True)
@@ -53,6 +51,7 @@ class Template:
         """Render with the row's values, its steps counted to the budget; errors name the layout key and the row."""
         if self.constant:
             return self.source
+        from pnp.layout.sandbox import is_printable, render_bounded
         simple = _simple_name(self.source)
         if simple is not None and simple in context and is_printable(context[simple]):
             value = context[simple]
@@ -67,12 +66,13 @@ class Expression:
 
     source: str
     where: str
-    compiled: Any
+    compiled: Any = None  # None when read unchecked: compiled on first use
 
     def evaluate(self, context: dict[str, Any], row_where: str, budget: WorkBudget | None = None) -> Any:
         """Evaluate the expression over a row, its steps counted to the budget."""
+        compiled = self.compiled if self.compiled is not None else _compiled_expression(self.source, self.where)
         with _row_errors("expression", self.where, row_where), _counted(budget):
-            return self.compiled(**context)
+            return compiled(**context)
 
 
 @contextmanager
@@ -90,6 +90,9 @@ def _counted(budget: WorkBudget | None) -> Iterator[None]:
 @contextmanager
 def _row_errors(kind: str, where: str, row_where: str):
     """Turn a failure while evaluating over a row into a PnpError naming the layout key and the row."""
+    from jinja2 import TemplateError
+
+    from pnp.layout.sandbox import TemplateLimit, TemplatePrint
     try:
         yield
     except TemplateError as exc:
@@ -121,19 +124,22 @@ def _simple_name(source: str) -> str | None:
 @lru_cache(maxsize=4096)
 def _from_string(source: str):
     """Compile a template once per process."""
-    return ENV.from_string(source)
+    return _env().from_string(source)
 
 
 @lru_cache(maxsize=4096)
 def _expression(source: str):
     """Compile an expression once per process."""
-    return ENV.compile_expression(source, undefined_to_none=False)
+    return _env().compile_expression(source, undefined_to_none=False)
 
 
 def compile_template(source: str, where: str) -> Template:
     """Compile a text template; plain strings without {{ or {% stay constants."""
     if "{{" not in source and "{%" not in source:
         return Template(source, where, constant=True)
+    if not _CHECKED.get():
+        return Template(source, where)
+    from jinja2 import TemplateError
     try:
         _parse(source)
         return Template(source, where)
@@ -146,8 +152,14 @@ def compile_expression(source: str, where: str) -> Expression:
     text = source.strip()
     if text.startswith("{{") and text.endswith("}}"):
         text = text[2:-2].strip()
+    return Expression(text, where, _compiled_expression(text, where) if _CHECKED.get() else None)
+
+
+def _compiled_expression(text: str, where: str) -> Any:
+    """An expression compiled (once per process); a one-line PnpError when it is not valid Jinja2."""
+    from jinja2 import TemplateError
     try:
-        return Expression(text, where, _expression(text))
+        return _expression(text)
     except TemplateError as exc:
         raise PnpError(f"invalid expression: {exc}", where=where, fix="fix the Jinja2 syntax") from None
 
@@ -155,12 +167,18 @@ def compile_expression(source: str, where: str) -> Expression:
 @lru_cache(maxsize=4096)
 def _parse(source: str):
     """Parse a template once per process (raises TemplateError on bad syntax)."""
-    return ENV.parse(source)
+    return _env().parse(source)
+
+
+def names_used(source: str) -> frozenset[str]:
+    """Top-level names a template or expression reads (none known while templates are read unchecked)."""
+    return _names_used(source) if _CHECKED.get() else frozenset()
 
 
 @lru_cache(maxsize=4096)
-def names_used(source: str) -> frozenset[str]:
+def _names_used(source: str) -> frozenset[str]:
     """Top-level names a template or expression reads."""
+    from jinja2 import TemplateError, meta
     text = source.strip()
     if not ("{{" in text or "{%" in text):
         text = "{{ " + text + " }}"

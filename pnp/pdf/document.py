@@ -19,6 +19,7 @@ from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.pdf.dielines import draw_cut_lines, draw_die_line
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
+from pnp.pdf.streamed import save_streamed
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.sheet.gutterfold import (
     FOLD_LABEL,
@@ -94,7 +95,7 @@ class Document:
         saved = rl_config.useA85
         rl_config.useA85 = 0
         try:
-            self.canvas.save()
+            save_streamed(self.canvas)
         finally:
             rl_config.useA85 = saved
 

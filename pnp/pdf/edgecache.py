@@ -24,6 +24,7 @@ from pnp.text.fontcache import CACHE_FOLDER, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".edges"
+MAX_ENTRIES = 256  # sampled pages remembered (a component's fronts or backs each); the oldest go first
 
 
 @dataclass(eq=False)
@@ -51,7 +52,7 @@ class EdgeCache:
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
-        save_entries(self.folder, self.pending, SUFFIX)
+        save_entries(self.folder, self.pending, SUFFIX, MAX_ENTRIES)
         self.pending = {}
 
     def _digest(self, pdf: bytes) -> str:

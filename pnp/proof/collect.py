@@ -9,7 +9,7 @@ from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.render import Renderer
 from pnp.face.resolution import describe, low_resolution
-from pnp.face.svgart import undrawn_message
+from pnp.face.svgkept import undrawn_message
 from pnp.layout.elements import noting_safe_zone
 from pnp.project.component import Component
 from pnp.project.games import Game, Project

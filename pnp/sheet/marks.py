@@ -6,6 +6,7 @@ Pure numbers in page millimetres, like pnp.sheet.grid.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.sheet.grid import MARK_GAP, PRINTER_MARGIN, Imposition, Rect
 
@@ -115,8 +116,10 @@ class SheetMarks:
     circles: tuple[Rect, ...] = ()  # round cut guides, one per slot; drawn only where a piece is
 
 
+@lru_cache(maxsize=64)
 def sheet_marks(imposition: Imposition, style: str, cut: str = "square") -> SheetMarks:
-    """Marks in the style 'jp', 'plain' or 'none' (circle cuts: round guides), and a scale bar clear of them."""
+    """Marks in the style 'jp', 'plain' or 'none' (circle cuts: round guides), and a scale bar clear of them
+    (worked out once for each kind of sheet: every full sheet of a component has the same)."""
     if cut == "circle":
         circles = () if style == "none" else tuple(slot.trim for slot in imposition.slots)
         return SheetMarks((), scale_bar(imposition, []), circles)

@@ -232,7 +232,7 @@ def read_entry(folder: Path, name: str) -> bytes | None:
         os.close(handle)
 
 
-def save_entries(folder: Path, entries: dict[str, bytes], suffix: str) -> None:
+def save_entries(folder: Path, entries: dict[str, bytes], suffix: str, limit: int = MAX_ENTRIES) -> None:
     """Write entries (by digest) atomically as DIGEST + suffix, then keep the newest; a folder that cannot be
     written is left as it is: a cache is an optimisation, and the build itself has succeeded."""
     if not entries:
@@ -241,7 +241,7 @@ def save_entries(folder: Path, entries: dict[str, bytes], suffix: str) -> None:
         if own_folder(folder, make=True):
             for digest, payload in entries.items():
                 write_atomically(folder, digest + suffix, payload)
-            keep_newest(folder, suffix)
+            keep_newest(folder, suffix, limit)
     except OSError:
         pass
 
@@ -258,8 +258,8 @@ def write_atomically(folder: Path, name: str, payload: bytes) -> None:
         raise
 
 
-def keep_newest(folder: Path, suffix: str = SUFFIX) -> None:
-    """Keep the newest MAX_ENTRIES entries; remove anything else but a recent half-written entry."""
+def keep_newest(folder: Path, suffix: str = SUFFIX, limit: int = MAX_ENTRIES) -> None:
+    """Keep the newest `limit` entries; remove anything else but a recent half-written entry."""
     entries, now = [], time.time()
     for item in os.scandir(folder):
         info = item.stat(follow_symlinks=False)
@@ -270,6 +270,6 @@ def keep_newest(folder: Path, suffix: str = SUFFIX) -> None:
             entries.append((info.st_mtime, item.path))
         elif not stat.S_ISDIR(info.st_mode):
             os.unlink(item.path)  # nothing but entries belongs here
-    for _, path in sorted(entries, reverse=True)[MAX_ENTRIES:]:
+    for _, path in sorted(entries, reverse=True)[limit:]:
         os.unlink(path)
 

@@ -1,0 +1,119 @@
+"""Where the time of `pnp build eitsuku` goes, phase by phase, in fresh processes (optionally beside another checkout).
+
+Usage: python bench/build_phases.py [--repeat K] [--other CHECKOUT] [--color rgb|cmyk] [--quick]
+
+Each run is a fresh interpreter building Eitsuku into the same output folder (so its caches are warm, as for a
+user's second build), with pnp's phases timed from inside: the imports, reading the games and their layouts, the
+fonts, resolving the faces (templates, text fitting, SVG art), the sheets (imposing and drawing, edge sampling
+included), writing the sheets' files, waiting for the print-shop worker at the end, and the whole process; the
+worker's own CPU time is given beside. With --other, runs of that checkout (its `pnp` package found first on the
+path) take turns with this one's, so a shared machine's load falls on both alike. Medians in milliseconds.
+`bench_build.py` prints the same table. --quick (for the test suite): one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+PROBE = r"""
+import json, os, resource, sys, time
+start = time.perf_counter()
+from pathlib import Path
+import pnp.build.builder as builder
+import pnp.pdf.document as document
+import pnp.pool as pool
+import pnp.text.fonts as fonts
+from pnp.project.games import Project
+imported = time.perf_counter()
+spent = {}
+
+def timed(owner, name, phase):
+    original = getattr(owner, name)
+    def wrapper(*args, **kwargs):
+        began = time.perf_counter()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            spent[phase] = spent.get(phase, 0.0) + time.perf_counter() - began
+    setattr(owner, name, wrapper)
+
+timed(fonts, "_load", "fonts")
+timed(builder, "render_component", "faces")
+timed(builder, "_write_home_prints", "sheets")
+timed(document.Document, "save", "writing")
+timed(pool.Pending, "result", "print-shop wait")
+project = Project(Path(sys.argv[1]))
+game = project.load_game("eitsuku")
+read = time.perf_counter()
+builder.build(project, [game], builder.BuildOptions(Path(sys.argv[2]), color=sys.argv[3]))
+done = time.perf_counter()
+worker = resource.getrusage(resource.RUSAGE_CHILDREN)
+own = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({"imports": imported - start, "games and layouts": read - imported, **spent,
+                  "build (all)": done - read, "process": done - start, "process cpu": own.ru_utime + own.ru_stime,
+                  "print-shop worker cpu": worker.ru_utime + worker.ru_stime}))
+"""
+
+ORDER = ("imports", "games and layouts", "fonts", "faces", "sheets", "writing", "print-shop wait", "build (all)",
+         "process", "process cpu", "print-shop worker cpu")
+NOTES = {"writing": "within sheets", "fonts": "within faces and sheets", "sheets": "edges sampled included"}
+
+
+def probe(checkout: Path, out: Path, color: str) -> dict[str, float]:
+    """One build of Eitsuku in a fresh interpreter running the checkout's pnp; seconds by phase."""
+    env = {**os.environ, "PYTHONPATH": str(checkout)}
+    done = subprocess.run([sys.executable, "-c", PROBE, str(ROOT), str(out), color], capture_output=True, text=True,
+                          check=True, env=env, cwd=checkout)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def table(runs: dict[str, list[dict[str, float]]]) -> list[str]:
+    """The medians of every phase, in milliseconds, a column per checkout (and their ratio for two)."""
+    names = list(runs)
+    lines = [f"{'phase':<24}" + "".join(f"{name:>12}" for name in names) + ("       ratio" if len(names) == 2 else "")]
+    for phase in ORDER:
+        medians = [statistics.median(run.get(phase, 0.0) for run in runs[name]) * 1000 for name in names]
+        ratio = f"{medians[0] / medians[1]:>12.2f}" if len(names) == 2 and medians[1] > 0 else ""
+        note = f"  ({NOTES[phase]})" if phase in NOTES else ""
+        lines.append(f"{phase:<24}" + "".join(f"{value:>12.0f}" for value in medians) + ratio + note)
+    return lines
+
+
+def phases(repeat: int, color: str, other: Path | None = None) -> list[str]:
+    """The table for this checkout (and another's, runs taking turns)."""
+    checkouts = {"this": ROOT, **({"other": other} if other is not None else {})}
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in checkouts}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, checkout in checkouts.items():
+            probe(checkout, Path(tmp) / name, color)  # the output folder's caches filled once, not counted
+        for _ in range(repeat):
+            for name, checkout in checkouts.items():
+                runs[name].append(probe(checkout, Path(tmp) / name, color))
+    return table(runs)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="where the time of pnp build eitsuku goes")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--other", type=Path, help="another checkout, timed in turn (figures before a change)")
+    parser.add_argument("--color", choices=("rgb", "cmyk"), default="rgb")
+    parser.add_argument("--quick", action="store_true", help="one run")
+    args = parser.parse_args()
+    if args.quick:
+        args.repeat = 1
+    print(f"median milliseconds over {args.repeat} fresh processes each ({args.color})")
+    print("\n".join(phases(args.repeat, args.color, args.other)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
