@@ -141,3 +141,10 @@ def test_a_deck_that_names_no_cards_is_one_line(tmp_path):
     assert result.output == ("error: card_data/demo/game.yaml: components[1].deck: deck: 'crads' names no card or "
                              "token component of this game; use one of cards\n")
 
+
+def test_the_shipped_boxes_fit_their_paper(repo):
+    sizes = {name: repo.load_game(name).components[-1].piece_size() for name in ("standard_deck", "ghost_couple")}
+    assert sizes["standard_deck"] == tuck_net(Size(63, 88), 54, 0.3, 1.0).size  # on A4 and Letter
+    assert sizes["ghost_couple"] == tuck_net(Size(44, 63), 100, 0.3, 1.0).size
+    eitsuku = repo.load_game("eitsuku").components[-1]
+    assert eitsuku.box.cards == 108 + 60 + 60 and eitsuku.box.deck == ("budget", "role", "event")  # on A3
