@@ -148,3 +148,18 @@ def test_the_shipped_boxes_fit_their_paper(repo):
     assert sizes["ghost_couple"] == tuck_net(Size(44, 63), 100, 0.3, 1.0).size
     eitsuku = repo.load_game("eitsuku").components[-1]
     assert eitsuku.box.cards == 108 + 60 + 60 and eitsuku.box.deck == ("budget", "role", "event")  # on A3
+
+
+def test_a_print_shop_box_gets_the_net_as_its_die_line(tmp_path):
+    from test_die_lines import die_paths
+    root = _box_project(tmp_path, BOX.replace("clearance: 2", "clearance: 2, print_shop: true"))
+    result = CliRunner().invoke(main, ["build", "demo", "-q", "--project", str(root), "--out", str(root / "out"),
+                                       "--die-line"])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(root / "out/demo/print-shop/box.pdf")
+    net = Project(root).load_game("demo").components[-1].box.net
+    trim = reader.pages[0].trimbox
+    assert (float(trim.width), float(trim.height)) == pytest.approx((pt(net.size.width), pt(net.size.height)))
+    (path,) = die_paths(reader, 0)
+    assert len(path) == len(net.outline)
+    assert all(abs(a - b) < 0.01 for point, corner in zip(path, net.outline) for a, b in zip(point, corner))
