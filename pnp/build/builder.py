@@ -198,7 +198,7 @@ def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component,
         if sheet is not None or component.box is not None:
             report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options) if sheet \
                 else write_box(component, faces.fronts, folder, files, fonts, options)
-            report.cards += len(faces.fronts)
+            report.cards += len(faces.fronts) if sheet else 0  # a tuck box holds cards, it is none
 
 
 def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
