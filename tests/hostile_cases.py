@@ -366,3 +366,28 @@ PULLS = [
      "leave it out"),
 ]
 CASES += PULLS
+
+
+def _box(entry: str, cards: int = 4):
+    """A change adding a tuck box component `{name: box, kind: tuckbox, ENTRY}` (Spark counted `cards` times)."""
+    def change(root: Path) -> None:
+        edit(root, MANIFEST, "check:", f"  - {{name: box, kind: tuckbox, {entry}}}\ncheck:")
+        edit(root, CSV, "damage.,4", f"damage.,{cards}")
+        write(root, "card_data/demo/box.csv", "title,count\nDemo,1\n")
+        write(root, "layouts/demo/box.yaml", "size: poker\n")
+    return change
+
+
+BOX = f"{MANIFEST}: components[1]"
+TUCKBOXES = [
+    ("a tuck box bigger than the paper", _box("deck: cards, thickness: 2", cards=40),
+     f"{BOX}.deck: the tuck box for 46 cards is 330.0x306.0 mm with its bleed, larger than the 287x410 mm A3 paper "
+     "prints; split the deck over two boxes, or lower thickness: or clearance:"),
+    ("a tuck box holding no deck", _box("deck: crads"),
+     f"{BOX}.deck: deck: 'crads' names no card or token component of this game; use one of cards"),
+    ("a tuck box's sides outside the project", _box("deck: cards, sides: ../../../sides.yaml"),
+     f"{BOX}.sides: '../sides.yaml' is outside the project folder; {OUTSIDE}"),
+    ("a tuck box's keys on cards", lambda p: edit(p, MANIFEST, "  - name: cards", "  - name: cards\n    sides: x.yaml"),
+     f"{MANIFEST}: components[0].sides: sides: belongs to a tuck box; write kind: tuckbox beside it, or remove sides:"),
+]
+CASES += TUCKBOXES

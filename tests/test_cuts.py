@@ -41,9 +41,11 @@ def _build_one(repo, out: Path, game: str, name: str, **options):
 
 
 def _cut_pieces(game):
-    """The components of a game imposed with cuts between pieces: not page documents, not tiled boards."""
+    """The components of a game imposed with cuts between pieces: not page documents, not tiled boards, not tuck
+    boxes (a net in a file of its own, cut along its outline)."""
     return [c for c in game.components
-            if c.kind != "page" and not c.tile and fits(c.piece_size(), c.front.bleed, A4) and c.front.bleed > 0]
+            if c.kind not in ("page", "tuckbox") and not c.tile and fits(c.piece_size(), c.front.bleed, A4)
+            and c.front.bleed > 0]
 
 
 def _edges(out: Path, component, paper: str = "a4") -> Edges:

@@ -24,6 +24,7 @@ from pnp.build.cuts import (
 )
 from pnp.build.cutter import write_cutters
 from pnp.build.options import BuildOptions
+from pnp.build.tuckbox import tuckbox_faces, write_box
 from pnp.errors import UsageError
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
@@ -86,6 +87,8 @@ def select_components(game: Game, names: tuple[str, ...]) -> Game:
 
 def render_component(component: Component, renderer: Renderer, paper: Size, progress: Progress) -> CardFaces:
     """Resolve each row once (each copy when a layout reads `card`) and expand by count."""
+    if component.box is not None:  # a tuck box: each copy's net, its faces on their panels
+        return CardFaces(tuckbox_faces(component, renderer, paper, progress), None)
     fronts: list[tuple[tuple, Face]] = []
     backs: list[tuple[tuple, Face]] | None = [] if component.back else None
     placed = {id(layout): layout.on_paper(paper) for layout in component.layouts()}
@@ -184,7 +187,7 @@ def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component,
     """The home-print sheets: the game's grid file and each component's gutterfold file."""
     paper = Size(*PAPER_SIZES[options.paper])
     folds = {c.name: _fold_plan(c, f, paper, options, grid_name, report.notes, sampler) for c, f in rendered}
-    on_grid = [(c, f) for c, f in rendered if folds[c.name] is None]
+    on_grid = [(c, f) for c, f in rendered if folds[c.name] is None and c.box is None]  # tuck boxes: their own file
     spacing = {c.name: _grid_spacing(c, f, paper, options, sampler) for c, f in on_grid}
     report.notes += [note for c, _ in on_grid if (note := spacing[c.name].note)]
     if on_grid:
@@ -196,9 +199,10 @@ def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component,
         sheets.save()
     for component, faces in rendered:
         sheet = folds[component.name]
-        if sheet is not None:
-            report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options)
-            report.cards += len(faces.fronts)
+        if sheet is not None or component.box is not None:
+            report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options) if sheet \
+                else write_box(component, faces.fronts, folder, files, fonts, options)
+            report.cards += len(faces.fronts) if sheet else 0  # a tuck box holds cards, it is none
 
 
 def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
@@ -210,7 +214,8 @@ def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | Non
 def _own_outputs(files: Publication, folder: Path, game: str, paper: str) -> None:
     """A build replaces its game's home-print files for this paper, A3 files and print-shop files: none go stale."""
     name = glob.escape(game)
-    for pattern in (f"{name}-{paper}.pdf", f"{name}-*-{paper}-gutterfold.pdf", f"{name}-*-a3.pdf", "print-shop/*.pdf"):
+    for pattern in (f"{name}-{paper}.pdf", f"{name}-*-{paper}-gutterfold.pdf", f"{name}-*-a3.pdf", "print-shop/*.pdf",
+                    f"{name}-*-{paper}-tuckbox.pdf", f"{name}-*-a3-tuckbox.pdf"):
         files.own(folder, pattern)
 
 
@@ -232,7 +237,7 @@ def _tiled(component: Component, paper: Size) -> bool:
 def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: BuildOptions, grid_name: str,
                notes: list[str], sampler: EdgeSampler) -> Gutterfold | None:
     """The gutterfold sheet for a component when --layout gutterfold can fold it; a note on why not otherwise."""
-    if options.layout != "gutterfold":
+    if options.layout != "gutterfold" or component.box is not None:
         return None
     where = f"{component.game}/{component.name}"
     if component.kind != "page" and _tiled(component, paper):

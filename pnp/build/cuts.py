@@ -13,6 +13,7 @@ from pnp.face.cutpath import Outline, read_cut_path
 from pnp.face.parts import Face
 from pnp.pdf.edges import CLASH, EdgeSampler, FaceEdges, seam_step
 from pnp.project.component import Component
+from pnp.project.tucknet import outline_path
 from pnp.sheet.cutlines import SHAPED, CutShape
 from pnp.sheet.grid import Imposition, Rect, Slot, back_slots, choose_plan, impose
 from pnp.sheet.gutterfold import gutterfold
@@ -83,6 +84,8 @@ def fold_spacing(component: Component, fronts: Sequence[tuple[object, Face]], ba
 def cut_shape(component: Component) -> CutShape:
     """A component's cut at its piece size, a drawn path read from its SVG file (once per file and size)."""
     spec, size = component.shape, component.piece_size()
+    if component.box is not None:  # a tuck box is cut along its net
+        return CutShape("path", size, 0.0, outline_path(component.box.net.outline))
     path = _drawn(spec.file, spec.where, size) if spec.file is not None else ()
     return CutShape(spec.kind, size, spec.radius, path)
 

@@ -25,8 +25,9 @@ from pnp.project.settings import check_component_values
 from pnp.units import Size, parse_size, standee_size
 
 COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "print_shop", "encoding", "from", "where",
-                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter", "radius", "url"}
-KINDS = {"card", "token", "sheet", "page", "standee"}
+                  "selection", "shares_rows", "vars", "size", "cut", "tile", "base", "gutter", "radius", "url",
+                  "deck", "thickness", "clearance", "sides", "top"}  # the last five: a tuck box's (project/tuckbox.py)
+KINDS = {"card", "token", "sheet", "page", "standee", "tuckbox"}
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Component:
     row_backs: dict[int, Layout] = field(default_factory=dict, compare=False)
     shape: CutSpec = CutSpec()  # the cut in full: kind, corner radius, the SVG file of a drawn path
     names: frozenset[str] = field(default=frozenset(), compare=False, repr=False)  # the game's, kept whole in text
+    box: Any = None  # a tuck box's TuckBox (pnp.project.tuckbox): its deck, net and face layouts
 
     def front_for(self, row: Row) -> Layout:
         """The front layout of one row: its own when the component chooses layouts per row."""
@@ -79,7 +81,7 @@ class Component:
         """The printed piece's trim size in mm (a standee is its whole fold-over strip)."""
         if self.kind == "standee":
             return standee_size(self.front.size, self.base)
-        return self.front.size
+        return self.box.net.size if self.box is not None else self.front.size
 
     @property
     def card_count(self) -> int:

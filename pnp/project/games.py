@@ -24,6 +24,7 @@ from pnp.project.component import Component, Files, build_component, component_t
 from pnp.project.coverage import doubled_rows, unprinted_rows
 from pnp.project.names import whole_names
 from pnp.project.settings import check_game_values
+from pnp.project.tuckbox import with_boxes
 
 MANIFEST = "game.yaml"
 DATA_SUFFIXES = {".csv", *WORKBOOKS}
@@ -85,6 +86,7 @@ class Project:
             raise self._no_cards(folder)
         files = Files(self.root, self.label, self.manifest, self.lenient, self.cells)
         components = tuple(build_component(files, name, spec, i) for i, spec in enumerate(specs))
+        components = with_boxes(files, name, components, specs)
         names = whole_names(component.table for component in components)
         components = tuple(dataclasses.replace(component, names=names) for component in components)
         problems = [*_swallowed(components), *unprinted_rows(components), *doubled_rows(components),

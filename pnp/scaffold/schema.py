@@ -102,6 +102,9 @@ def component_schema() -> dict[str, Any]:
         "size": SIZE, "base": {"type": "number", "minimum": 0}, "radius": {"type": "number", "minimum": 0},
         "url": {"type": "string", "pattern": "^https?://"},
         "gutter": {"type": "number", "minimum": 0, "maximum": MAX_GUTTER_MM},
+        "deck": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+        "thickness": {"type": "number", "exclusiveMinimum": 0}, "clearance": {"type": "number", "minimum": 0},
+        "sides": {"type": "string"}, "top": {"type": "string"},
         **{key: {"type": "string"} for key in PATHS}, **{key: {"type": "boolean"} for key in SWITCHES}}
     assert set(values) == COMPONENT_KEYS, "every key of a component has its schema"
     entry = {"type": "object", "required": ["name"], "additionalProperties": False,
