@@ -126,14 +126,31 @@ def test_every_card_a_seat_had_in_hand_is_declared_held(repo, game, players):
         assert all(isinstance(card, PrintedCard) for seat in held for card in seat)
 
 
+def one_deal(root) -> Project:
+    """A `pnp new demo --rules` project whose match is a single deal: the luck of the deal decides."""
+    scaffold(Project(root), "demo", rules=True)
+    state = root / "card_data" / "demo" / "rules" / "state.py"
+    text = state.read_text(encoding="utf-8")
+    assert text.count("DEALS = 6 ") == 1
+    state.write_text(text.replace("DEALS = 6 ", "DEALS = 1 "), encoding="utf-8")
+    return Project(root)
+
+
 def test_the_scaffold_declares_held_and_scored(tmp_path):
     scaffold(Project(tmp_path), "demo", rules=True)
     report = check(Project(tmp_path), CheckOptions("demo", players=(2,), target=Target(300), seed=1, policy="greedy",
                                                    workers=1))
     table = report.players[2].cards
-    assert table.kinds == ["held", "scored"] and [card.name for card in table.cards] == ["Spark", "Blaze", "Shield",
-                                                                                        "Potion"]
-    assert [card.name for card in table.ranked("held")] == ["Blaze", "Shield", "Potion", "Spark"]
+    # The Potion, an item, stays out of every deal: no seat holds or scores it.
+    assert table.kinds == ["held", "scored"] and [card.name for card in table.cards] == ["Spark", "Blaze", "Shield"]
+    assert table.flagged() == []  # over the six deals of a match the luck of the deal evens out
+
+
+def test_in_a_single_deal_the_card_that_takes_the_tricks_is_flagged(tmp_path):
+    report = check(one_deal(tmp_path), CheckOptions("demo", players=(2,), target=Target(300), seed=1,
+                                                    policy="greedy", workers=1))
+    table = report.players[2].cards
+    assert [card.name for card in table.ranked("held")] == ["Blaze", "Shield", "Spark"]
     assert table.ranked("held")[0].events["held"].flagged  # the highest card takes the tricks
 
 
@@ -235,8 +252,10 @@ def test_paired_analysis_finds_a_planted_change_with_fewer_games_than_unpaired(r
 
 
 def test_an_identical_copy_changes_no_card(tmp_path):
-    scaffold(Project(tmp_path / "a"), "demo", rules=True)
-    scaffold(Project(tmp_path / "b"), "demo", rules=True)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    one_deal(tmp_path / "a")  # cards a single deal tests
+    one_deal(tmp_path / "b")
     report = check(Project(tmp_path / "a"), CheckOptions("demo", players=(2, 3), target=Target(300), seed=2,
                                                          policy="greedy", workers=1, against=tmp_path / "b"))
     for fig in report.players.values():
@@ -249,20 +268,18 @@ def test_an_identical_copy_changes_no_card(tmp_path):
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory) -> Project:
-    root = tmp_path_factory.mktemp("demo")
-    scaffold(Project(root), "demo", rules=True)
-    return Project(root)
+    return one_deal(tmp_path_factory.mktemp("demo"))  # a single deal: cards beyond noise to report
 
 
 def test_cards_in_text_json_and_pdf(demo, tmp_path):
     report = check(demo, CheckOptions("demo", players=(2,), target=Target(400), seed=1, policy="greedy", workers=1))
     text = render_text(report)
-    assert "Cards: 4 printed cards, 4 beyond noise (every card in the JSON and the PDF report); " in text
-    assert "  strongest (held):\n    Blaze (card_data/demo/cards.csv row 3): held " in text
-    assert "weakest" not in text  # four cards: every one is in the strongest five
+    assert "Cards: 3 printed cards, 3 beyond noise (every card in the JSON and the PDF report); " in text
+    assert "  strongest (held):\n    Shield (card_data/demo/cards.csv row 4): held " in text
+    assert "weakest" not in text  # three cards (the Potion is never dealt): every one is in the strongest five
     data = json.loads(to_json(report))
     cards = data["players"]["2"]["cards"]
-    assert [card["row"] for card in cards["cards"]] == [2, 3, 4, 5] and cards["kinds"] == ["held", "scored"]
+    assert [card["row"] for card in cards["cards"]] == [2, 3, 4] and cards["kinds"] == ["held", "scored"]
     assert set(cards["cards"][0]["events"]["held"]) >= {"with_card", "without_card", "difference", "low", "high",
                                                         "p_value", "p_adjusted", "flagged", "tested"}
     assert report_from_json(data) == report
@@ -272,7 +289,7 @@ def test_cards_in_text_json_and_pdf(demo, tmp_path):
     assert result.exit_code == 0, result.output
     pages = poppler("pdftotext", "-layout", str(out), "-").split("\f")
     cards_page = next(page for page in pages if "per-card impact" in page)
-    assert all(f"{name} · cards {row}" in cards_page for name, row in (("Spark", 2), ("Potion", 5)))
+    assert all(f"{name} · cards {row}" in cards_page for name, row in (("Spark", 2), ("Shield", 4)))
 
 
 def test_card_figures_are_the_same_bytes_for_one_and_two_workers(demo, tmp_path):

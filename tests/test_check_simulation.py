@@ -48,12 +48,20 @@ def test_a_fresh_rules_project_passes_pnp_check_with_simulated_games(probe, tmp_
     assert result.exit_code == 0, result.output
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["integrity"] == [] and set(report["players"]) == {"2", "3"}
-    for players, tricks in (("2", 5), ("3", 3)):  # 10 cards dealt evenly: 5 each to 2 players, 3 each to 3
+    for players, tricks in (("2", 24), ("3", 18)):  # 9 trick cards dealt evenly, six deals: 6 x 4 and 6 x 3
         figures = report["players"][players]
         assert figures["termination"]["ended_by_rules"] == 200
         assert figures["length_rounds"]["min"] == figures["length_rounds"]["max"] == tricks
         assert 0 < figures["figures"]["leader_took_trick"] < 1
     assert "Deck integrity: OK" in result.output
+
+
+def test_the_scaffolds_default_check_flags_nothing(probe):
+    """The example a newcomer checks first: every player count to the default precision (seed 1), no flag."""
+    result = run("check", "probe", "--workers", "1", "--project", str(probe.root))  # the figures of any --workers
+    assert result.exit_code == 0, result.output
+    assert "--precision 0.03 --seed 1 --policy greedy" in result.output
+    assert [line for line in result.output.splitlines() if line.startswith("Flags: ")] == ["Flags: none"] * 2
 
 
 def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
@@ -66,7 +74,8 @@ def test_a_simulation_is_played_under_the_name_it_is_declared_by(probe):
 def test_a_bad_check_section_stops_before_any_game_is_simulated(probe):
     manifest = probe.root / "card_data" / "probe" / "game.yaml"
     text = manifest.read_text(encoding="utf-8")
-    manifest.write_text(text.replace("  deck: [cards]", "  dek: [cards]"), encoding="utf-8")
+    assert text.count("  deck:") == 1
+    manifest.write_text(text.replace("  deck:", "  dek:"), encoding="utf-8")
     simulated = []
     with pytest.raises(PnpError) as error:
         check(probe, CheckOptions("probe", players=(2,), target=Target(200), seed=3, policy="greedy", workers=1),
@@ -82,7 +91,7 @@ def test_a_deck_edited_between_two_checks_is_played_as_edited(probe):
     cards.write_text(cards.read_text(encoding="utf-8").replace("damage.,4", "damage.,2"), encoding="utf-8")
     after = check(Project(probe.root), CheckOptions("probe", players=(2,), target=Target(200), seed=3,
                                                     policy="random", workers=1)).players[2].play
-    assert before.length_rounds.max == 5 and after.length_rounds.max == 4  # 10 cards, then 8
+    assert before.length_rounds.max == 24 and after.length_rounds.max == 18  # 9 trick cards, then 7: six deals
 
 
 def test_the_scaffolded_greedy_player_beats_random_play(probe):
@@ -111,7 +120,7 @@ def test_the_scaffolded_check_section_deals_as_the_simulation_does(probe):
     spec = find_simulation(probe, "probe")
     hands = manifest["check"]["hand"]
     assert tuple(sorted(hands)) == spec.player_counts
-    assert hands == {players: 10 // players for players in spec.player_counts}  # 10 cards split evenly
+    assert hands == {players: 9 // players for players in spec.player_counts}  # 9 trick cards split evenly
     report = check(probe, CheckOptions("probe", target=Target(50), seed=1, policy="random", workers=1))
     assert list(report.players) == [2, 3]
 
@@ -120,7 +129,7 @@ def test_a_replay_of_the_scaffolded_game_names_each_card(probe):
     result = run("check", "probe", "--players", "3", "--replay", "3", "--project", str(probe.root))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert len(lines) == 10 and lines[-1].startswith("ended by the rules")
+    assert len(lines) == 6 * 9 + 1 and lines[-1].startswith("ended by the rules")  # six deals of 9 cards
     assert lines[0].startswith("   1. P2 plays ")  # seed 3 draws P2 to lead the first trick
 
 

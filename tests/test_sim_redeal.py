@@ -45,11 +45,11 @@ def seen(observation) -> tuple:
     return tuple(getattr(observation, name) for name in type(observation).__slots__)
 
 
-def decision(spec: GameSpec, data, players: int, seed: int, most: int = 40) -> State:
-    """A game played by greedy players (chance at random) up to a decision some way in (3 to `most` moves)."""
+def decision(spec: GameSpec, data, players: int, seed: int, most: int = 40, least: int = 3) -> State:
+    """A game played by greedy players (chance at random) up to a decision some way in (`least` to `most` moves)."""
     rng = random.Random(seed)
     state = spec.new_game(data, players, random.Random(seed))
-    for _ in range(rng.randrange(3, most)):
+    for _ in range(rng.randrange(least, most)):
         player = state.current_player()
         if player == SIMULTANEOUS:
             state.apply_actions([spec.greedy(state.observation(p), state.legal_actions(p), rng)
@@ -95,7 +95,8 @@ def test_a_redeal_agrees_with_what_the_seat_sees_and_loses_no_card(name, seed, l
 @pytest.mark.parametrize("name", sorted(set(SIMULATIONS) - NOTHING_HIDDEN))
 def test_hidden_cards_really_are_dealt_again(name, loaded):
     spec, data = loaded[name]
-    state = decision(spec, data, spec.player_counts[-1], 11, most=4)
+    # The demo deals every trick card at 3 players: after its first trick only 4 cards are hidden, in 6 ways.
+    state = decision(spec, data, spec.player_counts[-1], 11, *((1, 0) if name == "demo" else (4, 3)))
     observer = observers(state)[0]
     zones = repr(state.zones())
     dealt = {repr(state.redeal(observer, random.Random(k)).zones()) for k in range(8)}
