@@ -232,3 +232,6 @@ def test_no_event_line_begins_with_a_word_bound_to_the_line_before(eitsuku_out):
     lines = [line.strip() for line in text.splitlines()]
     assert not [line for line in lines if line.startswith(("間、", "内【", "向き", "いう"))]
     assert "配置されている間、【1ターン】早く" in lines  # 巻きを入れる, its clause on one line
+    # タイアップキャンペーン opens as the other events do, its clause whole on the second line (it broke early before)
+    opening = lines[lines.index("タイアップキャンペーン") + 1:][:8]
+    assert "・このカードが『場』に" in opening and "配置されている間、最終得点に" in opening
