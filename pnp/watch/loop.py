@@ -58,7 +58,7 @@ class Watcher:
         """Rebuild the components each batch of saved files touches, until `stop` is set."""
         from watchfiles import watch
         for changes in watch(*self.folders(), watch_filter=_Filter(self._ignored), stop_event=stop,
-                             debounce=200, step=50, raise_interrupt=False):
+                             debounce=200, step=20, raise_interrupt=False):
             before = self.session.state.version
             state = self.session.rebuild({Path(path) for _, path in changes})
             if state.version != before:

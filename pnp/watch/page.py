@@ -70,7 +70,7 @@ async function poll() {
   try {
     const state = await (await fetch("state.json?after=" + shown, {cache: "no-store"})).json();
     if (state.version !== shown) { shown = state.version; draw(state); }
-    setTimeout(poll, 100);  // an unchanged state is a few bytes: asking often shows a save at once
+    setTimeout(poll, 25);  // an unchanged state is a few bytes: asking often shows a save at once
   } catch (e) {
     document.getElementById("status").textContent = "pnp watch has stopped";
     setTimeout(poll, 500);
