@@ -36,11 +36,11 @@ class Watcher:
     """A game's live preview: `start` builds it and serves the page, `run` rebuilds on saves until stopped."""
 
     def __init__(self, root: Path, game: str, port: int = 0, dpi: int = PREVIEW_DPI, output: Path | None = None,
-                 lang: str | None = None, since: Baseline | None = None):
+                 lang: str | None = None, since: Baseline | None = None, paper: str | None = None):
         self.root = root
         self.folder = Path(tempfile.mkdtemp(prefix="pnp-watch-"))
-        self.session = PreviewSession(root, game, self.folder, dpi, lang, since)
-        self.server = PreviewServer(lambda: self.session.state, self.folder, port)
+        self.session = PreviewSession(root, game, self.folder, dpi, lang, since, paper)
+        self.server = PreviewServer(lambda: self.session.state, self.folder, port, self.session.want_sheets)
         self._ignored = (output or root / "output", self.folder)
 
     @property
