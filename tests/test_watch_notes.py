@@ -108,3 +108,17 @@ def test_the_page_asks_for_the_sheets_only_in_the_sheet_view(project):
         assert 'location.hash === "#sheets"' in PAGE and '"&sheets=1"' in PAGE
     finally:
         watcher.close()
+
+
+def test_the_cards_are_shown_before_they_are_proofread(project, monkeypatch):
+    from pnp.watch import session as session_module
+    session = PreviewSession(project, "demo", project / "preview")
+    shown: list[tuple[int, int]] = []
+    proofread = session_module.game_notes
+    monkeypatch.setattr(session_module, "game_notes", lambda game, *rest: shown.append(
+        (session.state.cards, session.state.version)) or proofread(game, *rest))
+    first = session.rebuild()
+    edit(project / CSV, "Deal **1** damage.", "Deal **1** damage 「see 【Blaze】.")
+    second = session.rebuild({project / CSV})
+    assert shown == [(1, 1), (2, 2)]  # the cards of each rebuild were published when the proof began
+    assert (first.version, second.version) == (1, 3) and notes(second) == {(2, "front"): [BRACKET]}

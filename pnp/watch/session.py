@@ -137,8 +137,6 @@ class PreviewSession:
                 names |= affected(game, self._pending)
             fresh = render_previews([c for c in game.components if c.name in names], self.folder, self.root,
                                     self._fonts, self.dpi, self._faces)
-            notes = {key: lines for key, lines in old.notes.items() if key[0] not in names}
-            notes.update(game_notes(game, names, Project(self.root), self._fonts, self._proofed))
         except PnpError as exc:
             message = exc.render()
             return self._publish(State(old.version + 1, self.game, old.components, (), message, since=self.since,
@@ -157,12 +155,24 @@ class PreviewSession:
         before = {card.image for shown in old.components.values() for card in shown}
         new_images = frozenset(card.image for shown in fresh.values() for card in shown) - before if before \
             else frozenset()  # the first cards shown are not news
-        notes = {key: lines for key, lines in notes.items() if key[0] in cards}
+        notes = {key: lines for key, lines in old.notes.items() if key[0] in cards}  # until worked out again
         new = self._publish(State(old.version + 1, self.game, cards, changed_names, None, new_images, self.since,
-                                  notes=notes, general=general_notes(self._proofed), cards=old.cards + 1,
-                                  sheets=old.sheets))
+                                  notes=notes, general=old.general, cards=old.cards + 1, sheets=old.sheets))
         _prune(self.folder, (old, new))
-        return new
+        return self._noted(new, game, names)
+
+    def _noted(self, state: State, game: Game, names: set[str]) -> State:
+        """The state with the notes of the components just drawn, published again when they differ (the cards are
+        shown first: proof-reading them does not hold them back)."""
+        try:
+            notes = {key: lines for key, lines in state.notes.items() if key[0] not in names}
+            notes.update(game_notes(game, names, Project(self.root), self._fonts, self._proofed))
+            general = general_notes(self._proofed)
+        except Exception as exc:  # the cards are shown; what stops the proof is a note of its own
+            notes, general = state.notes, (f"pnp proof stopped: {exc}",)
+        if notes == state.notes and general == state.general:
+            return state
+        return self._publish(dataclasses.replace(state, notes=notes, general=general, new_images=state.new_images))
 
     def _elsewhere(self, path: Path) -> bool:
         """Tell whether a file lies outside the project or in another game's folder that this game reads nothing of."""
