@@ -122,3 +122,16 @@ def test_the_cards_are_shown_before_they_are_proofread(project, monkeypatch):
     second = session.rebuild({project / CSV})
     assert shown == [(1, 1), (2, 2)]  # the cards of each rebuild were published when the proof began
     assert (first.version, second.version) == (1, 3) and notes(second) == {(2, "front"): [BRACKET]}
+
+
+def test_watch_takes_the_paper_of_its_sheet_view(project, monkeypatch):
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    papers: list[str | None] = []
+    monkeypatch.setattr("pnp.watch.loop.Watcher.run", lambda self, stop, report: papers.append(self.session.paper))
+    result = CliRunner().invoke(main, ["watch", "--paper", "letter", "--port", "0", "--project", str(project)])
+    assert result.exit_code == 0, result.output
+    assert papers == ["letter"]
+    result = CliRunner().invoke(main, ["watch", "--paper", "b5", "--port", "0", "--project", str(project)])
+    assert result.exit_code == 2 and "'b5' is not one of" in result.output

@@ -73,6 +73,7 @@ class Watcher:
     def close(self) -> None:
         """Stop serving and remove the preview images."""
         self.server.stop()
+        self.session.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

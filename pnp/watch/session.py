@@ -94,7 +94,7 @@ class PreviewSession:
         self.paper = paper  # the sheets' paper; None: as pnp build chooses it (PNP_PAPER, paper: in game.yaml, a4)
         self._lock = threading.Lock()  # held to read or publish the state
         self._drawing = threading.Lock()  # held by a rebuild or by drawing the sheets: one draws at a time
-        self._sheets_busy = False
+        self._sheets_busy = self._closed = False  # a sheets thread runs; the watch has stopped
         self._state = State(0, game)
         self._pending: set[Path] | None = None  # None: everything must be rebuilt
         self._fonts = FontBook()
@@ -188,6 +188,11 @@ class PreviewSession:
             self._state = state = dataclasses.replace(state, version=self._state.version + 1)
         return state
 
+    def close(self) -> None:
+        """Wait for the sheets being drawn, if any, and draw no more."""
+        with self._drawing:
+            self._closed = self._sheets_busy = True
+
     def want_sheets(self) -> None:
         """Draw the sheets of the cards shown, in the background, unless they are drawn or being drawn."""
         with self._lock:
@@ -214,7 +219,8 @@ class PreviewSession:
                     sheets = Sheets(paper, (), cards, f"unexpected {type(exc).__name__}: {exc}")
                 self._publish(dataclasses.replace(self.state, sheets=sheets, changed=(), new_images=frozenset()))
         finally:
-            self._sheets_busy = False
+            with self._lock:
+                self._sheets_busy = self._closed
 
 
 def _prune(folder: Path, states: tuple[State, ...]) -> None:
