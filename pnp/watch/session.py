@@ -145,7 +145,8 @@ class PreviewSession:
         except Exception as exc:  # a file read while being saved, or a bug: one line, and the watch goes on
             message = PnpError(f"unexpected {type(exc).__name__}: {exc}", where=f"pnp watch {self.game}",
                                fix="save the file again; if this stays, please report it").render()
-            return self._publish(State(old.version + 1, self.game, old.components, (), message, since=self.since))
+            return self._publish(State(old.version + 1, self.game, old.components, (), message, since=self.since,
+                                       notes=old.notes, general=old.general, cards=old.cards, sheets=old.sheets))
         self._pending = set()
         self._sources = {self.game} | {c.table.path.parent.name for c in game.components}
         self._labels = {c.name: c.table.label for c in game.components}
@@ -172,7 +173,7 @@ class PreviewSession:
             notes, general = state.notes, (f"pnp proof stopped: {exc}",)
         if notes == state.notes and general == state.general:
             return state
-        return self._publish(dataclasses.replace(state, notes=notes, general=general, new_images=state.new_images))
+        return self._publish(dataclasses.replace(state, notes=notes, general=general))
 
     def _elsewhere(self, path: Path) -> bool:
         """Tell whether a file lies outside the project or in another game's folder that this game reads nothing of."""
@@ -217,7 +218,7 @@ class PreviewSession:
                     sheets = Sheets(paper, (), cards, exc.render())
                 except Exception as exc:  # a file read while being saved, or a bug: one line in the sheets' place
                     sheets = Sheets(paper, (), cards, f"unexpected {type(exc).__name__}: {exc}")
-                self._publish(dataclasses.replace(self.state, sheets=sheets, changed=(), new_images=frozenset()))
+                self._publish(dataclasses.replace(self.state, sheets=sheets))
         finally:
             with self._lock:
                 self._sheets_busy = self._closed
