@@ -243,9 +243,9 @@ IMAGES = [
     ("PNG of 20000 x 20000 pixels", lambda p: picture(p, hf.png(20000, 20000, b"")),
      f"{PICTURE} has more than the limit of 89478485 pixels {PICTURE_FIX}"),
     ("picture is a pipe", lambda p: fifo(p, f"{ART}/x.png"),
-     f"{PHOTO_SRC}: {PIPE} PNG, JPEG or SVG file saved in the project"),
+     f"{PHOTO_SRC}: {ART}/x.png: {PIPE} PNG, JPEG or SVG file saved in the project"),
     ("picture is a folder", lambda p: ((p / ART / "x.png").unlink(), (p / ART / "x.png").mkdir()),
-     f"{PHOTO_SRC}: is a folder, not a picture; name a PNG, JPEG or SVG file saved in the project"),
+     f"{PHOTO_SRC}: {ART}/x.png: is a folder, not a picture; name a PNG, JPEG or SVG file saved in the project"),
     ("NUL in a picture's path", lambda p: edit(p, FRONT, "src: art/x.png", 'src: "art/\\0x.png"'),
      f"{PHOTO_SRC}: 'art/\\x00x.png' holds a NUL character; remove it from the path"),
     ("a 5000-character file name", lambda p: edit(p, FRONT, "src: art/x.png", f"src: art/{'n' * 5000}.png"),
@@ -391,3 +391,44 @@ TUCKBOXES = [
      f"{MANIFEST}: components[0].sides: sides: belongs to a tuck box; write kind: tuckbox beside it, or remove sides:"),
 ]
 CASES += TUCKBOXES
+
+
+def _damaged_profile(root: Path) -> None:
+    """game.yaml names a CMYK profile whose header reads but whose colour tables are cut off."""
+    import struct
+
+    from pnp.pdf.cmyk import DEFAULT_PROFILE
+    data = bytearray(DEFAULT_PROFILE.read_bytes()[:400])
+    struct.pack_into(">I", data, 0, len(data))
+    write(root, "shop.icc", bytes(data))
+    edit(root, MANIFEST, "title: demo", "title: demo\ncmyk_profile: shop.icc")
+
+
+def _picture_with_damaged_profile(root: Path) -> None:
+    """The picture embeds an ICC profile that is not one."""
+    import io
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (40, 40), "red").save(out, "PNG", icc_profile=b"not a profile" * 20)
+    picture(root, out.getvalue())
+
+
+GLYPH = "character '\U0001d11e' (U+1D11E) is not in font 'bold'; use a character the font has, or a font that has it"
+TABLES = "cannot build transform"
+PLACES = [  # the file that holds the mistake, at its own position
+    ("a glyph missing in the back layout's text", lambda p: edit(p, "layouts/demo/cards-back.yaml", 'text: "demo"',
+                                                                 'text: "demo \U0001d11e"'),
+     f"layouts/demo/cards-back.yaml: elements[1].text: {GLYPH}"),
+    ("a glyph missing in a front layout's own text", lambda p: template(p, "{{ name }} \U0001d11e"),
+     f"{FRONT}: elements[0] (name).text: {GLYPH}"),
+    ("a glyph missing in a cell", lambda p: edit(p, CSV, "Spark,", "Spark\U0001d11e,"), f"{ROW2}, field name: {GLYPH}"),
+    ("a CMYK profile with damaged tables", _damaged_profile,
+     f"{MANIFEST}: cmyk_profile: 'shop.icc' cannot convert colours to CMYK ({TABLES}): its colour tables are damaged; "
+     "give an ICC profile for CMYK printing (.icc), such as the print shop's", "build --color cmyk"),
+    ("a picture's embedded ICC profile damaged", _picture_with_damaged_profile,
+     f"{ART}/x.png: its embedded ICC colour profile cannot be read (cannot open profile from string), so its colours "
+     "cannot be converted to CMYK; save the picture again without a colour profile, or with an sRGB one",
+     "build --color cmyk"),
+]
+CASES += PLACES

@@ -40,7 +40,7 @@ from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS, EdgeSampler
-from pnp.pdf.printshop import shop_plan, shop_profile, write_shared_shop
+from pnp.pdf.printshop import check_pictures, shop_plan, shop_profile, write_shared_shop
 from pnp.pdf.tiles import write_tiled
 from pnp.pool import Pending, Pool, Shared, every_core
 from pnp.project.component import Component
@@ -158,6 +158,7 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
     report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered], renderer.root)
     die = DieLine(options.die_line) if options.die_line else None
     shop = shop_plan([(c, f.fronts, f.backs) for c, f in rendered if c.print_shop], folder, files, shapes, die)
+    check_pictures(shop, renderer.root, profile)
     grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
     if not options.components:  # a build of some components replaces only their own files
         _own_outputs(files, folder, game.name, options.paper)

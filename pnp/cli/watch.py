@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pnp.build.options import PAPERS
 from pnp.cli.common import project_option
 from pnp.errors import PnpError, UsageError
 from pnp.output.names import is_plain
@@ -19,9 +20,11 @@ from pnp.output.names import is_plain
 @click.option("--since", default=None, metavar="REF",
               help="Also mark the cards that differ from REF (a git revision or an earlier project folder).")
 @click.option("--open", "open_page", is_flag=True, help="Open the page in the web browser once it is served.")
+@click.option("--paper", type=click.Choice(PAPERS), default=None,
+              help="Paper of the sheet view [default: $PNP_PAPER, else paper: in game.yaml, else a4].")
 @project_option
 def watch_command(game: str | None, port: int, lang: str | None, since: str | None, open_page: bool,
-                  project_dir: Path) -> None:
+                  paper: str | None, project_dir: Path) -> None:
     """Rebuild GAME's changed cards into PNG previews on every save, shown on a local page (GAME may be left out
     when the project has one game)."""
     import signal
@@ -38,7 +41,8 @@ def watch_command(game: str | None, port: int, lang: str | None, since: str | No
         from pnp.watch.preview import PREVIEW_DPI
         earlier = baseline(project, game, since, PREVIEW_DPI, lang)
     try:
-        watcher = Watcher(project.root, game, port, lang=lang, since=earlier if since is not None else None)
+        watcher = Watcher(project.root, game, port, lang=lang, since=earlier if since is not None else None,
+                          paper=paper)
     except OSError as exc:
         raise UsageError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}", where="pnp watch --port",
                          fix="choose another port, or --port 0 for any free one") from None

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from pnp.build.builder import render_component
 from pnp.build.cuts import cut_shape
+from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, Faces, write_shop_pages
@@ -91,18 +92,36 @@ def _write_side(folder: Path, component: Component, suffix: str, faces: Faces, f
     return Side(path, first_pages(faces))
 
 
-def first_pages(faces: Faces) -> tuple[int, ...]:
-    """For each page, the first page that draws the same face (same key, or an equal face under another key)."""
+def first_pages(faces: Faces, prints: dict[int, tuple[Face, int]] | None = None) -> tuple[int, ...]:
+    """For each page, the first page that draws the same face (same key, or an equal face under another key); faces
+    are compared only with the earlier ones of the same fingerprint (kept in `prints` by face, when given)."""
+    prints = {} if prints is None else prints
     by_key: dict[object, int] = {}
-    distinct: list[int] = []
+    distinct: dict[int, list[int]] = {}  # by fingerprint: the first page of each distinct face that has it
     first = []
     for page, (key, face) in enumerate(faces):
         found = by_key.get(key)
         if found is None:
-            found = next((earlier for earlier in distinct if faces[earlier][1] == face), None)
+            known = prints.get(id(face))
+            if known is None or known[0] is not face:
+                known = prints[id(face)] = face, fingerprint(face)
+            alike = distinct.setdefault(known[1], [])
+            found = next((earlier for earlier in alike if faces[earlier][1] == face), None)
             if found is None:
-                distinct.append(page)
+                alike.append(page)
                 found = page
             by_key[key] = found
         first.append(found)
     return tuple(first)
+
+
+def fingerprint(face: Face) -> int:
+    """A hash that equal faces share (their size, and each operation's kind, box, image and text)."""
+    operations = tuple((op.kind, op.box, op.image, _texts(op)) for op in face.ops)
+    return hash((face.width, face.height, face.bleed, operations))
+
+
+def _texts(op) -> tuple[str, ...]:
+    """The text an operation sets, run by run (none for a drawing or picture)."""
+    block = op.text
+    return () if block is None else tuple(run.text for line in block.lines for atom in line.atoms for run in atom.runs)

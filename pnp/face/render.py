@@ -158,8 +158,8 @@ class Renderer:
             return fit(paragraphs(runs, ctx.names), box.w, box.h, *sizes)
         except MissingGlyph as exc:
             holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
-            field = holders[0] if holders else _field(element, ctx)
-            raise PnpError(str(exc), where=f"{ctx.where}, field {field}",
+            where = f"{ctx.where}, field {holders[0]}" if holders else f"{element.where}.text"  # else: the layout's
+            raise PnpError(str(exc), where=where,
                            fix="use a character the font has, or a font that has it") from None
         except Overflow as exc:
             raise PnpError(f"text {exc} ({element.where})", where=f"{ctx.where}, field {_field(element, ctx)}",
@@ -259,7 +259,8 @@ class Renderer:
         if path is None:
             raise PnpError(f"image '{src}' not found ({owner})", where=where,
                            fix="add the file or fix the path (relative to the game's card_data folder or the project)")
-        check_regular(path, named_by, MAX_IMAGE_BYTES, "picture", "name a PNG, JPEG or SVG file saved in the project")
+        check_regular(path, f"{named_by}: {label_in(self.root, path)}", MAX_IMAGE_BYTES, "picture",
+                      "name a PNG, JPEG or SVG file saved in the project")
         problem = None if is_svg(path) else image_problem(path)
         if problem:
             raise PnpError(f"image '{src}' {problem} ({owner})", where=where,

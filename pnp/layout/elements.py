@@ -184,6 +184,11 @@ def _check_safe(element: Element, size: Size, safe: float) -> None:
         notes.append(error)
 
 
+def noting_safe_zone_now() -> bool:
+    """Tell whether a load notes text boxes leaving the safe zone instead of stopping (`pnp proof`)."""
+    return _SAFE_ZONE_NOTES.get() is not None
+
+
 @contextmanager
 def noting_safe_zone(notes: list[PnpError]):
     """Within this block, text boxes leaving the safe zone are added to notes instead of stopping the load."""

@@ -19,6 +19,7 @@ from pnp.layout.elements import (
     Placed,
     check_keys,
     element_names,
+    noting_safe_zone_now,
     parse_elements,
     parse_number,
 )
@@ -62,9 +63,39 @@ class Layout:
         return dataclasses.replace(self, size=size)
 
 
+_LOADED: dict[tuple[str, str], tuple[tuple, Layout]] = {}  # the last layout of each file, and the files it read
+MAX_LOADED = 512
+
+
 def load_layout(path: Path, root: Path, label_of) -> Layout:
-    """Read a layout file, resolve `extends`, check keys, compile templates."""
-    data = _merged(path, root, label_of, seen=(), named_by=None)
+    """Read a layout file, resolve `extends`, check keys, compile templates; the layout read before is given back
+    while every file it was read from holds the same text (a preview's rebuilds read only what changed)."""
+    if noting_safe_zone_now():  # a lenient load notes what a strict one stops at: it neither keeps nor takes one
+        return _load_layout(path, root, label_of, [])
+    key = (str(path), str(root))
+    known = _LOADED.get(key)
+    if known is not None and _unchanged(known[0]):
+        return known[1]
+    read: list[tuple] = []
+    layout = _load_layout(path, root, label_of, read)
+    if len(_LOADED) >= MAX_LOADED:
+        _LOADED.clear()
+    _LOADED[key] = (tuple(read), layout)
+    return layout
+
+
+def _unchanged(read: tuple) -> bool:
+    """Tell whether every file a layout was read from still resolves to the same file with the same text."""
+    try:
+        return all(path.resolve() == resolved and _yaml_text(resolved, label, named_by) == text
+                   for path, resolved, label, named_by, text in read)
+    except (OSError, RuntimeError, PnpError):
+        return False
+
+
+def _load_layout(path: Path, root: Path, label_of, read: list[tuple]) -> Layout:
+    """Read a layout file and the files it extends (noting each in `read`), and check and compile it."""
+    data = _merged(path, root, label_of, seen=(), named_by=None, read=read)
     label = label_of(path)
     check_keys(data, TOP_KEYS, label)
     paper = PAPER_LAYOUTS.get(str(data.get("size")))
@@ -83,13 +114,11 @@ def load_layout(path: Path, root: Path, label_of) -> Layout:
                   tuple(elements), frozenset(names), paper=paper, readable_size=readable)
 
 
-def _read_yaml(path: Path, label: str, named_by: str | None) -> dict[str, Any]:
-    """Parse one YAML file into a mapping (a fresh copy; parsed files are cached by content)."""
+def _yaml_text(path: Path, label: str, named_by: str | None) -> str:
+    """One layout file's text."""
     if named_by is None:
-        text = read_text(path, label, "layout file not found", "create it or fix the name in game.yaml")
-    else:
-        text = read_text(path, named_by, f"{label} not found", "create it or fix the extends: value", itself=label)
-    return dict(_parse_yaml(text, label))  # merging copies what it changes below the top level
+        return read_text(path, label, "layout file not found", "create it or fix the name in game.yaml")
+    return read_text(path, named_by, f"{label} not found", "create it or fix the extends: value", itself=label)
 
 
 @lru_cache(maxsize=256)
@@ -104,13 +133,16 @@ def _parse_yaml(text: str, label: str) -> dict[str, Any]:
     return data
 
 
-def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: str | None) -> dict[str, Any]:
+def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: str | None,
+            read: list[tuple]) -> dict[str, Any]:
     """Read a layout (inside the project) and merge it over the layout it extends."""
     label = label_of(path)
     resolved = confined(root, path, named_by or label)
     if resolved in seen:
         raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
-    data = _read_yaml(resolved, label, named_by)
+    text = _yaml_text(resolved, label, named_by)
+    read.append((path, resolved, label, named_by, text))
+    data = dict(_parse_yaml(text, label))  # a fresh copy: merging copies what it changes below the top level
     check_own_keys(data, label)
     check_layout_values(data, label)
     if isinstance(data.get("elements"), list):  # each element remembers its file, so a mistake names where it is
@@ -123,7 +155,7 @@ def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: 
         return data
     if not isinstance(parent, str):
         raise PnpError("extends must name a layout file", where=f"{label}: extends", fix="write extends: _base.yaml")
-    base = _merged(path.parent / parent, root, label_of, seen + (resolved,), f"{label}: extends")
+    base = _merged(path.parent / parent, root, label_of, seen + (resolved,), f"{label}: extends", read)
     return merge_layouts(base, data, label)
 
 

@@ -57,7 +57,29 @@ def load_profile(path: Path = DEFAULT_PROFILE, label: str = "the bundled CMYK pr
         raise PnpError(f"not a CMYK output profile ({cms.profile.xcolor_space.strip()})", where=label, fix=fix)
     description = ImageCms.getProfileDescription(cms).strip() or path.stem
     condition = BUNDLED_CONDITION if path == DEFAULT_PROFILE else "Custom"
-    return Profile(data, description, label, condition, cms)
+    profile = Profile(data, description, label, condition, cms)
+    try:  # built here, once, so a profile whose tables are damaged stops the build before any worker starts
+        for intent in (ImageCms.Intent.PERCEPTUAL, ImageCms.Intent.RELATIVE_COLORIMETRIC):
+            _to_cmyk(profile, intent)
+    except ImageCms.PyCMSError as exc:
+        raise PnpError(f"'{path.name}' cannot convert colours to CMYK ({exc}): its colour tables are damaged",
+                       where=label, fix=fix) from None
+    return profile
+
+
+def embedded_profile_problem(path: Path) -> str | None:
+    """Why the colour profile embedded in a PNG or JPEG cannot convert its colours, or None (none, or a usable one)."""
+    with open_picture(path) as picture:
+        embedded = picture.info.get("icc_profile")
+    if not embedded:
+        return None
+    try:
+        source = ImageCms.ImageCmsProfile(io.BytesIO(embedded))
+        if source.profile.xcolor_space.strip() == "RGB":
+            ImageCms.buildTransform(source, SRGB, "RGB", "RGB")
+    except (OSError, ImageCms.PyCMSError) as exc:
+        return f"its embedded ICC colour profile cannot be read ({exc}), so its colours cannot be converted to CMYK"
+    return None
 
 
 class CmykPaint:
@@ -170,7 +192,7 @@ def _as_srgb(picture: Image.Image) -> Image.Image:
                 converted = ImageCms.profileToProfile(rgb, source, SRGB, outputMode="RGB")
                 assert converted is not None  # None only for a conversion in place
                 return converted
-        except ImageCms.PyCMSError:
+        except (OSError, ImageCms.PyCMSError):  # a file's was checked before (embedded_profile_problem): SVG art's
             pass
     return rgb
 

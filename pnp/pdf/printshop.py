@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.data.confine import label_in
+from pnp.errors import PnpError
+from pnp.face.parts import Face
 from pnp.output.publish import Publication
 from pnp.pdf.black import DEFAULT_RICH_BLACK
-from pnp.pdf.cmyk import Profile, load_profile
+from pnp.pdf.cmyk import Profile, embedded_profile_problem, load_profile
 from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_shop_pages
 from pnp.pool import Shared
@@ -61,3 +64,27 @@ def write_shop(plan, fonts: FontBook, profile: Profile | None = None,
 def write_shared_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
     """Write the print-shop files of a (plan, fonts, profile, rich black) handed to a worker process."""
     write_shop(*shared.value)
+
+
+def check_pictures(plan, root: Path, profile: Profile | None) -> None:
+    """Stop before the print-shop files are written at a picture whose embedded colour profile CMYK cannot use."""
+    if profile is None:
+        return
+    pictures = {path for _, _, pages, _ in plan for _, face in pages for path in _pictures(face)}
+    for path in sorted(pictures):
+        problem = embedded_profile_problem(path)
+        if problem:
+            raise PnpError(problem, where=label_in(root, path),
+                           fix="save the picture again without a colour profile, or with an sRGB one")
+
+
+def _pictures(face: Face):
+    """The raster image files a face draws: its images, the pictures inline in its text, and those of faces in it."""
+    for op in face.ops:
+        if op.image is not None and op.art is None:
+            yield op.image
+        if op.face is not None:
+            yield from _pictures(op.face)
+        for line in op.text.lines if op.text is not None else ():
+            yield from (run.image.path for atom in line.atoms for run in atom.runs
+                        if run.image is not None and run.image.art is None)

@@ -11,6 +11,7 @@ from pnp.face.render import Renderer
 from pnp.face.resolution import describe, low_resolution
 from pnp.face.svgkept import undrawn_message
 from pnp.layout.elements import noting_safe_zone
+from pnp.layout.files import Layout
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.proof.faces import Side, drawn_findings, side_findings, spot
@@ -62,11 +63,7 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
     cards = [card for component in game.components for card in _cards(component, renderer)]
     general = [_layout_finding(note) for note in notes] + _problem_findings(game) + _row_findings(game)
     for card in cards:
-        mine = [_placed(f, card) for f in general if card.holds(f)]
-        for side in card.sides:
-            mine += side_findings(side, card.table.label, card.rows[0].number)
-            mine += drawn_findings(side, card.table.label, card.rows[0].number)
-            mine += _image_findings(side, card.table.label, card.rows[0].number, project)
+        mine = [_placed(f, card) for f in general if card.holds(f)] + drawn_card_findings(card, project)
         card.findings = unique(sorted(mine, key=lambda f: (f.row or 0)))
     findings = [f for f in general if not any(card.holds(f) for card in cards)]
     findings += [Finding(file, None, "svg", undrawn_message(features)) for file, features in renderer.undrawn.items()]
@@ -79,18 +76,32 @@ def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:
     for row in component.table.rows:
         key = tuple((column, str(value)) for column, value in row.values.items() if column != "count")
         groups.setdefault(key, []).append(row)
-    placed = {id(layout): layout.on_paper(PROOF_PAPER) for layout in component.layouts()}
-    cards = []
-    for rows in groups.values():
-        sides = []
-        layouts = (("front", component.front_for(rows[0])), ("back", component.back_for(rows[0])))
-        for side, layout in ((side, placed[id(layout)]) for side, layout in layouts if layout is not None):
-            renderer.traces = []
-            face, elements = renderer.face_elements(layout, component.table, rows[0], names=component.names)
-            sides.append(Side(side, layout, face, tuple(renderer.traces), elements))
-        cards.append(ProofCard(component, tuple(rows), sum(r.count for r in rows), tuple(sides)))
+    placed = proof_layouts(component)
+    return [proof_card(component, tuple(rows), renderer, placed) for rows in groups.values()]
+
+
+def proof_layouts(component: Component) -> dict[int, Layout]:
+    """A component's layouts by id, as proofed: page layouts sized to A4."""
+    return {id(layout): layout.on_paper(PROOF_PAPER) for layout in component.layouts()}
+
+
+def proof_card(component: Component, rows: tuple[Row, ...], renderer: Renderer, placed: dict[int, Layout]) -> ProofCard:
+    """A card of identical rows drawn with its text traced, in its layouts as proofed (`proof_layouts`)."""
+    sides = []
+    layouts = (("front", component.front_for(rows[0])), ("back", component.back_for(rows[0])))
+    for side, layout in ((side, placed[id(layout)]) for side, layout in layouts if layout is not None):
+        renderer.traces = []
+        face, elements = renderer.face_elements(layout, component.table, rows[0], names=component.names)
+        sides.append(Side(side, layout, face, tuple(renderer.traces), elements))
     renderer.traces = None
-    return cards
+    return ProofCard(component, rows, sum(r.count for r in rows), tuple(sides))
+
+
+def drawn_card_findings(card: ProofCard, project: Project) -> list[Finding]:
+    """What a card's drawn sides show: text problems, drawings in the safe margin, pictures below 300 dpi."""
+    file, row = card.table.label, card.rows[0].number
+    return [finding for side in card.sides for finding in side_findings(side, file, row)
+            + drawn_findings(side, file, row) + _image_findings(side, file, row, project)]
 
 
 def _image_findings(side: Side, file: str, row: int, project: Project) -> list[Finding]:

@@ -36,11 +36,11 @@ class Watcher:
     """A game's live preview: `start` builds it and serves the page, `run` rebuilds on saves until stopped."""
 
     def __init__(self, root: Path, game: str, port: int = 0, dpi: int = PREVIEW_DPI, output: Path | None = None,
-                 lang: str | None = None, since: Baseline | None = None):
+                 lang: str | None = None, since: Baseline | None = None, paper: str | None = None):
         self.root = root
         self.folder = Path(tempfile.mkdtemp(prefix="pnp-watch-"))
-        self.session = PreviewSession(root, game, self.folder, dpi, lang, since)
-        self.server = PreviewServer(lambda: self.session.state, self.folder, port)
+        self.session = PreviewSession(root, game, self.folder, dpi, lang, since, paper)
+        self.server = PreviewServer(lambda: self.session.state, self.folder, port, self.session.want_sheets)
         self._ignored = (output or root / "output", self.folder)
 
     @property
@@ -58,7 +58,7 @@ class Watcher:
         """Rebuild the components each batch of saved files touches, until `stop` is set."""
         from watchfiles import watch
         for changes in watch(*self.folders(), watch_filter=_Filter(self._ignored), stop_event=stop,
-                             debounce=200, step=50, raise_interrupt=False):
+                             debounce=200, step=20, raise_interrupt=False):
             before = self.session.state.version
             state = self.session.rebuild({Path(path) for _, path in changes})
             if state.version != before:
@@ -73,6 +73,7 @@ class Watcher:
     def close(self) -> None:
         """Stop serving and remove the preview images."""
         self.server.stop()
+        self.session.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

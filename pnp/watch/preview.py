@@ -44,10 +44,12 @@ class FaceCache:
 
     faces: dict[str, dict[tuple, Face]] = field(default_factory=dict)
     images: dict[int, tuple[Face, str]] = field(default_factory=dict)  # by id: the face (kept alive) and its image
+    prints: dict[int, tuple[Face, int]] = field(default_factory=dict)  # by id: the face and its fingerprint
 
     def clear(self) -> None:
         self.faces.clear()
         self.images.clear()
+        self.prints.clear()
 
 
 class _CachingRenderer(Renderer):
@@ -85,6 +87,7 @@ def render_previews(components: list[Component], folder: Path, root: Path, fonts
         cache.faces[name] = faces
     live = {id(face) for faces in cache.faces.values() for face in faces.values()}
     cache.images = {key: image for key, image in cache.images.items() if key in live}
+    cache.prints = {key: known for key, known in cache.prints.items() if key in live}
     return cards
 
 
@@ -94,8 +97,9 @@ def _component_cards(component: Component, renderer: _CachingRenderer, scratch: 
     faces = render_component(component, renderer, PAPER, lambda n: None)
     rows = tuple(row.number for row in component.table.rows for _ in range(row.count))
     backs = faces.backs or []
-    pages = Pages(component, Side(Path(), first_pages(faces.fronts)),
-                  Side(Path(), first_pages(backs)) if backs else None, rows, 0.0, 0.0, 0.0)
+    prints = renderer.cache.prints
+    pages = Pages(component, Side(Path(), first_pages(faces.fronts, prints)),
+                  Side(Path(), first_pages(backs, prints)) if backs else None, rows, 0.0, 0.0, 0.0)
     back_counts: dict[int, int] = {}
     for design in pages.designs():
         if design.back is not None:

@@ -14,7 +14,8 @@ from pnp.watch.session import State
 
 HOST = "127.0.0.1"
 IMAGE = re.compile(r"/img/([A-Za-z0-9_.-]+\.png)")
-AFTER = re.compile(r"after=(\d{1,18})")  # the version a page shows: no news is answered in a few bytes
+AFTER = re.compile(r"after=(\d{1,18})(&sheets=1)?")  # the version a page shows (no news is a few bytes); sheets=1:
+# the page shows the sheets, so they are drawn
 MAX_CONNECTIONS = 256  # open at once; a new one closes the one that has waited longest for its request
 TIMEOUT = 10.0  # seconds a connection may take to send a request, or to take the answer, before it is closed
 MAX_HEAD = 16 * 1024  # bytes of a request's line and headers
@@ -36,8 +37,9 @@ class PreviewServer:
     One thread holds every connection, so idle or slow ones cost no thread: each has TIMEOUT to send its request,
     and past MAX_CONNECTIONS the one idle longest is closed to let a new one in."""
 
-    def __init__(self, state: Callable[[], State], folder: Path, port: int = 0):
-        self._state, self._folder = state, folder
+    def __init__(self, state: Callable[[], State], folder: Path, port: int = 0,
+                 want_sheets: Callable[[], None] = lambda: None):
+        self._state, self._folder, self._want_sheets = state, folder, want_sheets
         self._loop = asyncio.new_event_loop()
         self._connections: dict[asyncio.StreamWriter, _Connection] = {}  # in the order they opened
         self._server = self._loop.run_until_complete(  # bound now, so a port in use is an error here
@@ -134,6 +136,8 @@ class PreviewServer:
     def _state_json(self, query: str) -> bytes:
         """The state, or only its version when the page asks `after=N` and already shows version N."""
         state, seen = self._state(), AFTER.fullmatch(query)
+        if seen and seen.group(2):
+            self._want_sheets()
         shown = {"version": state.version} if seen and int(seen.group(1)) == state.version else state.to_json()
         return json.dumps(shown, ensure_ascii=False).encode("utf-8")
 
