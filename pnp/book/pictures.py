@@ -11,8 +11,7 @@ from pnp.data.confine import confined
 from pnp.data.files import check_regular
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
-from pnp.face.svgart import is_svg, load_svg
-from pnp.face.svgfonts import svg_fonts
+from pnp.face.svgkept import is_svg
 from pnp.limits import MAX_IMAGE_BYTES
 from pnp.project.games import Game
 from pnp.text.fit import InlineImage, Symbol
@@ -44,6 +43,8 @@ class Pictures:
                            fix="add the file or fix the path (relative to the game's card_data folder or the project)")
         check_regular(path, named_by, MAX_IMAGE_BYTES, "picture", "name a PNG, JPEG or SVG file saved in the project")
         if is_svg(path):
+            from pnp.face.svgart import load_svg  # svglib and lxml: only for a rulebook that shows SVG art
+            from pnp.face.svgfonts import svg_fonts
             art = load_svg(path, self.root, named_by, svg_fonts(self.fonts))
             return Picture(path, art, art.aspect)
         problem = image_problem(path)

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp.build.options import BuildOptions
-from pnp.face.cutpath import Outline, read_cut_path
+from pnp.face.outline import Outline
 from pnp.face.parts import Face
 from pnp.pdf.edges import CLASH, EdgeSampler, FaceEdges, seam_step
 from pnp.project.component import Component
@@ -92,6 +92,7 @@ def cut_shape(component: Component) -> CutShape:
 
 @lru_cache(maxsize=32)
 def _drawn(file: Path, where: str, size: Size) -> Outline:
+    from pnp.face.cutpath import read_cut_path  # lxml and svglib: only for a cut drawn in an SVG file
     return read_cut_path(file, where, size)
 
 

@@ -13,11 +13,10 @@ from svglib.svglib import Svg2RlgAttributeConverter
 from svglib.utils import bezier_arc_from_end_points, convert_quadratic_to_cubic_path, normalise_svg_path
 
 from pnp.errors import PnpError
+from pnp.face.outline import Outline, Segment
 from pnp.face.svgsource import read_svg
 from pnp.units import Size
 
-Segment = tuple[str, tuple[float, ...]]  # ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)) or ("Z", ())
-Outline = tuple[Segment, ...]
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 CLOSE_ENOUGH = 1e-6  # of the viewBox's size: a subpath ending this near its start is closed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from pnp.face.cutpath import Outline
+from pnp.face.outline import Outline
 from pnp.units import Size
 
 CUT_STROKE = "#ff0000"  # a hairline the cutting software reads as one cut; never printed

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.face.cutpath import Outline
+from pnp.face.outline import Outline
 from pnp.pdf.black import overprint
 from pnp.units import pt
 

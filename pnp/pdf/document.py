@@ -11,7 +11,7 @@ from reportlab.lib import colors as rl_colors
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.face.cutpath import Outline
+from pnp.face.outline import Outline
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
 from pnp.pdf.black import DEFAULT_RICH_BLACK

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.face.cutpath import Outline
+from pnp.face.outline import Outline
 from pnp.sheet.grid import Rect
 from pnp.units import Size
 
