@@ -24,6 +24,7 @@ from pnp.build.cuts import (
 )
 from pnp.build.cutter import write_cutters
 from pnp.build.options import BuildOptions
+from pnp.build.sharing import SharedSheets
 from pnp.errors import UsageError
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
@@ -187,10 +188,16 @@ def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component,
     report.notes += [note for c, _ in on_grid if (note := spacing[c.name].note)]
     if on_grid:
         sheets = Document(files.temp_for(folder / grid_name), fonts, f"{game.title} ({options.paper})")
+        shared = SharedSheets(sheets, paper, options)  # a part-filled last sheet waits for the next pieces
         for component, faces in on_grid:
-            report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
-                                        spacing[component.name])
+            if component.kind == "page" or _tiled(component, paper):
+                report.pages += shared.flush()
+                report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
+                                            spacing[component.name])
+            else:
+                report.pages += shared.write(component, faces.fronts, faces.backs, spacing[component.name])
             report.cards += len(faces.fronts)
+        report.pages += shared.flush()
         sheets.save()
     for component, faces in rendered:
         sheet = folds[component.name]
