@@ -42,7 +42,8 @@ def shapes(tmp_path_factory) -> Path:
     (root / "card_data/demo/shapes").mkdir()
     (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
     project = Project(root)
-    build(project, [project.load_game("demo")], BuildOptions(root / "out", die_line="CutContour", cut_lines=True))
+    build(project, [project.load_game("demo")], BuildOptions(root / "out", die_line="CutContour", cut_lines=True,
+                                                             share=False))  # each sheet one component's
     return root / "out" / "demo"
 
 

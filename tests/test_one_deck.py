@@ -30,8 +30,8 @@ def page_text(path, page: int) -> str:
 def test_a_three_type_deck_is_one_component_on_five_sheets(tmp_path, paper):
     one = market(tmp_path / "one", ONE_DECK, BACK)
     split = market(tmp_path / "split", SPLIT, BACK)
-    for root in (one, split):
-        result = run("build", "market", "--paper", paper, "--project", str(root))
+    for root, sharing in ((one, ()), (split, ("--no-share",))):  # the split types each on sheets of their own
+        result = run("build", "market", "--paper", paper, "--project", str(root), *sharing)
         assert result.exit_code == 0, result.output
     assert pages(one / f"output/market/market-{paper}.pdf") == 2 * 5  # front and back of 5 sheets
     assert pages(split / f"output/market/market-{paper}.pdf") == 2 * 6  # each type on sheets of its own

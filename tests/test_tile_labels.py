@@ -7,10 +7,10 @@ import pytest
 from conftest import ROOT
 from pypdf import PdfReader
 
-from pnp.build.builder import BuildOptions, build, render_component, select_components
+from pnp.build.builder import BuildOptions, build, render_component
 from pnp.face.render import Renderer
 from pnp.pdf.tiles import seams_avoiding
-from pnp.project.games import Project
+from pnp.project.games import Project, select_components
 from pnp.sheet.tilelabels import is_japanese, tile_label
 from pnp.sheet.tiles import OVERLAP, Avoid, Band, tile_piece
 from pnp.text.fonts import FontBook

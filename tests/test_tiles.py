@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from pnp.build.builder import BuildOptions, build, select_components
-from pnp.project.games import Project
+from pnp.build.builder import BuildOptions, build
+from pnp.project.games import Project, select_components
 from pnp.sheet.grid import PRINTER_MARGIN
 from pnp.sheet.tiles import OVERLAP, covered_area, tile_marks, tile_piece
 from pnp.units import MM, PAPER_SIZES, Size

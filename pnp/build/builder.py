@@ -24,8 +24,8 @@ from pnp.build.cuts import (
 )
 from pnp.build.cutter import write_cutters
 from pnp.build.options import BuildOptions
+from pnp.build.sharing import SharedSheets
 from pnp.build.tuckbox import tuckbox_faces, write_box
-from pnp.errors import UsageError
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
@@ -73,16 +73,6 @@ class CardFaces:
 
     fronts: list[tuple[tuple, Face]]
     backs: list[tuple[tuple, Face]] | None
-
-
-def select_components(game: Game, names: tuple[str, ...]) -> Game:
-    """The game with only the components named (all when none is), in print order."""
-    known = [c.name for c in game.components]
-    for name in names:
-        if name not in known:
-            raise UsageError(f"{game.name} has no component '{name}'", where="--component",
-                             fix=f"use one of {', '.join(known)}")
-    return dataclasses.replace(game, components=tuple(c for c in game.components if not names or c.name in names))
 
 
 def render_component(component: Component, renderer: Renderer, paper: Size, progress: Progress) -> CardFaces:
@@ -193,10 +183,16 @@ def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component,
     report.notes += [note for c, _ in on_grid if (note := spacing[c.name].note)]
     if on_grid:
         sheets = Document(files.temp_for(folder / grid_name), fonts, f"{game.title} ({options.paper})")
+        shared = SharedSheets(sheets, paper, options)  # a part-filled last sheet waits for the next pieces
         for component, faces in on_grid:
-            report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
-                                        spacing[component.name])
+            if component.kind == "page" or _tiled(component, paper):
+                report.pages += shared.flush()
+                report.pages += _write_grid(sheets, component, faces, paper, options, folder, files, fonts,
+                                            spacing[component.name])
+            else:
+                report.pages += shared.write(component, faces.fronts, faces.backs, spacing[component.name])
             report.cards += len(faces.fronts)
+        report.pages += shared.flush()
         sheets.save()
     for component, faces in rendered:
         sheet = folds[component.name]

@@ -113,3 +113,4 @@ class BuildOptions:
     die_line: str | None = None  # the spot colour's name of a die line on every print-shop page; None: no die line
     game_paper: bool = False  # a game's own paper: in game.yaml replaces `paper` (none was asked for)
     cutter: str | None = None  # "silhouette" or "cricut": print-then-cut sheets and SVG cut files in cutter/
+    share: bool = True  # a component's first pieces fill the free band of the sheet before (--no-share: never)

@@ -130,6 +130,9 @@ def main() -> None:
 @click.option("--die-line-name", default=None, metavar="NAME",
               help="The die line's spot colour name [default: CutContour; implies --die-line].")
 @click.option("--cutter", type=click.Choice(CUTTERS), help="Also write print-then-cut sheets and SVG cut files.")
+@click.option("--no-share", "share", is_flag=True, flag_value=False, default=True,
+              help="Start every component on a sheet of its own [default: a component's first pieces fill the free "
+                   "band of the part-filled sheet before].")
 @click.option("--only-changed-since", "since", default=None, metavar="REF",
               help="Print only the cards changed or added since REF (a git revision or an earlier project folder), "
                    "into OUT/<game>-reprint/ with reprint.md.")
@@ -138,7 +141,7 @@ def main() -> None:
 def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   time_limit: str | None, cut_lines: bool, die_line: bool, die_line_name: str | None,
-                  since: str | None, project_dir: Path, cutter: str | None = None) -> None:
+                  since: str | None, project_dir: Path, cutter: str | None = None, share: bool = True) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build.collect import lean_collection
     cuts = (cut_lines, parse_die_line(die_line, die_line_name))
@@ -146,21 +149,22 @@ def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex:
         from pnp.cli.since import build_since
         paper, game_paper = chosen_paper(paper)
         options = BuildOptions(Path(), paper, marks, duplex, layout, parse_back_offset(back_offset), components,
-                               color, parse_gutter(gutter), parse_time_limit(time_limit), *cuts, game_paper, cutter)
+                               color, parse_gutter(gutter), parse_time_limit(time_limit), *cuts, game_paper, cutter,
+                               share=share)
         build_since(games, lang, out, options, since, project_dir)
         return
     with lean_collection():  # the modules and the project, read first, live to the end: young sweeps rarer
         _build(games, paper, marks, duplex, layout, back_offset, gutter, components, lang, out, color, time_limit,
-               project_dir, cuts, cutter)
+               project_dir, cuts, cutter, share)
 
 
 def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
            gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
            time_limit: str | None, project_dir: Path, cuts: tuple[bool, str | None] = (False, None),
-           cutter: str | None = None) -> None:
+           cutter: str | None = None, share: bool = True) -> None:
     """Load the games named and build them, with a line on what was written."""
-    from pnp.build.builder import build, select_components
-    from pnp.project.games import find_project
+    from pnp.build.builder import build
+    from pnp.project.games import find_project, select_components
     from pnp.project.lang import localize_game
     shift, gap, seconds = parse_back_offset(back_offset), parse_gutter(gutter), parse_time_limit(time_limit)
     paper, game_paper = chosen_paper(paper)
@@ -177,7 +181,7 @@ def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, l
     loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
     total = sum(c.card_count for g in loaded for c in g.components)
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap,
-                           seconds, *cuts, game_paper, cutter)
+                           seconds, *cuts, game_paper, cutter, share=share)
     with _bar(total, "Rendering") as bar:
         report = build(project, loaded, options, progress=bar.update)
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "

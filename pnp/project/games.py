@@ -15,7 +15,7 @@ from pnp.data.read import read_table
 from pnp.data.table import RowProblem, Table
 from pnp.data.workbook import WORKBOOKS
 from pnp.data.yamlfile import load_yaml, read_text
-from pnp.errors import PnpError
+from pnp.errors import PnpError, UsageError
 from pnp.layout.files import check_keys
 from pnp.limits import MAX_PROFILE_BYTES
 from pnp.output.names import is_plain, plain_name
@@ -227,3 +227,14 @@ def _rich_black(value: Any, where: str) -> tuple[float, float, float, float] | N
         raise PnpError(f"rich_black inks add up to {sum(inks):g}%, more than the {MAX_RICH_BLACK_INK:g}% presses "
                        "accept", where=where, fix="lower C, M or Y; [60, 40, 40, 100] is 240%")
     return (inks[0], inks[1], inks[2], inks[3])
+
+
+def select_components(game: Game, names: tuple[str, ...], strict: bool = True) -> Game:
+    """The game with only the components named (all when none is), in print order; an unknown name is bad usage
+    when strict, and left out otherwise (an earlier version of the game may lack a component)."""
+    known = [c.name for c in game.components]
+    unknown = [name for name in names if name not in known]
+    if strict and unknown:
+        raise UsageError(f"{game.name} has no component '{unknown[0]}'", where="--component",
+                         fix=f"use one of {', '.join(known)}")
+    return dataclasses.replace(game, components=tuple(c for c in game.components if not names or c.name in names))

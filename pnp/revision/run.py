@@ -8,13 +8,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import UsageError
 from pnp.face.render import Renderer
 from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
 from pnp.output.temps import Temp
-from pnp.project.games import Game, Project
+from pnp.project.games import Project, select_components
 from pnp.revision.compare import Changes, compare
 from pnp.revision.errata import errata_csv, errata_markdown
 from pnp.revision.pages import write_changes_pdf
@@ -43,24 +42,14 @@ class SinceReport:
     errata: tuple[Path, Path]
 
 
-def only(game: Game, names: tuple[str, ...], strict: bool = True) -> Game:
-    """The game with only the components named (all when none is); an unknown name is bad usage when strict."""
-    known = [c.name for c in game.components]
-    unknown = [name for name in names if name not in known]
-    if strict and unknown:
-        raise UsageError(f"{game.name} has no component '{unknown[0]}'", where="--component",
-                         fix=f"use one of {', '.join(known)}")
-    return dataclasses.replace(game, components=tuple(c for c in game.components if not names or c.name in names))
-
-
 @contextmanager
 def changes_since(project: Project, name: str, ref: str, out: Path, components: tuple[str, ...] = ()
                   ) -> Iterator[Since]:
     """The changes of one game (or of the components named) since REF; the earlier files kept until the end."""
-    game = only(project.load_game(name), components)
+    game = select_components(project.load_game(name), components)
     with earlier_project(project, ref, out) as earlier:
         old = earlier.load_game(name)
-        old = only(old, components, strict=False) if old is not None and components else old
+        old = select_components(old, components, strict=False) if old is not None and components else old
         fonts = (FontBook(), FontBook())
         root = OutputRoot.checked(out, project.root)
         root.make()

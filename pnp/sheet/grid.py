@@ -126,13 +126,13 @@ def _axis(avail: float, card: float, bleed: float, spaced: bool, room: float, le
 
 
 def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float, full: bool = False,
-           least: float = CUT_BLEED):
-    """Every orientation, butted and (with bleed) spaced, each with as many cards as fit.
+           least: float = CUT_BLEED, turn: bool = True):
+    """Every orientation (only the paper's unless `turn`), butted and (with bleed) spaced, as many cards as fit.
 
     Spaced cards keep at least `least` each side of every cut (or all their bleed; all of it when `full`).
     """
     least = bleed if full else min(bleed, least)
-    for page in (paper, Size(paper.height, paper.width)):
+    for page in (paper, Size(paper.height, paper.width))[:2 if turn else 1]:
         for spaced in ((True, False) if bleed > 0 else (False,)):
             cols, bleed_x = _axis(page.width - 2 * margin, card.width, bleed, spaced, room, least)
             rows, bleed_y = _axis(page.height - 2 * margin, card.height, bleed, spaced, room, least)
@@ -140,9 +140,9 @@ def _plans(card: Size, bleed: float, paper: Size, margin: float, room: float, fu
             yield GridPlan(page, cols, rows, gap, room)
 
 
-def _fixed_plans(card: Size, paper: Size, margin: float, room: float, gap: float):
-    """Both orientations with every gap `gap` mm wide (0: butted), as many cards as fit."""
-    for page in (paper, Size(paper.height, paper.width)):
+def _fixed_plans(card: Size, paper: Size, margin: float, room: float, gap: float, turn: bool = True):
+    """Both orientations (only the paper's unless `turn`) with every gap `gap` mm wide (0: butted)."""
+    for page in (paper, Size(paper.height, paper.width))[:2 if turn else 1]:
         cols = fit_count(page.width - 2 * margin - 2 * room, card.width, gap)
         rows = fit_count(page.height - 2 * margin - 2 * room, card.height, gap)
         yield GridPlan(page, cols, rows, gap, room)
@@ -160,7 +160,7 @@ def _cost(plan: GridPlan, pieces: int | None) -> int:
 
 def choose_plan(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN, spaced: bool = False,
                 marks: bool = True, pieces: int | None = None, gutter: float | None = None,
-                butt: bool = True) -> GridPlan:
+                butt: bool = True, turn: bool = True) -> GridPlan:
     """The grid with room for a crop mark at both ends of every cut that takes the fewest sheets.
 
     Ties go to a spaced grid (a miscut shows the card's own bleed, not its neighbour), then to more cards
@@ -173,13 +173,13 @@ def choose_plan(card: Size, bleed: float, paper: Size, margin: float = PRINTER_M
         gutter = max(gutter, 2 * bleed)
     for room in ((MARK_ROOM, 0.0) if marks else (0.0,)):
         if gutter is not None:
-            plans = [plan for plan in _fixed_plans(card, paper, margin, room, gutter) if plan.count > 0]
+            plans = [plan for plan in _fixed_plans(card, paper, margin, room, gutter, turn) if plan.count > 0]
         else:
-            plans = [plan for plan in _plans(card, bleed, paper, margin, room, spaced) if plan.count > 0]
+            plans = [plan for plan in _plans(card, bleed, paper, margin, room, spaced, turn=turn) if plan.count > 0]
         if (spaced or not butt) and any(plan.spaced for plan in plans):
             plans = [plan for plan in plans if plan.spaced]
         if plans and not (butt or spaced or gutter is not None):
-            plans = _narrow_if_fewer(plans, card, bleed, paper, margin, room, pieces)
+            plans = _narrow_if_fewer(plans, card, bleed, paper, margin, room, pieces, turn)
         if plans:
             return min(plans, key=lambda p: _rank(p, pieces))
     # Larger than the printable area: one card, centred, may reach into the margin.
@@ -188,9 +188,10 @@ def choose_plan(card: Size, bleed: float, paper: Size, margin: float = PRINTER_M
 
 
 def _narrow_if_fewer(plans: list[GridPlan], card: Size, bleed: float, paper: Size, margin: float, room: float,
-                     pieces: int | None) -> list[GridPlan]:
+                     pieces: int | None, turn: bool = True) -> list[GridPlan]:
     """Spaced grids with NARROW_BLEED each side of every cut instead, when the best of them takes fewer sheets."""
-    narrow = [p for p in _plans(card, bleed, paper, margin, room, least=NARROW_BLEED) if p.spaced and p.count]
+    narrow = [p for p in _plans(card, bleed, paper, margin, room, least=NARROW_BLEED, turn=turn)
+              if p.spaced and p.count]
     if not narrow:
         return plans
     best = min(narrow, key=lambda p: _rank(p, pieces))
