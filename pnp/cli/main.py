@@ -44,7 +44,8 @@ def _fail(exc: PnpError) -> None:
 
 NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 ELSEWHERE = {"check": ("pnp.cli.check", "check_command"), "watch": ("pnp.cli.watch", "watch_command"),
-             "pull": ("pnp.cli.pull", "pull_command"), "schema": ("pnp.cli.schema", "schema_command")}
+             "pull": ("pnp.cli.pull", "pull_command"), "schema": ("pnp.cli.schema", "schema_command"),
+             "calibrate": ("pnp.cli.calibrate", "calibrate_command")}
 
 
 class _Group(click.Group):
@@ -188,21 +189,6 @@ def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, l
                f"{len(report.files)} PDF files in {_shown(options.out)}")
     for note in report.notes:
         click.echo(f"  {note}")
-
-
-@main.command("calibrate")
-@click.option("--paper", type=click.Choice(PAPERS), default=None, help="Paper size [default: $PNP_PAPER, else a4].")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long", show_default=True,
-              help="How the printer turns the sheet.")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="PDF to write [default: calibration-PAPER-DUPLEX.pdf].")
-@quiet_option
-def calibrate_command(paper: str | None, duplex: str, out: Path | None) -> None:
-    """Write a two-page duplex calibration sheet to measure the --back-offset of a printer."""
-    from pnp.build.calibrate import write_calibration
-    paper = chosen_paper(paper)[0]
-    path = write_calibration(out or Path(f"calibration-{paper}-{duplex}.pdf"), paper, duplex)
-    click.echo(f"Wrote {_shown(path)}: print it double-sided ({duplex} edge) at 100% and follow the steps on it")
 
 
 @main.command("export")
