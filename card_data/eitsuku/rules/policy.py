@@ -42,7 +42,7 @@ from .data import (
     Action,
     reach,
 )
-from .score import BONUSES, LATE, bonus_hand
+from .score import BONUSES, LATE, TIE_UP_POINTS, bonus_hand
 
 
 class Observation:
@@ -77,11 +77,18 @@ def _setup(obs, action) -> float:
 
 
 def _strike(obs, action) -> float:
-    """Pay budget when cheap, otherwise give up the weakest role."""
+    """Pay budget when cheap, otherwise give up the role whose loss costs the film least."""
     me = obs.player
     if action == STRIKE_B:
         return 5.0 - 2 * sum(c != EMPTY for c in obs.slots[me])
-    return -obs.values[me][action[1]]
+    return -_strike_loss(obs, action[1])
+
+
+def _strike_loss(obs, slot: int) -> int:
+    """What discarding one's own slot takes from the film's A and B: the weakest number may be half of a pair
+    (search kept the pair and gave up a higher single card)."""
+    values = _film(obs)
+    return _film_points(values) - _film_points([None if i == slot else v for i, v in enumerate(values)])
 
 
 SKIP = -100.0  # below every set action: the event is kept in hand
@@ -163,8 +170,15 @@ def _scout(obs, action) -> float:
         if _missing(obs, action[1]):
             return 10.0
         open_slot = any(obs.slots[obs.player][s] == EMPTY for s in obs.data.kind_slots[action[1]])
+        if open_slot and _in_hand(obs, action[1]):
+            return 4.0  # the slot's role is in hand already: budget to place it is worth more (4C over 4A)
         return (5.5 if open_slot else 1.0) - _weakest(obs, action[1]) / 10
     return {LARGE: 6.0, MEDIUM: 5.0, SMALL: 2.0}.get(action, 0.0)
+
+
+def _in_hand(obs, kind: int) -> bool:
+    """A role of this kind is in one's hand."""
+    return any(obs.data.role_kind[c] == kind for c in obs.roles)
 
 
 def _missing(obs, kind: int) -> bool:
@@ -193,12 +207,27 @@ def _info(obs, action) -> float:
 
 
 def _end(obs, action) -> float:
-    """Release as soon as the film is complete, unless next turn's best move adds more than the turn costs."""
+    """Release as soon as the film is complete, unless next turn's best move adds more than the turn costs, or a
+    film already released beats it (it could not win now; held, it still might)."""
     if action != RELEASE:
         return 0.0
-    if obs.turn < TURN_LIMIT and _next_turn_gain(obs) > LATE:
-        return -1.0  # hold: 5A now, release a better film next turn
+    if obs.turn < TURN_LIMIT and (_beaten(obs) or _next_turn_gain(obs) > LATE):
+        return -1.0  # hold: 5A now, release a better film later
     return 1.0
+
+
+def _beaten(obs) -> bool:
+    """A released film scores more than one's own film released now."""
+    mine = _standing(obs, obs.player, obs.turn)
+    return any(_standing(obs, q, turn) > mine for q, turn in enumerate(obs.released) if turn)
+
+
+def _standing(obs, p: int, turn: int) -> int:
+    """p's film released at `turn` as A+B+D-5*turn: two players' figures compare as their scores do, since C is
+    5 a turn against the same first release (巻きを入れる: a turn earlier). プロモーターの介入 costs are left out."""
+    codes = [obs.data.codes[c] for c in obs.placed[p]]
+    numbers = [v for v, c in zip(obs.values[p], obs.slots[p]) if c != EMPTY]
+    return _film_points(numbers) + TIE_UP_POINTS * codes.count(TIE_UP) - LATE * (turn - codes.count(SPEED_UP))
 
 
 # Holding a complete film: every turn later costs 5 against every player who releases (◆4 C compares release
