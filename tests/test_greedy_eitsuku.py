@@ -29,13 +29,18 @@ def test_budget_before_a_second_role_for_the_same_empty_slot():
     assert greedy(state.observation(0), legal, None) == ("role", 3)
 
 
-def test_a_film_beaten_by_one_already_released_is_held():
+def test_a_film_beaten_by_one_already_released_is_held_while_it_can_still_grow():
     state = blank(players=3)
     state.actor, state.turn, state.phase = 0, 6, PH_END
     film(state, 0, lead=2, writer=3, composer=4, director=6)  # 15, no bonus: released now 15 - 5 = 10
     film(state, 1, lead=3, writer=3, composer=1, director=2)  # 9 + a pair (10), released at turn 5: 19
     state.released[1] = 5
+    hand(state, 0, ("役者", 1))  # as 助演 next turn: one point more, less than the turn costs
+    budget(state, 0, (2, 0, 0))  # with next turn's draw: 3, what an 役者1 costs
     assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT  # it cannot win now; later it might
+    state.hand_roles[0].clear()
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE  # nothing to add: held, it only loses
+    hand(state, 0, ("役者", 1))
     state.released[1] = 0
     state._board = None  # the observation's copy of the board, rebuilt after a change
     assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE  # nobody ahead: released at once
