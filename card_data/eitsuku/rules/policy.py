@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from .data import (
@@ -19,7 +18,6 @@ from .data import (
     LOCAL,
     MEDIUM,
     MONOPOLY,
-    PER_TURN,
     PH_ACTION,
     PH_CONVERT,
     PH_END,
@@ -31,18 +29,16 @@ from .data import (
     PH_SETUP,
     PH_START,
     PROMOTER,
-    RELEASE,
     SMALL,
     SPEED_UP,
     STRIKE,
     STRIKE_B,
     TIE_UP,
-    TURN_LIMIT,
     USE_CONVERT,
     Action,
-    reach,
 )
-from .score import BONUSES, LATE, bonus_hand
+from .hold import end
+from .worth import film, film_points, promo_number
 
 
 class Observation:
@@ -77,11 +73,18 @@ def _setup(obs, action) -> float:
 
 
 def _strike(obs, action) -> float:
-    """Pay budget when cheap, otherwise give up the weakest role."""
+    """Pay budget when cheap, otherwise give up the role whose loss costs the film least."""
     me = obs.player
     if action == STRIKE_B:
         return 5.0 - 2 * sum(c != EMPTY for c in obs.slots[me])
-    return -obs.values[me][action[1]]
+    return -_strike_loss(obs, action[1])
+
+
+def _strike_loss(obs, slot: int) -> int:
+    """What discarding one's own slot takes from the film's A and B: the weakest number may be half of a pair
+    (search kept the pair and gave up a higher single card)."""
+    values = film(obs)
+    return film_points(values) - film_points([None if i == slot else v for i, v in enumerate(values)])
 
 
 SKIP = -100.0  # below every set action: the event is kept in hand
@@ -111,9 +114,9 @@ def _promoter_pays(obs) -> bool:
 
 def _award_gain(obs, slot: int) -> int:
     """What a 〜大賞 on one's own slot adds to the film's A and B."""
-    values = _film(obs)
+    values = film(obs)
     raised = [v + 2 if i == slot else v for i, v in enumerate(values)]
-    return _film_points(raised) - _film_points(values)
+    return film_points(raised) - film_points(values)
 
 
 def _promo_slot(obs, action) -> float:
@@ -121,14 +124,6 @@ def _promo_slot(obs, action) -> float:
     if action[1] != obs.player:
         return 0.0
     return 2.0 if obs.slots[obs.player][action[2]] == EMPTY else 0.5
-
-
-def _promo_number(obs, action) -> float:
-    """Match the most common number already placed (pairs score), then the numbers of the roles in hand; else a low
-    number, which has more copies left to pair with (the number itself nets nothing: it is paid back in D)."""
-    counts = Counter(v for v, c in zip(obs.values[obs.player], obs.slots[obs.player]) if c != EMPTY)
-    in_hand = Counter(obs.data.role_value[c] for c in obs.roles)
-    return counts.get(action[1], 0) + in_hand.get(action[1], 0) / 10 - action[1] / 100
 
 
 THREAT = {TIE_UP: 5, MONOPOLY: 4, SPEED_UP: 3, STRIKE: 3, PROMOTER: 1}
@@ -148,12 +143,17 @@ def _set(obs, action) -> float:
         return 0.5
     if action[0] != "place":
         return 0.0
-    d, me, card, slot = obs.data, obs.player, action[1], action[2]
-    needed = all(obs.slots[me][s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
-    values = _film(obs)
+    gain = _placement_gain(obs, action[1], action[2])
+    return gain - (0 if gain > 0 else 100)  # a pair broken counts against
+
+
+def _placement_gain(obs, card: int, slot: int) -> int:
+    """What placing a role in one's own slot adds to the film's A and B, +10 when it fills a missing role."""
+    d, slots = obs.data, obs.slots[obs.player]
+    needed = all(slots[s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
+    values = film(obs)
     placed = [d.role_value[card] if i == slot else v for i, v in enumerate(values)]
-    gain = _film_points(placed) - _film_points(values) + (10 if needed else 0)  # a pair broken counts against
-    return gain - (0 if gain > 0 else 100)
+    return film_points(placed) - film_points(values) + (10 if needed else 0)
 
 
 def _scout(obs, action) -> float:
@@ -163,8 +163,15 @@ def _scout(obs, action) -> float:
         if _missing(obs, action[1]):
             return 10.0
         open_slot = any(obs.slots[obs.player][s] == EMPTY for s in obs.data.kind_slots[action[1]])
+        if open_slot and _in_hand(obs, action[1]):
+            return 4.0  # the slot's role is in hand already: budget to place it is worth more (4C over 4A)
         return (5.5 if open_slot else 1.0) - _weakest(obs, action[1]) / 10
     return {LARGE: 6.0, MEDIUM: 5.0, SMALL: 2.0}.get(action, 0.0)
+
+
+def _in_hand(obs, kind: int) -> bool:
+    """A role of this kind is in one's hand."""
+    return any(obs.data.role_kind[c] == kind for c in obs.roles)
 
 
 def _missing(obs, kind: int) -> bool:
@@ -192,88 +199,6 @@ def _info(obs, action) -> float:
     return -EVENT_VALUE.get(d.codes[card], 0)
 
 
-def _end(obs, action) -> float:
-    """Release as soon as the film is complete, unless next turn's best move adds more than the turn costs."""
-    if action != RELEASE:
-        return 0.0
-    if obs.turn < TURN_LIMIT and _next_turn_gain(obs) > LATE:
-        return -1.0  # hold: 5A now, release a better film next turn
-    return 1.0
-
-
-# Holding a complete film: every turn later costs 5 against every player who releases (◆4 C compares release
-# turns), so a film is held only when next turn can add more than that. Search found these holds (a role in hand
-# for the empty 助演 that makes a pair, a プロモーターの介入 that turns a pair into three of a kind, a
-# タイアップキャンペーン still in hand) and won most such games. Looking two turns ahead held films too often:
-# the plans it saw (a dearer role after another budget draw) were seldom carried out, and games ran long.
-FLAT_POINTS = {TIE_UP: 10, SPEED_UP: LATE}  # what these events add to their placer's score wherever they go
-
-
-def _next_turn_gain(obs) -> int:
-    """How much one role placement and one event next turn could add to the film's score (A+B+D)."""
-    values = _film(obs)
-    now = _film_points(values)
-    best = now
-    most = reach(obs.data, _budget_next_turn(obs), PER_TURN) - _monopolies(obs)
-    for event_values, event_cost in _event_options(obs, values):
-        for placed in _placements(obs, event_values, most):
-            best = max(best, _film_points(placed) - event_cost)
-    return best - now
-
-
-def _budget_next_turn(obs) -> list[int]:
-    """One's budget after next turn's start phase draws (◆3 1: a 小, without 小 a 中, without both a 大)."""
-    budget = list(obs.budgets[obs.player])
-    size = next((k for k in range(3) if obs.piles[0][k]), None)
-    if size is not None:
-        budget[size] += 1
-    return budget
-
-
-def _film(obs) -> list:
-    """The numbers in one's own slots (None: empty), 〜大賞 included."""
-    return [v if c != EMPTY else None for v, c in zip(obs.values[obs.player], obs.slots[obs.player])]
-
-
-def _film_points(values: list) -> int:
-    """A and B of a film whose slots hold these numbers (None: empty)."""
-    numbers = [v for v in values if v is not None]
-    return sum(numbers) + BONUSES[bonus_hand(numbers)]
-
-
-def _event_options(obs, values: list):
-    """The film after each role event one could place next turn, with what it costs in D (and not placing one)."""
-    yield values, 0
-    codes = {obs.data.codes[c] for c in obs.events}
-    for code in codes & FLAT_POINTS.keys():
-        yield values, -FLAT_POINTS[code]
-    for code in codes & AWARDS.keys():
-        for s in obs.data.award_plays[code]:
-            if values[s[2]] is not None:
-                yield [v + 2 if i == s[2] else v for i, v in enumerate(values)], 0
-    if PROMOTER in codes and None in values:  # as greedy places it: an empty slot, the number _promo_number picks
-        n = max(obs.data.numbers, key=lambda number: _promo_number(obs, ("number", number)))
-        s = values.index(None)
-        yield [n if i == s else v for i, v in enumerate(values)], n  # its number is paid back in D
-
-
-def _placements(obs, values: list, most: int):
-    """The film after each role in hand costing at most `most` is placed (and after placing none)."""
-    d = obs.data
-    yield values
-    for card in set(obs.roles):
-        if d.role_cost[card] <= most:
-            for _, _, slot in d.place[card]:
-                yield [d.role_value[card] if i == slot else v for i, v in enumerate(values)]
-
-
-def _monopolies(obs) -> int:
-    """What each role costs one extra: the 話題の独占 the other unreleased players have placed."""
-    codes = obs.data.codes
-    return sum(codes[c] == MONOPOLY for q, placed in enumerate(obs.placed) if q != obs.player and not obs.released[q]
-               for c in placed)
-
-
 RATERS = {PH_SETUP: _setup, PH_START: _strike, PH_ACTION: _action, PH_PROMO_SLOT: _promo_slot,
-          PH_PROMO_NUMBER: _promo_number, PH_CONVERT: _convert, PH_SET: _set, PH_SCOUT: _scout, PH_INFO: _info,
-          PH_END: _end}
+          PH_PROMO_NUMBER: promo_number, PH_CONVERT: _convert, PH_SET: _set, PH_SCOUT: _scout, PH_INFO: _info,
+          PH_END: end}

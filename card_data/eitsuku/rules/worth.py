@@ -1,0 +1,34 @@
+"""What a film is worth to the greedy player: its numbers, its A and B, and the number a プロモーターの介入 declares."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .data import EMPTY, MONOPOLY
+from .score import BONUSES, bonus_hand
+
+
+def film(obs) -> list:
+    """The numbers in one's own slots (None: empty), 〜大賞 included."""
+    return [v if c != EMPTY else None for v, c in zip(obs.values[obs.player], obs.slots[obs.player])]
+
+
+def film_points(values: list) -> int:
+    """A and B of a film whose slots hold these numbers (None: empty)."""
+    numbers = [v for v in values if v is not None]
+    return sum(numbers) + BONUSES[bonus_hand(numbers)]
+
+
+def promo_number(obs, action) -> float:
+    """Match the most common number already placed (pairs score), then the numbers of the roles in hand; else a low
+    number, which has more copies left to pair with (the number itself nets nothing: it is paid back in D)."""
+    counts = Counter(v for v, c in zip(obs.values[obs.player], obs.slots[obs.player]) if c != EMPTY)
+    in_hand = Counter(obs.data.role_value[c] for c in obs.roles)
+    return counts.get(action[1], 0) + in_hand.get(action[1], 0) / 10 - action[1] / 100
+
+
+def monopolies(obs) -> int:
+    """What each role costs one extra: the 話題の独占 the other unreleased players have placed."""
+    codes = obs.data.codes
+    return sum(codes[c] == MONOPOLY for q, placed in enumerate(obs.placed) if q != obs.player and not obs.released[q]
+               for c in placed)

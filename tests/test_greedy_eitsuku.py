@@ -1,0 +1,49 @@
+"""Eitsuku's greedy player on hand-built positions: the choices a search player showed it was missing."""
+
+from __future__ import annotations
+
+from shipped.eitsuku import greedy
+from shipped.eitsuku.data import COLLECT, MEDIUM, PH_END, PH_SCOUT, PH_START, RELEASE, STRIKE_B
+from test_sim_eitsuku import LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand
+
+
+def test_a_strike_takes_the_single_card_and_keeps_the_pair():
+    state = blank()
+    state.actor, state.turn, state.phase = 0, 5, PH_START
+    film(state, 0, lead=4, support=1, writer=1)  # 6 + a pair of 1s (10)
+    legal = [("strike_a", LEAD), ("strike_a", SUPPORT), ("strike_a", WRITER_SLOT)]
+    assert greedy(state.observation(0), legal, None) == ("strike_a", LEAD)  # loses 4, the 1 would cost 11
+    budget(state, 0, (0, 3, 0))  # 2 a placed role, 6 in all, is worth keeping a pair for
+    assert greedy(state.observation(0), [*legal, STRIKE_B], None) == STRIKE_B
+
+
+def test_budget_before_a_second_role_for_the_same_empty_slot():
+    state = blank()
+    state.actor, state.turn, state.phase = 0, 4, PH_SCOUT
+    film(state, 0, lead=5, support=2, composer=3)
+    hand(state, 0, ("脚本家", 4), ("演出家", 2))  # a writer and a director to place: what is missing is budget
+    budget(state, 0, (1, 1, 0))
+    legal = [("role", 0), ("role", 1), ("role", 2), ("role", 3), MEDIUM]
+    assert greedy(state.observation(0), legal, None) == MEDIUM  # 4C: stake 3, draw a 中, take the 3 back
+    state.hand_roles[0].pop()  # no director in hand: drawing one fills a gap
+    assert greedy(state.observation(0), legal, None) == ("role", 3)
+
+
+def test_a_film_beaten_by_one_already_released_is_held_while_it_can_still_grow():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 6, PH_END
+    film(state, 0, lead=2, writer=3, composer=4, director=6)  # 15, no bonus: released now 15 - 5 = 10
+    film(state, 1, lead=3, writer=3, composer=1, director=2)  # 9 + a pair (10), released at turn 5: 19
+    state.released[1] = 5
+    hand(state, 0, ("役者", 1))  # as 助演 next turn: one point more, less than the turn costs
+    budget(state, 0, (2, 0, 0))  # with next turn's draw: 3, what an 役者1 costs
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT  # it cannot win now; later it might
+    state.hand_roles[0].clear()
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE  # nothing to add: held, it only loses
+    hand(state, 0, ("役者", 1))
+    state.released[1] = 0
+    state._board = None  # the observation's copy of the board, rebuilt after a change
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE  # nobody ahead: released at once
+    state.released[1], state.turn = 5, 12
+    state._board = None
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE  # the last turn: held, it scores 0
