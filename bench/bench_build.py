@@ -112,6 +112,8 @@ def scaled_project(factor: int, folder: Path) -> Path:
     manifest = yaml.safe_load((game / "game.yaml").read_text(encoding="utf-8"))
     components = []
     for entry in manifest["components"]:
+        if factor > 1 and isinstance(entry, dict) and entry.get("kind") == "tuckbox":
+            continue  # a box holds the shipped decks: one for many times as many cards would be no box
         name = entry["name"] if isinstance(entry, dict) else entry
         columns, rows = read_rows(game / f"{name}.csv")
         for number, part in enumerate(split_rows(scaled_rows(rows, factor)), 1):

@@ -151,7 +151,7 @@ def interrupt(stop: type[BaseException]):
 
 
 STOPS = [  # each command, stopped deep inside its work
-    (["build"], "pnp.build.builder._write_grid"),
+    (["build"], "pnp.build.sharing.SharedSheets.write"),  # the home-print sheets, half written
     (["proof", "demo", "--text", "{tmp}/cards.md"], "pnp.proof.proofread.write_proof_pdf"),
     (["export", "demo", "--png", "--tts"], "pnp.export.exporter.run_jobs"),
     (["check", "demo", "--json", "{tmp}/r.json"], "pnp.check.checker.deal_only_report"),
