@@ -13,11 +13,9 @@ key, versions and checksum match and every value has the shape art gives it (no 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import math
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +25,7 @@ import pnp
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_SVG_BYTES
-from pnp.text.fontcache import CACHE_FOLDER, read_entry, save_entries
+from pnp.text.fontcache import CACHE_FOLDER, installed_hashes, read_entry, save_entries
 from pnp.text.fonts import FontBook
 
 SVG_SUFFIXES = (".svg", ".svgz")
@@ -36,6 +34,8 @@ SUFFIX = ".svgart"
 RGB = "rgb"  # the key of operators any plain RGB page may copy (as svgdraw keeps them)
 MIN_SIDE_PT, MAX_SIDE_PT = 1e-3, 1e6
 MAX_ENTRIES = 1024  # art files remembered; the oldest go first
+
+CONVERTERS = (("svglib", "svglib.py"), ("lxml", "__init__.py"))  # their files' hashes key the entries
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,19 +177,8 @@ def _key(path: Path, label: str) -> str | None:
 
 def _versions(key: str) -> dict[str, Any]:
     """What an entry must have been written for."""
-    return {"format": FORMAT, "pnp": pnp.__version__, "versions": [reportlab.Version, *_converters()], "key": key}
-
-
-@cache
-def _converters() -> list[str]:
-    """The versions of svglib and lxml (their files' hashes), read without loading either."""
-    found = []
-    for package, name in (("svglib", "svglib.py"), ("lxml", "__init__.py")):
-        spec = importlib.util.find_spec(package)
-        locations = list(spec.submodule_search_locations or []) if spec else []
-        path = Path(locations[0]) / name if locations else None
-        found.append(hashlib.sha256(path.read_bytes()).hexdigest() if path and path.is_file() else "missing")
-    return found
+    versions = [reportlab.Version, *installed_hashes(CONVERTERS)]
+    return {"format": FORMAT, "pnp": pnp.__version__, "versions": versions, "key": key}
 
 
 def _refused(constant: str) -> None:

@@ -9,21 +9,20 @@ else is ignored and the faces sampled as usual. Entries are written atomically a
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pnp
 from pnp.face.parts import Face
-from pnp.text.fontcache import CACHE_FOLDER, read_entry, save_entries
+from pnp.text.fontcache import CACHE_FOLDER, installed_hashes, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".edges"
+RASTERISER = (("pypdfium2", "version.json"), ("pypdfium2_raw", "version.json"), ("PIL", "_version.py"))
 MAX_ENTRIES = 256  # sampled pages remembered (a component's fronts or backs each); the oldest go first
 
 
@@ -57,25 +56,14 @@ class EdgeCache:
 
     def _digest(self, pdf: bytes) -> str:
         """The key of an entry: the PDF sampled, the sampling's settings and the rasteriser's versions."""
-        versions = json.dumps([FORMAT, pnp.__version__, list(self.settings), _rasteriser()]).encode()
+        rasteriser = list(installed_hashes(RASTERISER))
+        versions = json.dumps([FORMAT, pnp.__version__, list(self.settings), rasteriser]).encode()
         return hashlib.sha256(versions + b"\0" + pdf).hexdigest()
 
 
 def edges_folder(output_root: Path) -> Path:
     """The edge cache's folder inside an output root."""
     return output_root / CACHE_FOLDER / "edges"
-
-
-@cache
-def _rasteriser() -> list[str]:
-    """The versions of pdfium and Pillow (their version files' hashes), read without loading either."""
-    found = []
-    for package, name in (("pypdfium2", "version.json"), ("pypdfium2_raw", "version.json"), ("PIL", "_version.py")):
-        spec = importlib.util.find_spec(package)
-        locations = list(spec.submodule_search_locations or []) if spec else []
-        path = Path(locations[0]) / name if locations else None
-        found.append(hashlib.sha256(path.read_bytes()).hexdigest() if path and path.is_file() else "missing")
-    return found
 
 
 def _refused(constant: str) -> None:

@@ -10,6 +10,7 @@ succeeds, and the folder keeps at most MAX_ENTRIES of them. A link or odd file o
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import math
 import os
@@ -18,7 +19,9 @@ import sys
 import tempfile
 import time
 from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -273,3 +276,16 @@ def keep_newest(folder: Path, suffix: str = SUFFIX, limit: int = MAX_ENTRIES) ->
     for _, path in sorted(entries, reverse=True)[limit:]:
         os.unlink(path)
 
+
+@cache
+def installed_hashes(files: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """Each (package, file) of an installed package as its file's hash, read without importing the package: a
+    cache entry made by other versions of the libraries that drew it is not taken ("missing" where not found)."""
+    return tuple(_file_hash(package, name) for package, name in files)
+
+
+def _file_hash(package: str, name: str) -> str:
+    spec = importlib.util.find_spec(package)
+    locations: Iterable[str] = list(spec.submodule_search_locations or []) if spec else []
+    path = Path(next(iter(locations))) / name if locations else None
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path and path.is_file() else "missing"
