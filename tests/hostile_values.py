@@ -108,6 +108,9 @@ YAML = [
     ("colors: a list", lambda p: edit(p, BASE, 'blue: "#2471a3"', "blue: [1, 2]"),
      f"{BASE}: colors.blue: expected a colour, got [1, 2]; write #rrggbb, a colour name, a name from colors:, or [C, "
      f"M, Y, K] in percent"),
+    ("colors: an empty colour", lambda p: edit(p, BASE, 'blue: "#2471a3"', "blue: ''"),
+     f"{BASE}: colors.blue: a named colour must be a colour, got ''; write #rrggbb, a colour name or [C, M, Y, K] in "
+     "percent, or remove the name"),
     ("stroke_width: .nan", lambda p: edit(p, FRONT, "    radius: 2\n", "    radius: 2\n    stroke_width: .nan\n"),
      f"{FRONT}: elements[3].stroke_width: {FINITE} nan; {NUMBER}"),
 ]

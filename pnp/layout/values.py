@@ -40,7 +40,7 @@ def check_layout_values(data: dict[str, Any], label: str) -> None:
             raise PnpError(f"must be a mapping of names, got {shown(data[key])}", where=f"{label}: {key}",
                            fix=f"write {key}: {{name: ...}}, one entry a name")
     _check_entries(data.get("fonts"), f"{label}: fonts", _font_file)
-    _check_entries(data.get("colors"), f"{label}: colors", lambda value, where: _colour(value, where))
+    _check_entries(data.get("colors"), f"{label}: colors", _named_colour)
     _check_entries(data.get("styles"), f"{label}: styles", _style)
     _check_entries(data.get("symbols"), f"{label}: symbols", _symbol)
     if data.get("background") is not None:
@@ -128,6 +128,14 @@ def _symbol(value: Any, where: str) -> None:
                            fix="write for example coin: {char: ●} or coin: {image: art/coin.svg}")
     if "color" in spec:
         _colour(spec["color"], f"{where}.color")
+
+
+def _named_colour(value: Any, where: str) -> None:
+    """An entry of colors:, a colour {name|...} markup prints in: neither empty nor none."""
+    if value is None or isinstance(value, str) and value.strip().lower() in ("", "none"):
+        raise PnpError(f"a named colour must be a colour, got {shown(value)}", where=where,
+                       fix="write #rrggbb, a colour name or [C, M, Y, K] in percent, or remove the name")
+    _colour(value, where)
 
 
 def _colour(value: Any, where: str) -> None:
