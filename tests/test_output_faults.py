@@ -202,6 +202,20 @@ def test_a_new_lock_file_a_sweeper_takes_before_it_is_locked_is_made_anew(tmp_pa
     assert [p.name for p in tmp_path.iterdir()] == ([taken[0].name] if sweeper == "holds it" else [])
 
 
+@pytest.mark.parametrize("step", ["this_run", "lock"])
+def test_a_run_stopped_while_it_takes_a_new_lock_file_leaves_none(tmp_path, monkeypatch, step):
+    """Ctrl+C while a new lock file gets its owner record or its lock: the file just made goes with the run."""
+    from pnp.output import locks
+    from pnp.output.temps import Temp
+
+    def stopped(*args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(locks, step, stopped)
+    with pytest.raises(KeyboardInterrupt):
+        Temp.folder(tmp_path, "demo")
+    assert list(tmp_path.iterdir()) == []
+
+
 IN_THE_WAY = "a file stands where a folder should be, or a folder where a file should; move it, or "
 
 

@@ -78,14 +78,17 @@ def create(path: Path) -> Held | None:
 
 
 def own(path: Path, handle: int) -> Held | None:
-    """Write this run's record into a lock file just created and lock it; None (closed) when a sweeper took it."""
+    """Write this run's record into a lock file just created and lock it; None (closed) when a sweeper took it.
+
+    Stopped (Ctrl+C) or failing on the way, it removes the file it created, as a release does.
+    """
     try:
         os.write(handle, this_run().encode())
         if lock(handle) is False or not _names(path, handle):
             os.close(handle)
             return None
     except BaseException:
-        os.close(handle)
+        Held(path, handle).release()
         raise
     return Held(path, handle)
 

@@ -55,7 +55,7 @@ class Temp:
         """Hold a new lock file `.NAME.RANDOM.pnp-lock`, then make the temporary of the same name beside it."""
         for _ in range(ATTEMPTS):
             handle, lock_path = tempfile.mkstemp(prefix=f".{name}.", suffix=LOCK_SUFFIX, dir=folder)
-            guard = own(Path(lock_path), handle)
+            guard = own(Path(lock_path), handle)  # stopped inside, it removes the lock file it was given
             if guard is None:
                 continue  # a sweeper took the new lock file for a dead run's: take another name
             path = Path(lock_path[:-len(LOCK_SUFFIX)] + SUFFIX)
