@@ -40,6 +40,18 @@ SHOWN = """new Promise(resolve => {{
 }})"""
 
 
+
+def _above(fd: int, lowest: int) -> int:
+    """A copy of fd numbered `lowest` or more, made with os.dup alone (no fcntl, which Windows lacks)."""
+    spare = []
+    copy = os.dup(fd)
+    while copy < lowest:
+        spare.append(copy)
+        copy = os.dup(fd)
+    for number in spare:
+        os.close(number)
+    return copy
+
 class Browser:
     """Headless Chromium driven through its DevTools protocol on a pipe (messages ended by a NUL byte)."""
 
@@ -48,8 +60,7 @@ class Browser:
         self._read, from_browser = os.pipe()
 
         def pipes() -> None:  # the browser reads commands on fd 3 and writes answers on fd 4
-            import fcntl
-            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 100) for fd in (to_browser, from_browser)]  # off 3 and 4 first
+            high = [_above(fd, 5) for fd in (to_browser, from_browser)]  # off 3 and 4 first
             for target, fd in zip((3, 4), high):
                 os.dup2(fd, target, inheritable=True)
 

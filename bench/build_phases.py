@@ -69,9 +69,10 @@ NOTES = {"writing": "within sheets", "fonts": "within faces and sheets", "sheets
 
 
 def probe(checkout: Path, out: Path, color: str) -> dict[str, float]:
-    """One build of Eitsuku in a fresh interpreter running the checkout's pnp; seconds by phase."""
+    """One build of the checkout's own Eitsuku in a fresh interpreter running the checkout's pnp (its code and its
+    card data, which an older pnp may not read); seconds by phase."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run([sys.executable, "-c", PROBE, str(ROOT), str(out), color], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", PROBE, str(checkout), str(out), color], capture_output=True, text=True,
                           check=True, env=env, cwd=checkout)
     return json.loads(done.stdout.splitlines()[-1])
 
