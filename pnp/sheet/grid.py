@@ -215,10 +215,10 @@ def impose(card: Size, bleed: float, paper: Size, margin: float = PRINTER_MARGIN
            butt: bool = True) -> Imposition:
     """Lay out the grid choose_plan picks: centred, with per-card clips."""
     plan = choose_plan(card, bleed, paper, margin, spaced, marks, pieces, gutter, butt)
-    return _grid(card, bleed, plan)
+    return grid_imposition(card, bleed, plan)
 
 
-def _grid(card: Size, bleed: float, plan: GridPlan) -> Imposition:
+def grid_imposition(card: Size, bleed: float, plan: GridPlan) -> Imposition:
     """Lay out a centred grid and its per-card clip rectangles; outer bleed takes what the marks leave."""
     page, cols, rows, gap = plan.page, plan.cols, plan.rows, plan.gap
     block_w = cols * card.width + (cols - 1) * gap

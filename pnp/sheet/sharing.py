@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pnp.sheet.grid import MARK_ROOM, PRINTER_MARGIN, Imposition, Rect, Slot, _grid, choose_plan, mirror_rect
+from pnp.sheet.grid import MARK_ROOM, PRINTER_MARGIN, Imposition, Rect, Slot, choose_plan, grid_imposition, mirror_rect
 from pnp.sheet.marks import Line, ScaleBar, SheetMarks
 from pnp.units import Size
 
@@ -82,7 +82,7 @@ def band_grid(card: Size, bleed: float, free: FreeArea, page: Size, spaced: bool
         return None
     if marks and plan.mark_room < MARK_ROOM:
         return None
-    local = _grid(card, bleed, plan)
+    local = grid_imposition(card, bleed, plan)
     if free.side == BELOW:
         dx, dy = 0.0, (local_page.height - m - plan.mark_room - local.outer_bleed_y) - local.block.top
     else:
