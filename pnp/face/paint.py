@@ -12,6 +12,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 from pnp.face.images import image_reader
+from pnp.face.outline import trace
 from pnp.face.parts import Box, Face, Op
 from pnp.face.svgdraw import draw_svg
 from pnp.text.fit import Run
@@ -258,6 +259,15 @@ def _suit(path, shape: str, b: Box) -> None:
     _polygon(path, [(0.38, 0.0), (0.62, 0.0), (0.54, 0.6), (0.46, 0.6)], b)
 
 
+def _outline(canvas, op: Op) -> None:
+    """A path (a cut's outline), stroked and/or filled."""
+    fill, stroke = _set_paint(canvas, op)
+    if fill or stroke:
+        path = canvas.beginPath()
+        trace(path, op.outline)
+        canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
 def _nested(canvas, op: Op) -> None:
     """Draw another face clipped to the box, placed by the op's matrix."""
     b = op.box
@@ -270,4 +280,4 @@ def _nested(canvas, op: Op) -> None:
 
 
 PAINTERS = {"face": _nested, "rect": _rect, "ellipse": _ellipse, "line": _line, "text": _text, "image": _image,
-            "icon": _icon}
+            "icon": _icon, "outline": _outline}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.face.outline import Outline
 from pnp.layout.files import Element, Layout
 from pnp.text.fit import TextBlock
 from pnp.units import pt
@@ -51,6 +52,7 @@ class Op:
     art: Any = None  # an SVG image's drawing
     face: Face | None = None  # a whole face drawn inside this one (standees)
     matrix: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
+    outline: Outline = ()  # an "outline" op's path, in points
 
 
 @dataclass(frozen=True)

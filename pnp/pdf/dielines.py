@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.face.outline import Outline
+from pnp.face.outline import Outline, trace
 from pnp.pdf.black import overprint
 from pnp.units import pt
 
@@ -30,15 +30,7 @@ class DieLine:
 def stroke(c: Canvas, outline: Outline) -> None:
     """Stroke an outline given in page mm with the current colour and width."""
     path = c.beginPath()
-    for op, v in outline:
-        if op == "M":
-            path.moveTo(pt(v[0]), pt(v[1]))
-        elif op == "L":
-            path.lineTo(pt(v[0]), pt(v[1]))
-        elif op == "C":
-            path.curveTo(*(pt(value) for value in v))
-        else:
-            path.close()
+    trace(path, outline, pt)
     c.drawPath(path, stroke=1, fill=0)
 
 

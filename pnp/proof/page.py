@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.face.outline import Outline
 from pnp.face.parts import Box, Face, Op
+from pnp.sheet.cutlines import moved
 from pnp.text.fit import Overflow, Run, TextBlock, fit, paragraphs
 from pnp.text.fonts import FontBook
 from pnp.units import Size, pt
@@ -40,6 +42,14 @@ class PageBuilder:
         kind = "ellipse" if round_ else "rect"
         self.ops.append(Op(kind, self.box(area), fill=fill, stroke=stroke, stroke_width=width, dash=dash,
                            radius=pt(radius)))
+
+    def outline(self, outline: Outline, stroke, width: float = 0.5) -> None:
+        """A path given in mm from the page's bottom-left corner (y up), such as a cut's outline, stroked."""
+        points = [(v[i], v[i + 1]) for _, v in outline for i in range(0, len(v), 2)]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        box = Box(pt(min(xs)), pt(min(ys)), pt(max(xs) - min(xs)), pt(max(ys) - min(ys)))
+        in_points = moved(outline, lambda x, y: (pt(x), pt(y)))
+        self.ops.append(Op("outline", box, stroke=stroke, stroke_width=width, outline=in_points))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke, width: float = 0.5,
              dash: tuple[float, ...] | None = None) -> None:

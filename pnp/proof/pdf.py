@@ -6,11 +6,16 @@ from pathlib import Path
 
 from reportlab.lib import colors
 
+from pnp.build.cuts import cut_shape
+from pnp.face.outline import Outline
 from pnp.face.paint import paint_face
 from pnp.pdf.document import Document
+from pnp.project.component import Component
 from pnp.proof.collect import Proof, ProofCard
 from pnp.proof.faces import Side
 from pnp.proof.page import Area, PageBuilder
+from pnp.sheet.cutlines import moved
+from pnp.sheet.grid import Rect
 from pnp.text.fonts import FontBook
 from pnp.units import MM, PAPER_SIZES, Size, pt
 
@@ -114,7 +119,11 @@ def _side(builder: PageBuilder, card: ProofCard, side: Side, area: Area, scale: 
     trim = Area(area.x + bleed * scale, area.y + bleed * scale, area.w - 2 * bleed * scale,
                 area.h - 2 * bleed * scale)
     radius = card.component.shape.radius * scale  # the corners of cut: rounded
-    builder.rect(trim, stroke=TRIM, width=0.7, round_=card.component.cut == "circle", radius=radius)
+    cut = _cut(card.component, side, trim, scale)
+    if cut:
+        builder.outline(cut, stroke=TRIM, width=0.7)
+    else:
+        builder.rect(trim, stroke=TRIM, width=0.7)
     safe = side.layout.safe * side.face.scale * scale
     if safe > 0:
         builder.rect(Area(trim.x + safe, trim.y + safe, trim.w - 2 * safe, trim.h - 2 * safe), stroke=SAFE,
@@ -131,6 +140,18 @@ def _side(builder: PageBuilder, card: ProofCard, side: Side, area: Area, scale: 
             x += 2 * CALLOUT + 0.5  # side by side with the callouts already there
         callouts.append((x, box.y))
         _callout(builder, x, box.y, number)
+
+
+def _cut(component: Component, side: Side, trim: Area, scale: float) -> Outline:
+    """The side's cut as the die line draws it (seen from the back on a back) at `scale`, in page mm from the
+    bottom-left; none for a rectangle, and for pieces whose proofed sides are not the piece that is cut (a standee's
+    drawn cut spans its strip, a tuck box is cut along its net)."""
+    if component.cut == "square" or component.box is not None or component.cut == "path" and component.kind == \
+            "standee":
+        return ()
+    own = cut_shape(component).at(Rect(0, 0, side.face.width / MM, side.face.height / MM), side.name == "back")
+    left, bottom = trim.x, PAGE.height - trim.y - trim.h
+    return moved(own, lambda x, y: (left + x * scale, bottom + y * scale))
 
 
 def _callout(builder: PageBuilder, x: float, y: float, number: int) -> None:

@@ -1,0 +1,88 @@
+"""The whole kit everywhere: cut shapes on the proof pages, the rulebook proof-read and exported, read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import replace_once
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from pnp.project.games import Project
+from pnp.proof.proofread import run_proof
+from pnp.units import pt
+
+MANIFEST = "card_data/demo/game.yaml"
+LEAF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88"><path d="M0 0 L63 0 L0 88 Z"/></svg>'
+ONE = "shares_rows: true, where: \"name == 'Spark'\", selection: true"
+SHAPES = f"""
+  - {{name: leaves, csv: cards.csv, layout: cards.yaml, back: cards-back.yaml, cut: shapes/leaf.svg, {ONE}}}
+  - {{name: rounded, csv: cards.csv, layout: cards.yaml, back: cards-back.yaml, cut: rounded, radius: 4, {ONE}}}
+  - {{name: discs, csv: cards.csv, layout: cards.yaml, back: cards-back.yaml, kind: token, cut: circle, {ONE}}}
+check:"""
+TRIM = (0.901961, 0.0, 0.494118)  # the proof's magenta trim
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory) -> Path:
+    """A `pnp new` project with a component of each cut shape."""
+    from pnp.scaffold.writer import scaffold
+    root = tmp_path_factory.mktemp("kit")
+    scaffold(Project(root), "demo")
+    replace_once(root / MANIFEST, "check:", SHAPES)
+    (root / "card_data/demo/shapes").mkdir()
+    (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def proof(kit) -> PdfReader:
+    """The proof PDF of the kit project."""
+    report = run_proof(Project(kit), "demo", kit / "output")
+    return PdfReader(report.pdf)
+
+
+def trim_paths(reader: PdfReader, index: int) -> list[list[tuple[str, tuple[float, float]]]]:
+    """Every path stroked in the trim's magenta on a proof page: its segments' kinds and end points, in mm."""
+    paths, current, color, stack = [], [], None, []
+    for operands, op in ContentStream(reader.pages[index].get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(color)
+        elif op == b"Q":
+            color = stack.pop()
+        elif op == b"RG":
+            color = tuple(round(float(v), 6) for v in operands)
+        elif op in (b"m", b"l", b"c"):
+            current.append((op.decode(), (float(operands[-2]) / pt(1), float(operands[-1]) / pt(1))))
+        elif op == b"re":
+            current.append(("re", (float(operands[0]) / pt(1), float(operands[1]) / pt(1))))
+        elif op in (b"S", b"s", b"f", b"B", b"n", b"W"):
+            if color == TRIM and op in (b"S", b"s") and current and current[0][1][1] < 270:  # not the legend
+                paths.append(current)
+            current = [] if op != b"W" else current
+    return paths
+
+
+def page_of(reader: PdfReader, component: str) -> int:
+    """The first proof page of a component (its header names it)."""
+    return next(i for i, page in enumerate(reader.pages) if f"demo  ·  {component}\n" in page.extract_text())
+
+
+def test_the_proof_draws_a_drawn_cut_as_its_path_mirrored_on_the_back(proof):
+    front, back = trim_paths(proof, page_of(proof, "leaves"))
+    assert [kind for kind, _ in front] == ["m", "l", "l"] == [kind for kind, _ in back]
+    (x0, y0), (x1, y1), (x2, y2) = (point for _, point in front)
+    scale = (y0 - y2) / 88  # the front is drawn enlarged: the right angle at its top left, as the SVG has it
+    assert abs(x0 - x2) < 0.01 and scale > 1.5 and abs(x1 - x0 - 63 * scale) < 0.01 and abs(y1 - y0) < 0.01
+    (u0, _), (u1, _), (u2, _) = (point for _, point in back)
+    assert abs(u0 - u2) < 0.01 and u1 < u0  # seen from the back, the right angle is on the right
+
+
+def test_the_proof_draws_rounded_corners_and_circles_as_the_die_line_does(proof):
+    rounded, _ = trim_paths(proof, page_of(proof, "rounded"))
+    assert [kind for kind, _ in rounded].count("c") == 4 and [kind for kind, _ in rounded].count("l") == 4
+    disc, _ = trim_paths(proof, page_of(proof, "discs"))
+    assert [kind for kind, _ in disc] == ["m", "c", "c", "c", "c"]
+    square = trim_paths(proof, page_of(proof, "cards"))
+    assert all(kind == "re" for path in square for kind, _ in path)
