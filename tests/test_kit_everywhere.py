@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import replace_once
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.cli.main import main
 from pnp.project.games import Project
 from pnp.proof.proofread import run_proof
 from pnp.units import pt
@@ -86,3 +88,44 @@ def test_the_proof_draws_rounded_corners_and_circles_as_the_die_line_does(proof)
     assert [kind for kind, _ in disc] == ["m", "c", "c", "c", "c"]
     square = trim_paths(proof, page_of(proof, "cards"))
     assert all(kind == "re" for path in square for kind, _ in path)
+
+
+RULES = """# デモのルール
+
+手番のプレイヤーは山札から1枚引きます。「カップリングが成立していたのならゲットできます。
+
+- カードを :star: よく切る
+- 手札を3枚配る :moon:
+
+![場の配置図](art/none.png)
+
+Draw a card 😀.
+"""
+
+
+def test_the_proof_reads_the_rulebook_and_shows_its_pages(project):
+    (project / "card_data/demo/rules.md").write_text(RULES, encoding="utf-8")
+    result = CliRunner().invoke(main, ["proof", "demo", "--project", str(project)])
+    assert result.exit_code == 0, result.output
+    pdf = project / "output/demo/demo-proof.pdf"
+    assert result.output.splitlines() == [
+        "card_data/demo/rules.md:3: text: unbalanced brackets: '「' is never closed "
+        "(…ら1枚引きます。「カップリングが成…)",
+        "card_data/demo/rules.md:6: text: unknown symbol :moon:",
+        "card_data/demo/rules.md:8: text: image 'art/none.png' not found",
+        "card_data/demo/rules.md:10: text: character '😀' (U+1F600) is not in font 'regular'",
+        f"Proofed demo: 4 distinct cards and 1 rulebook page, 4 findings; wrote {pdf}"]
+    reader = PdfReader(project / "output/demo/demo-proof.pdf")
+    assert len(reader.pages) == 5
+    last = reader.pages[4].extract_text()
+    assert last.startswith("demo  ·  rulebook\n5 / 5") and "Markdown lines 1 to 10" in last
+    assert "line 6 unknown symbol :moon:" in last and "手番のプレイヤーは山札から1枚引きます" in last.replace("\n", "")
+    assert "1 / 5" in reader.pages[0].extract_text()
+
+
+def test_a_build_still_stops_at_the_rulebooks_first_problem(project):
+    (project / "card_data/demo/rules.md").write_text(RULES, encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "-q", "--project", str(project)])
+    assert result.exit_code == 1 and not (project / "output").exists()
+    assert result.output == ("error: card_data/demo/rules.md: line 6: unknown symbol :moon:; the game's layouts' "
+                             "symbols are :star:; write \\: for a colon that starts no symbol\n")

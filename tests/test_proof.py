@@ -255,7 +255,7 @@ def test_proof_of_a_shipped_game_from_the_command_line(tmp_path):
     result = run("proof", "promotion", "--project", str(ROOT), "--out", str(tmp_path), "--strict")
     assert result.exit_code == 0, result.output
     info = poppler("pdfinfo", str(tmp_path / "promotion/promotion-proof.pdf"))
-    assert "Pages:           53" in info  # the postcard and 52 playing cards
+    assert "Pages:           58" in info  # the postcard and 52 playing cards, then the rulebook's 5 pages
 
 
 balanced = st.deferred(lambda: st.lists(st.one_of(

@@ -9,7 +9,7 @@ from pathlib import Path
 from pnp.book.markdown import parse_rules
 from pnp.book.pages import block_rows, paginate
 from pnp.book.pictures import Pictures, game_symbols
-from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH, Setter
+from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH, BookTrace, Setter
 from pnp.data.confine import confined, label_in
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
@@ -42,8 +42,9 @@ def rules_path(root: Path, game: str) -> Path | None:
     return confined(root, path, label_in(root, path))
 
 
-def typeset(root: Path, game: Game, fonts: FontBook, path: Path) -> Rulebook:
-    """The rules file set on A5 pages; a one-line error naming the file and line for what cannot be set."""
+def typeset(root: Path, game: Game, fonts: FontBook, path: Path, trace: BookTrace | None = None) -> Rulebook:
+    """The rules file set on A5 pages; a one-line error naming the file and line for what cannot be set (with
+    `trace`, noted there instead, as far as the rest can still be set)."""
     label = label_in(root, path)
     data = read_regular(path, label, MAX_RULES_BYTES, kind="rules file", fix="write the rules in Markdown")
     try:
@@ -51,7 +52,7 @@ def typeset(root: Path, game: Game, fonts: FontBook, path: Path) -> Rulebook:
     except UnicodeDecodeError as exc:
         raise PnpError(f"is not UTF-8 text (byte {exc.start})", where=label, fix="save it as UTF-8") from None
     pictures = Pictures(root, path.parent, fonts)
-    setter = Setter(fonts, game_symbols(game, fonts, pictures), pictures, label)
+    setter = Setter(fonts, game_symbols(game, fonts, pictures), pictures, label, trace)
     pages = paginate(setter, block_rows(setter, parse_rules(text)))
     faces = tuple(Face(PAGE_WIDTH, PAGE_HEIGHT, BLEED, tuple(ops)) for ops in pages)
     return Rulebook(game.title, faces)

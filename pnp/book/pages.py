@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from pnp.book.markdown import Block
 from pnp.book.tables import table_rows
 from pnp.book.typeset import (
@@ -37,10 +39,10 @@ def block_rows(setter: Setter, blocks: list[Block]) -> list[Row]:
     for index, block in enumerate(blocks):
         if block.kind == "heading":
             style = STYLES[f"h{min(block.level, 3)}"]
-            heading = [Row(r.height, r.ops, r.before, keep=True) for r in
+            heading = [Row(r.height, r.ops, r.before, keep=True, line=r.line) for r in
                        setter.text_rows(block.text, style, MARGIN_X, BODY_WIDTH, block.line)]
             if block.level == 1 and rows:
-                heading[0] = Row(heading[0].height, heading[0].ops, 0.0, True, new_page=True)
+                heading[0] = dataclasses.replace(heading[0], before=0.0, new_page=True)
             rows += heading + ([rule_row(1.0, 7.0, "#1F3A5F", 1.2)] if block.level == 1 else [])
         elif block.kind == "item":
             indent = LIST_INDENT * block.level + 2
@@ -81,6 +83,8 @@ def paginate(setter: Setter, rows: list[Row]) -> list[Page]:
                                fix="shorten it, or split it into several files")
             top, before = PAGE_HEIGHT - MARGIN_TOP, 0.0
         top -= before
+        if setter.trace is not None and row.line:
+            setter.trace.pages.setdefault(row.line, len(pages))
         pages[-1] += row.placed(top)
         top -= row.height
     return [page + [folio(setter, number)] for number, page in enumerate(pages, 1)]

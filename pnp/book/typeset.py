@@ -59,17 +59,36 @@ class Row:
     before: float = 0.0  # space above it, dropped at the top of a page
     keep: bool = False  # kept on the same page as the row after it
     new_page: bool = False  # starts a page (a first-level heading after the first)
+    line: int = 0  # the Markdown line it sets (0: none)
 
     def placed(self, top: float) -> list[Op]:
         """The row's operations with its top at `top` on the page."""
         return [dataclasses.replace(op, box=Box(op.box.x, op.box.y + top, op.box.w, op.box.h)) for op in self.ops]
 
 
-class Setter:
-    """Sets a rulebook's blocks: fonts, symbols and pictures of its game; errors name the Markdown line."""
+@dataclass
+class BookTrace:
+    """What proof-reading a rulebook collects instead of stopping: problems and every text's lines, by Markdown line."""
 
-    def __init__(self, fonts: FontBook, symbols: dict[str, Symbol], pictures: Pictures, label: str):
+    problems: list[tuple[int, str]] = dataclasses.field(default_factory=list)
+    texts: list[tuple[int, str, list[Line], float]] = dataclasses.field(default_factory=list)  # width in ems
+    pages: dict[int, int] = dataclasses.field(default_factory=dict)  # the page each Markdown line starts on
+
+
+class Setter:
+    """Sets a rulebook's blocks: fonts, symbols and pictures of its game; errors name the Markdown line (traced
+    instead, going on, when given a BookTrace)."""
+
+    def __init__(self, fonts: FontBook, symbols: dict[str, Symbol], pictures: Pictures, label: str,
+                 trace: BookTrace | None = None):
         self.fonts, self.symbols, self.pictures, self.label = fonts, symbols, pictures, label
+        self.trace = trace
+
+    def problem(self, error: PnpError, line: int) -> None:
+        """Stop at a problem, or note it on its line when tracing."""
+        if self.trace is None:
+            raise error
+        self.trace.problems.append((line, error.problem))
 
     def where(self, line: int) -> str:
         """How messages name a line of the rules file."""
@@ -77,19 +96,20 @@ class Setter:
 
     def lines(self, text: str, style: Style, width: float, line: int) -> list[Line]:
         """The text broken into lines of at most `width` points, at phrases, with kinsoku."""
-        unknown = unknown_symbols(text, self.symbols)
-        if unknown:
-            problem, fix = unknown_symbol(unknown[0], self.symbols)
-            raise PnpError(problem, where=self.where(line), fix=fix.replace("the layout's symbols", "the game's "
-                                                                            "layouts' symbols"))
+        for name in unknown_symbols(text, self.symbols):
+            problem, fix = unknown_symbol(name, self.symbols)
+            self.problem(PnpError(problem, where=self.where(line), fix=fix.replace(
+                "the layout's symbols", "the game's layouts' symbols")), line)
+            text = text.replace(f":{name}:", f"\\:{name}:")  # traced: written as it is
         regular, bold = self.fonts.get("regular", self.label), self.fonts.get("bold", self.label)
         runs = parse_markup(text, bold if style.bold else regular, bold, style.color, {}, self.symbols)
-        missing = missing_glyphs(runs)
-        if missing:
-            char, font = missing[0]
-            raise PnpError(f"character '{char}' (U+{ord(char):04X}) is not in font '{font.key}'",
-                           where=self.where(line), fix="use another character, or a font that has it")
-        return break_lines(paragraphs(runs), width / style.size)
+        for char, font in missing_glyphs(runs)[:1 if self.trace is None else None]:
+            self.problem(PnpError(f"character '{char}' (U+{ord(char):04X}) is not in font '{font.key}'",
+                                  where=self.where(line), fix="use another character, or a font that has it"), line)
+        lines = break_lines(paragraphs(runs), width / style.size)
+        if self.trace is not None and line:
+            self.trace.texts.append((line, text, lines, width / style.size))
+        return lines
 
     def text_rows(self, text: str, style: Style, x: float, width: float, line: int, marker: str = "") -> list[Row]:
         """A block of text as one row per line; a list item's marker beside its first line."""
@@ -103,7 +123,7 @@ class Setter:
                 ops.insert(0, text_op(mark, style, x - LIST_INDENT, LIST_INDENT, height))  # read before its line
             last = index == len(lines) - 1
             rows.append(Row(height, tuple(ops), style.before if index == 0 else 0.0, keep=not last and index == 0
-                            or len(lines) - index == 2))  # no line left alone at the top or foot of a page
+                            or len(lines) - index == 2, line=line))  # no line left alone at a page's top or foot
         if rows:
             rows[-1] = dataclasses.replace(rows[-1], height=rows[-1].height + style.after)
         return rows
@@ -123,12 +143,16 @@ def rule_row(before: float = 4.0, after: float = 6.0, color: str = "#B8B8B8", wi
 
 def picture_rows(setter: Setter, block: Block) -> list[Row]:
     """A picture at the body's width (no taller than MAX_PICTURE_HEIGHT), its alt text as a caption below."""
-    picture = setter.pictures.picture(block.source, setter.where(block.line))
+    try:
+        picture = setter.pictures.picture(block.source, setter.where(block.line))
+    except PnpError as error:
+        setter.problem(error, block.line)
+        return setter.text_rows(block.text, STYLES["caption"], MARGIN_X, BODY_WIDTH, block.line) if block.text else []
     width = min(BODY_WIDTH, MAX_PICTURE_HEIGHT * picture.aspect)
     height = width / picture.aspect
     op = Op("image", Box(MARGIN_X + (BODY_WIDTH - width) / 2, -height - 4, width, height), image=picture.path,
             art=picture.art)
-    rows = [Row(height + 8, (op,), keep=bool(block.text))]
+    rows = [Row(height + 8, (op,), keep=bool(block.text), line=block.line)]
     if block.text:
         rows += setter.text_rows(block.text, STYLES["caption"], MARGIN_X, BODY_WIDTH, block.line)
     return rows

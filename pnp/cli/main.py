@@ -257,8 +257,10 @@ def proof_command(game: str, out: Path | None, strict: bool, text_path: Path | N
     count = len(report.proof.findings)
     grouped = f" on {len(lines)} line{'' if len(lines) == 1 else 's'}" if len(lines) != count else ""
     written = _shown(report.pdf) + (f" and {_shown(report.text)}" if report.text else "")
-    click.echo(f"Proofed {game}: {report.pages} distinct cards, {count} finding{'' if count == 1 else 's'}{grouped}; "
-               f"wrote {written}")
+    rules = report.proof.rules
+    book = f" and {len(rules.pages)} rulebook page{'' if len(rules.pages) == 1 else 's'}" if rules else ""
+    click.echo(f"Proofed {game}: {report.pages} distinct cards{book}, {count} finding{'' if count == 1 else 's'}"
+               f"{grouped}; wrote {written}")
     if strict and count:
         sys.exit(1)
 

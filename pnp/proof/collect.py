@@ -18,6 +18,7 @@ from pnp.proof.faces import Side, drawn_findings, side_findings, spot
 from pnp.proof.findings import Finding, unique
 from pnp.proof.lint import lint_table
 from pnp.proof.references import dangling_names, game_names
+from pnp.proof.rules import RulesProof, proof_rules
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
 
@@ -52,6 +53,7 @@ class Proof:
     game: Game
     cards: list[ProofCard]
     findings: list[Finding]
+    rules: RulesProof | None = None
 
 
 def collect(project: Project, name: str, fonts: FontBook) -> Proof:
@@ -67,7 +69,9 @@ def collect(project: Project, name: str, fonts: FontBook) -> Proof:
         card.findings = unique(sorted(mine, key=lambda f: (f.row or 0)))
     findings = [f for f in general if not any(card.holds(f) for card in cards)]
     findings += [Finding(file, None, "svg", undrawn_message(features)) for file, features in renderer.undrawn.items()]
-    return Proof(game, cards, unique(findings + [f for card in cards for f in card.findings]))
+    rules = proof_rules(project, game, fonts)
+    findings += [f for card in cards for f in card.findings] + (rules.findings if rules else [])
+    return Proof(game, cards, unique(findings), rules)
 
 
 def _cards(component: Component, renderer: Renderer) -> list[ProofCard]:

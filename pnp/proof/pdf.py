@@ -6,9 +6,11 @@ from pathlib import Path
 
 from reportlab.lib import colors
 
+from pnp.book.typeset import MARGIN_BOTTOM, MARGIN_TOP, MARGIN_X
 from pnp.build.cuts import cut_shape
 from pnp.face.outline import Outline
 from pnp.face.paint import paint_face
+from pnp.face.parts import Face
 from pnp.pdf.document import Document
 from pnp.project.component import Component
 from pnp.proof.collect import Proof, ProofCard
@@ -37,9 +39,10 @@ CALLOUT = 3.0  # mm, the radius of a finding's numbered disc
 def write_proof_pdf(path: Path, proof: Proof, fonts: FontBook) -> int:
     """Write every card's proof page; return the number of pages."""
     doc = Document(path, fonts, f"{proof.game.title} proof")
+    total = len(proof.cards) + (len(proof.rules.pages) if proof.rules else 0)
     for index, card in enumerate(proof.cards, start=1):
         builder = PageBuilder(PAGE, fonts)
-        _header(builder, proof, card, index)
+        _header(builder, proof, card, index, total)
         for side, area, scale in _arrange(card.sides):
             _side(builder, card, side, area, scale)
         _fields(builder, card)
@@ -47,19 +50,53 @@ def write_proof_pdf(path: Path, proof: Proof, fonts: FontBook) -> int:
         doc.canvas.setPageSize((pt(PAGE.width), pt(PAGE.height)))
         paint_face(doc.canvas, builder.page())
         doc.canvas.showPage()
+    for number, face in enumerate(proof.rules.pages if proof.rules else (), start=1):
+        builder = PageBuilder(PAGE, fonts)
+        _rules_page(builder, proof, number, face, total)
+        doc.canvas.setPageSize((pt(PAGE.width), pt(PAGE.height)))
+        paint_face(doc.canvas, builder.page())
+        doc.canvas.showPage()
     doc.save()
     return len(proof.cards)
 
 
-def _outer(side: Side) -> tuple[float, float]:
-    """A side's size in printed mm with its bleed."""
-    bleed = side.face.bleed / MM
-    return side.face.width / MM + 2 * bleed, side.face.height / MM + 2 * bleed
+def _rules_page(builder: PageBuilder, proof: Proof, number: int, face: Face, total: int) -> None:
+    """One page of the rulebook drawn large with its trim and text block, and the findings on its lines."""
+    rules = proof.rules
+    assert rules is not None  # only called for a game with a rulebook
+    index = len(proof.cards) + number
+    builder.text(Area(10, 8, 160, 7), [builder.run(f"{proof.game.title}  ·  rulebook", INK, bold=True)], 12, 8)
+    builder.text(Area(170, 8, 30, 7), [builder.run(f"{index} / {total}", GREY)], 9, align="right")
+    lines = sorted(line for line, page in rules.page_of.items() if page == number)
+    source = f"{rules.label}: page {number} of {len(rules.pages)}, A5 148 x 210 mm, bleed 3 mm" + (
+        f", Markdown lines {lines[0]} to {lines[-1]}" if lines else "")
+    builder.text(Area(10, 15.5, 190, 4.5), [builder.run(source, INK)], 8, 5)
+    bleed = face.bleed / MM
+    area, scale = _fit(face, ART, 1.0)
+    builder.face(face, area, scale, bleed)
+    builder.rect(area, stroke=GREY, width=0.4)
+    trim = Area(area.x + bleed * scale, area.y + bleed * scale, area.w - 2 * bleed * scale,
+                area.h - 2 * bleed * scale)
+    builder.rect(trim, stroke=TRIM, width=0.7)
+    x, top, bottom = (margin * scale / MM for margin in (MARGIN_X, MARGIN_TOP, MARGIN_BOTTOM))
+    builder.rect(Area(trim.x + x, trim.y + top, trim.w - 2 * x, trim.h - top - bottom), stroke=SAFE, width=0.6,
+                 dash=SAFE_DASH)
+    found = rules.on_page(number)
+    runs = [builder.run(f"Findings ({len(found)})\n" if found else "Findings\n", INK, bold=True)]
+    runs += [run for finding in found for run in (builder.run(f"line {finding.row} ", MARK, bold=True),
+                                                   builder.run(f"{finding.message}\n", INK))]
+    builder.text(Area(10, 218, 190, 70), runs if found else runs + [builder.run("No findings.", GOOD)], 8, 3.5)
 
 
-def _fit(side: Side, area: Area, most: float) -> tuple[Area, float]:
-    """The side centred in an area at the largest scale up to most."""
-    w, h = _outer(side)
+def _outer(face: Face) -> tuple[float, float]:
+    """A face's size in printed mm with its bleed."""
+    bleed = face.bleed / MM
+    return face.width / MM + 2 * bleed, face.height / MM + 2 * bleed
+
+
+def _fit(face: Face, area: Area, most: float) -> tuple[Area, float]:
+    """The face centred in an area at the largest scale up to most."""
+    w, h = _outer(face)
     scale = min(most, area.w / w, area.h / h)
     return Area(area.x + (area.w - w * scale) / 2, area.y, w * scale, h * scale), scale
 
@@ -71,7 +108,7 @@ def _arrange(sides: tuple[Side, ...]) -> list[tuple[Side, Area, float]]:
     """
     front = sides[0]
     if len(sides) == 1:
-        area, scale = _fit(front, ART, MAX_SCALE)
+        area, scale = _fit(front.face, ART, MAX_SCALE)
         return [(front, area, scale)]
     back = sides[1]
     half_w, half_h = (ART.w - GAP) / 2, (ART.h - GAP) / 2
@@ -84,19 +121,19 @@ def _arrange(sides: tuple[Side, ...]) -> list[tuple[Side, Area, float]]:
                    Area(ART.x + ART.w - BACK_COLUMN, ART.y, BACK_COLUMN, ART.h), 1.0),
                   (Area(ART.x, ART.y, ART.w, ART.h - BACK_ROW - GAP),
                    Area(ART.x, ART.y + ART.h - BACK_ROW, ART.w, BACK_ROW), 1.0)]
-    plans = [(_fit(front, main, MAX_SCALE), _fit(back, rest, most)) for main, rest, most in splits]
+    plans = [(_fit(front.face, main, MAX_SCALE), _fit(back.face, rest, most)) for main, rest, most in splits]
     best = max(plans, key=lambda plan: (min(plan[0][1], plan[1][1]) if own_back else plan[0][1], plan[0][1]))
     (front_at, front_scale), (back_at, back_scale) = best
     return [(front, front_at, front_scale), (back, back_at, back_scale)]
 
 
-def _header(builder: PageBuilder, proof: Proof, card: ProofCard, index: int) -> None:
+def _header(builder: PageBuilder, proof: Proof, card: ProofCard, index: int, total: int) -> None:
     """Game, component, source rows and copies, page number and a legend of the guides."""
     c, front = card.component, card.component.front_for(card.rows[0])
     size = front.on_paper(PAGE).size if front.paper else front.size
     rows = ", ".join(str(r.number) for r in card.rows)
     builder.text(Area(10, 8, 160, 7), [builder.run(f"{proof.game.title}  ·  {c.name}", INK, bold=True)], 12, 8)
-    builder.text(Area(170, 8, 30, 7), [builder.run(f"{index} / {len(proof.cards)}", GREY)], 9, align="right")
+    builder.text(Area(170, 8, 30, 7), [builder.run(f"{index} / {total}", GREY)], 9, align="right")
     source = (f"{card.table.label}: row{'s' if len(card.rows) > 1 else ''} {rows}  ·  {card.count} "
               f"cop{'y' if card.count == 1 else 'ies'}  ·  {c.kind} {size.width:g} x {size.height:g} mm, "
               f"bleed {front.bleed:g} mm, safe {front.safe * front.scale:g} mm"
