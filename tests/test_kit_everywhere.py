@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import replace_once
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -129,3 +130,16 @@ def test_a_build_still_stops_at_the_rulebooks_first_problem(project):
     assert result.exit_code == 1 and not (project / "output").exists()
     assert result.output == ("error: card_data/demo/rules.md: line 6: unknown symbol :moon:; the game's layouts' "
                              "symbols are :star:; write \\: for a colon that starts no symbol\n")
+
+
+def test_export_writes_each_rulebook_page_as_a_png_with_its_bleed(project):
+    (project / "card_data/demo/rules.md").write_text("# One\n\n本文です。\n\n# Two\n\n二ページ目。\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["export", "demo", "--png", "--dpi", "50", "--project", str(project)])
+    assert result.exit_code == 0, result.output
+    folder = project / "output/demo/png/rulebook"
+    assert sorted(p.name for p in folder.iterdir()) == ["page-001.png", "page-002.png"]
+    with Image.open(folder / "page-002.png") as image:  # A5 and 3 mm of bleed all round, at 50 dpi
+        assert abs(image.width - 154 / 25.4 * 50) <= 1 and abs(image.height - 216 / 25.4 * 50) <= 1
+    result = CliRunner().invoke(main, ["export", "demo", "--png", "--dpi", "50", "--component", "cards",
+                                       "--project", str(project)])
+    assert result.exit_code == 0 and (folder / "page-002.png").exists()  # a component's export leaves it alone

@@ -71,12 +71,18 @@ def booklet_sides(pages: int) -> list[tuple[int, int]]:
     return sides
 
 
-def write_rulebook(book: Rulebook, folder: Path, game: str, files: Publication, fonts: FontBook, paper: str) -> None:
-    """Both files of a rulebook: `<game>-rules.pdf` (print shops) and `<game>-rules-booklet-<paper>.pdf`."""
+def write_pages(book: Rulebook, path: Path, fonts: FontBook) -> list[tuple[tuple[str, int], Face]]:
+    """The rulebook one A5 page (with its bleed) a PDF page, as a print shop gets it; its pages as faces."""
     faces = [(("page", number), face) for number, face in enumerate(book.pages, 1)]
-    shop = Document(files.temp_for(folder / "rulebook" / f"{game}-rules.pdf"), fonts, f"{book.title} rules")
+    shop = Document(path, fonts, f"{book.title} rules")
     write_shop_pages(shop, faces)
     shop.save()
+    return faces
+
+
+def write_rulebook(book: Rulebook, folder: Path, game: str, files: Publication, fonts: FontBook, paper: str) -> None:
+    """Both files of a rulebook: `<game>-rules.pdf` (print shops) and `<game>-rules-booklet-<paper>.pdf`."""
+    faces = write_pages(book, files.temp_for(folder / "rulebook" / f"{game}-rules.pdf"), fonts)
     name = f"{game}-rules-booklet-{paper}.pdf"
     doc = Document(files.temp_for(folder / "rulebook" / name), fonts, f"{book.title} rules (booklet, {paper})")
     width, height = SHEETS[paper]

@@ -9,9 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.book.booklet import rules_path
 from pnp.errors import PnpError, UsageError
 from pnp.export.presets import PRESETS, Preset, check_preset
 from pnp.export.raster import PageRef, Placement, PngJob, page_placement, trim_placement
+from pnp.export.rulebook import FOLDER, rulebook_jobs
 from pnp.export.source import Pages, write_pages
 from pnp.export.tts import Deck, SheetJob, grids, note, slot_size
 from pnp.export.workers import Job, run_jobs
@@ -81,8 +83,11 @@ def export_game(project: Project, game: Game, options: ExportOptions,
         with writing_into(root.label(root.path), root.path):
             scratch = Temp.folder(root.path, f"{game.name}-pages")
             try:
-                pages = write_pages(needed, scratch.path, project.root, FontBook())
+                fonts = FontBook()
+                pages = write_pages(needed, scratch.path, project.root, fonts)
                 plan = _plan(pages, folder, files, options, preset, png_names, tts_names)
+                if options.png and preset is None and not options.components and FOLDER not in png_names:
+                    _plan_rulebook(project, game, scratch.path, folder, files, options.dpi, plan, fonts)
                 _write_plan(plan, options.workers or os.cpu_count() or 1, progress)
             finally:
                 scratch.remove()
@@ -112,6 +117,17 @@ def _plan(pages: list[Pages], folder: Path, files: Publication, options: ExportO
                 else:
                     _plan_png(part, staged, options.dpi, preset, plan)
     return plan
+
+
+def _plan_rulebook(project: Project, game: Game, scratch: Path, folder: Path, files: Publication, dpi: int,
+                   plan: _Plan, fonts: FontBook) -> None:
+    """The rulebook's pages as PNGs in png/rulebook/, replacing its earlier export whole (when the game has one)."""
+    if rules_path(project.root, game.name) is None:
+        return
+    staged = files.folder_for(folder / "png" / FOLDER)
+    plan.jobs += rulebook_jobs(project, game, scratch, staged, dpi, fonts)
+    plan.folders.append(staged)
+    plan.finals.append(f"png/{FOLDER}")
 
 
 def check_options(options: ExportOptions) -> None:
