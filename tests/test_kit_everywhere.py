@@ -143,3 +143,26 @@ def test_export_writes_each_rulebook_page_as_a_png_with_its_bleed(project):
     result = CliRunner().invoke(main, ["export", "demo", "--png", "--dpi", "50", "--component", "cards",
                                        "--project", str(project)])
     assert result.exit_code == 0 and (folder / "page-002.png").exists()  # a component's export leaves it alone
+
+
+def test_the_sheet_view_shows_the_rulebook_and_draws_it_again_when_rules_md_changes(project):
+    from test_watch_notes import wait_for_sheets
+
+    from pnp.watch.page import PAGE
+    from pnp.watch.session import PreviewSession
+    rules = project / "card_data/demo/rules.md"
+    rules.write_text("# One\n\n本文です。\n", encoding="utf-8")
+    session = PreviewSession(project, "demo", project / "preview")
+    first = wait_for_sheets(session, session.rebuild().cards)
+    assert len(first["rules"]) == 1 and first["rules_error"] is None and len(first["pages"]) == 4
+    with Image.open(project / "preview" / first["rules"][0]) as page:
+        assert page.size == (364, 510)  # A5 and its bleed at 60 dpi
+    rules.write_text("# One\n\n本文です。\n\n# Two\n\n:moon:\n", encoding="utf-8")
+    broken = wait_for_sheets(session, session.rebuild({rules}).cards)
+    assert broken["rules"] == [] and len(broken["pages"]) == 4 and broken["rules_error"] == (
+        "card_data/demo/rules.md: line 7: unknown symbol :moon:; the game's layouts' symbols are :star:; "
+        "write \\: for a colon that starts no symbol")
+    rules.write_text("# One\n\n本文です。\n\n# Two\n\n二ページ目。\n", encoding="utf-8")
+    again = wait_for_sheets(session, session.rebuild({rules}).cards)
+    assert len(again["rules"]) == 2 and again["rules"][0] == first["rules"][0] and again["rules_error"] is None
+    assert "drawn.rules_error" in PAGE and '"rulebook page "' in PAGE

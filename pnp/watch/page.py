@@ -65,21 +65,30 @@ function figure(component, card) {
   }
   return fig;
 }
+function sheet(image, alt, label) {
+  const fig = document.createElement("figure"), img = document.createElement("img"),
+        caption = document.createElement("figcaption");
+  fig.className = "sheet";
+  img.src = "img/" + image;
+  img.alt = alt;
+  caption.textContent = label;
+  fig.append(img, caption);
+  return fig;
+}
 function sheets(state) {
   const drawn = state.sheets, row = document.createElement("div");
   row.className = "cards";
   if (drawn === null || drawn.error) { row.textContent = drawn ? drawn.error : "drawing the sheets..."; return [row]; }
-  row.append(...drawn.pages.map((page, n) => {
-    const fig = document.createElement("figure"), img = document.createElement("img"),
-          caption = document.createElement("figcaption");
-    fig.className = "sheet";
-    img.src = "img/" + page;
-    img.alt = "sheet page " + (n + 1);
-    caption.textContent = "page " + (n + 1) + " (" + drawn.paper + ")";
-    fig.append(img, caption);
-    return fig;
-  }));
-  return [row];
+  row.append(...drawn.pages.map((page, n) => sheet(page, "sheet page " + (n + 1),
+                                                   "page " + (n + 1) + " (" + drawn.paper + ")")));
+  if (!drawn.rules.length && !drawn.rules_error) return [row];
+  const heading = document.createElement("h2"), book = document.createElement("div");
+  heading.textContent = "rulebook";
+  book.className = "cards";
+  book.textContent = drawn.rules_error || "";
+  book.append(...drawn.rules.map((page, n) => sheet(page, "rulebook page " + (n + 1),
+                                                    "rulebook page " + (n + 1) + " (A5)")));
+  return [row, heading, book];
 }
 function draw(state) {
   document.getElementById("to-cards").className = sheetView() ? "" : "on";

@@ -17,7 +17,7 @@ from pnp.text.fonts import FontBook
 from pnp.watch.baseline import Baseline
 from pnp.watch.notes import NoteCache, Notes, game_notes, general_notes
 from pnp.watch.preview import PREVIEW_DPI, Card, FaceCache, render_previews
-from pnp.watch.sheets import Sheets, draw_sheets
+from pnp.watch.sheets import Sheets, draw_rulebook, draw_sheets
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
 LAYOUT_SUFFIXES = {".yaml", ".yml"}
@@ -218,16 +218,28 @@ class PreviewSession:
                     sheets = Sheets(paper, (), cards, exc.render())
                 except Exception as exc:  # a file read while being saved, or a bug: one line in the sheets' place
                     sheets = Sheets(paper, (), cards, f"unexpected {type(exc).__name__}: {exc}")
+                sheets = self._with_rulebook(sheets, project)
                 self._publish(dataclasses.replace(self.state, sheets=sheets))
         finally:
             with self._lock:
                 self._sheets_busy = self._closed
 
 
+    def _with_rulebook(self, sheets: Sheets, project: Project) -> Sheets:
+        """The sheets with the rulebook's pages after them, or what stops the rulebook in their place."""
+        try:
+            game = project.load_game(self.game)
+            return dataclasses.replace(sheets, rules=draw_rulebook(project, game, self.folder, self._fonts))
+        except PnpError as exc:
+            return dataclasses.replace(sheets, rules_error=exc.render())
+        except Exception as exc:  # as for the sheets: one line in the rulebook's place
+            return dataclasses.replace(sheets, rules_error=f"unexpected {type(exc).__name__}: {exc}")
+
+
 def _prune(folder: Path, states: tuple[State, ...]) -> None:
     """Remove the images no state shows (the previous state's stay for a page that has not caught up yet)."""
     keep = {card.image for state in states for cards in state.components.values() for card in cards}
-    keep |= {page for state in states if state.sheets for page in state.sheets.pages}
+    keep |= {page for state in states if state.sheets for page in state.sheets.pages + state.sheets.rules}
     for image in folder.glob("*.png"):
         if image.name not in keep:
             image.unlink(missing_ok=True)

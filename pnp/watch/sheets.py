@@ -9,6 +9,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.book.booklet import BLEED, rules_path, typeset, write_pages
+from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH
 from pnp.build.builder import build
 from pnp.build.options import BuildOptions
 from pnp.export.raster import PageRef, close_documents, page_placement, render, save_png
@@ -17,6 +19,7 @@ from pnp.project.games import Game, Project
 from pnp.text.fonts import FontBook
 
 SHEET_DPI = 40
+RULES_DPI = 60  # an A5 page 364 pixels wide: its text can be read
 
 
 @dataclass(frozen=True)
@@ -27,10 +30,12 @@ class Sheets:
     pages: tuple[str, ...]
     cards: int  # the rebuild whose cards they show
     error: str | None = None
+    rules: tuple[str, ...] = ()  # the rulebook's A5 pages, an image each (none without rules.md)
+    rules_error: str | None = None  # what stops the rulebook, shown in its place
 
     def to_json(self, current: int) -> dict:
         return {"paper": self.paper, "pages": list(self.pages), "current": self.cards == current,
-                "error": self.error}
+                "error": self.error, "rules": list(self.rules), "rules_error": self.rules_error}
 
 
 def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: FontBook) -> tuple[str, ...]:
@@ -48,6 +53,23 @@ def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: F
             close_documents()
 
 
+def draw_rulebook(project: Project, game: Game, folder: Path, fonts: FontBook) -> tuple[str, ...]:
+    """The game's rulebook pages (with their bleed) as images in `folder`, as its print-shop file has them; none
+    without rules.md."""
+    path = rules_path(project.root, game.name)
+    if path is None:
+        return ()
+    book = typeset(project.root, game, fonts, path)
+    with tempfile.TemporaryDirectory(prefix=".rules-", dir=folder) as scratch:
+        pdf = Path(scratch) / "rules.pdf"
+        write_pages(book, pdf, fonts)
+        size = (PAGE_WIDTH + 2 * BLEED, PAGE_HEIGHT + 2 * BLEED)
+        try:
+            return tuple(_page(PageRef(str(pdf), index), size, folder, RULES_DPI) for index in range(len(book.pages)))
+        finally:
+            close_documents()
+
+
 def _sizes(pdf: Path) -> list[tuple[float, float]]:
     """Each page's size in points (none when the build wrote no grid sheets, only tiles or gutterfold files)."""
     if not pdf.exists():
@@ -56,14 +78,14 @@ def _sizes(pdf: Path) -> list[tuple[float, float]]:
     return [(float(page.mediabox.width), float(page.mediabox.height)) for page in PdfReader(pdf).pages]
 
 
-def _page(ref: PageRef, size: tuple[float, float], folder: Path) -> str:
-    """One sheet side as a PNG in the folder, under a name made from its pixels."""
-    image = render(ref, page_placement(*size, SHEET_DPI))
+def _page(ref: PageRef, size: tuple[float, float], folder: Path, dpi: int = SHEET_DPI) -> str:
+    """One sheet side (or rulebook page) as a PNG in the folder, under a name made from its pixels."""
+    image = render(ref, page_placement(*size, dpi))
     name = "sheet-" + hashlib.sha1(image.tobytes()).hexdigest()[:16] + ".png"
     if not (folder / name).exists():
         files = AtomicFiles()
         try:
-            save_png(image, files.temp_for(folder / name), SHEET_DPI)
+            save_png(image, files.temp_for(folder / name), dpi)
             files.commit()
         except BaseException:
             files.abort()
