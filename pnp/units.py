@@ -21,6 +21,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 
 HOME_PAPERS = ("a4", "letter")  # the papers home-print sheets are imposed on
+CUTTERS = ("silhouette", "cricut")  # home cutting machines that cut printed sheets along registration marks
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),

@@ -392,6 +392,22 @@ TUCKBOXES = [
 ]
 CASES += TUCKBOXES
 
+KIT = [  # the game's own cutter: and share: keys, and the rulebook's pictures
+    ("cutter: unknown", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\ncutter: brother"),
+     f"{MANIFEST}: cutter: unknown cutter 'brother'; write cutter: silhouette or cutter: cricut (the machine the "
+     "print-then-cut sheets are for), or leave it out"),
+    ("share: not a switch", lambda p: edit(p, MANIFEST, "title: demo", "title: demo\nshare: sometimes"),
+     f"{MANIFEST}: share: must be true or false, got 'sometimes'; write share: false to print every component on "
+     "sheets of its own, or leave it out"),
+    ("a rulebook image missing", lambda p: write(p, "card_data/demo/rules.md", "# 題\n\n![図](art/none.png)\n"),
+     "card_data/demo/rules.md: line 3: image 'art/none.png' not found; add the file or fix the path (relative to the "
+     "game's card_data folder or the project)"),
+    ("a rulebook image missing, exported", lambda p: write(p, "card_data/demo/rules.md", "# 題\n\n![図](x.png)\n"),
+     "card_data/demo/rules.md: line 3: image 'x.png' not found; add the file or fix the path (relative to the game's "
+     "card_data folder or the project)", "export demo --png"),
+]
+CASES += KIT
+
 
 def _damaged_profile(root: Path) -> None:
     """game.yaml names a CMYK profile whose header reads but whose colour tables are cut off."""

@@ -156,7 +156,7 @@ def test_an_unknown_cutter_is_bad_usage_and_writes_nothing(project, tmp_path):
                                        "--cutter", "brother"], prog_name="pnp")
     assert result.exit_code == 2 and not (tmp_path / "o").exists()
     assert result.output.splitlines() == [
-        "error: pnp build: Invalid value for '--cutter': 'brother' is not one of 'silhouette', 'cricut'; "
+        "error: pnp build: Invalid value for '--cutter': 'brother' is not one of 'silhouette', 'cricut', 'none'; "
         "see 'pnp build --help'"]
 
 

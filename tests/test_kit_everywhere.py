@@ -166,3 +166,21 @@ def test_the_sheet_view_shows_the_rulebook_and_draws_it_again_when_rules_md_chan
     again = wait_for_sheets(session, session.rebuild({rules}).cards)
     assert len(again["rules"]) == 2 and again["rules"][0] == first["rules"][0] and again["rules_error"] is None
     assert "drawn.rules_error" in PAGE and '"rulebook page "' in PAGE
+
+
+def test_game_yaml_sets_the_cutter_and_sharing_and_the_command_line_wins(project):
+    replace_once(project / MANIFEST, "title: demo", "title: demo\ncutter: cricut\nshare: false")
+    replace_once(project / MANIFEST, "check:", "  - {name: more, csv: cards.csv, layout: cards.yaml, "
+                 "back: cards-back.yaml, shares_rows: true}\ncheck:")
+
+    def built(*options: str) -> tuple[int, list[str]]:
+        out = project / "out" / "-".join(options or ("keys",))
+        result = CliRunner().invoke(main, ["build", "-q", "--project", str(project), "--out", str(out), *options])
+        assert result.exit_code == 0, result.output
+        cutter = out / "demo" / "cutter"
+        return len(PdfReader(out / "demo/demo-a4.pdf").pages), sorted(p.name for p in cutter.glob("*.pdf"))
+
+    assert built() == (8, ["demo-cards-cricut.pdf", "demo-more-cricut.pdf"])  # 10 cards each, 8 a sheet, unshared
+    assert built("--share", "--cutter", "silhouette") == (6, ["demo-cards-silhouette-a4.pdf",
+                                                               "demo-more-silhouette-a4.pdf"])
+    assert built("--cutter", "none") == (8, [])

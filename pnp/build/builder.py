@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import glob
 from collections.abc import Callable
 from contextlib import ExitStack
@@ -124,7 +123,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
             for game, folder, profile in zip(games, folders, profiles):
-                own = dataclasses.replace(options, paper=game.paper) if options.game_paper and game.paper else options
+                own = options.for_game(game)
                 _build_game(game, folder, renderer, fonts, own, files, report, progress, profile, edges)
         report.notes = advised(report.notes) + undrawn_warnings(renderer.undrawn)
         report.files = files.commit()

@@ -5,22 +5,28 @@ Kept apart from the builder so the command line reads its choices without loadin
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.errors import UsageError
 from pnp.limits import MAX_GUTTER_MM
-from pnp.units import HOME_PAPERS
+from pnp.units import CUTTERS, HOME_PAPERS
+
+if TYPE_CHECKING:
+    from pnp.project.games import Game
 
 PAPERS = HOME_PAPERS
 MARKS = ("jp", "plain", "none")
 DUPLEX = ("long", "short", "none")
 LAYOUTS = ("grid", "gutterfold")
 COLORS = ("rgb", "cmyk")
-CUTTERS = ("silhouette", "cricut")  # home cutting machines that cut printed sheets along registration marks
+NO_CUTTER = "none"  # --cutter none: no print-then-cut sheets, whatever game.yaml's cutter: says
+CUTTER_CHOICES = (*CUTTERS, NO_CUTTER)
 MAX_BACK_OFFSET = 10.0  # mm; a duplex printer is off by a few mm at most
 MAX_TIME_LIMIT = 7 * 24 * 3600.0  # s; a week, so that any number a user means is taken
 DIE_LINE_NAME = "CutContour"  # the spot colour Roland, Mimaki, Summa and most print shops read as the cut
@@ -112,5 +118,16 @@ class BuildOptions:
     cut_lines: bool = False  # thin lines along every piece's cut on the home-print sheets' fronts
     die_line: str | None = None  # the spot colour's name of a die line on every print-shop page; None: no die line
     game_paper: bool = False  # a game's own paper: in game.yaml replaces `paper` (none was asked for)
-    cutter: str | None = None  # "silhouette" or "cricut": print-then-cut sheets and SVG cut files in cutter/
-    share: bool = True  # a component's first pieces fill the free band of the sheet before (--no-share: never)
+    cutter: str | None = None  # "silhouette" or "cricut": print-then-cut sheets and SVG cut files in cutter/; "none":
+    # none, whatever game.yaml says; None: as game.yaml's cutter: says
+    share: bool | None = True  # a component's first pieces fill the free band of the sheet before (False: never);
+    # None: as game.yaml's share: says (default on)
+
+    def for_game(self, game: Game) -> BuildOptions:
+        """The options one game is built with: its game.yaml's paper, cutter and share where none was asked for."""
+        paper = game.paper if self.game_paper and game.paper else self.paper
+        cutter = None if self.cutter == NO_CUTTER else self.cutter or game.cutter
+        share = game.share if self.share is None else self.share
+        if (paper, cutter, share) == (self.paper, self.cutter, self.share):
+            return self
+        return dataclasses.replace(self, paper=paper, cutter=cutter, share=share)

@@ -14,7 +14,7 @@ import click
 
 from pnp.build.options import (
     COLORS,
-    CUTTERS,
+    CUTTER_CHOICES,
     DUPLEX,
     LAYOUTS,
     MARKS,
@@ -130,10 +130,11 @@ def main() -> None:
               help="Add each piece's cut to every print-shop page as a die line in a spot colour (CutContour).")
 @click.option("--die-line-name", default=None, metavar="NAME",
               help="The die line's spot colour name [default: CutContour; implies --die-line].")
-@click.option("--cutter", type=click.Choice(CUTTERS), help="Also write print-then-cut sheets and SVG cut files.")
-@click.option("--no-share", "share", is_flag=True, flag_value=False, default=True,
-              help="Start every component on a sheet of its own [default: a component's first pieces fill the free "
-                   "band of the part-filled sheet before].")
+@click.option("--cutter", type=click.Choice(CUTTER_CHOICES),
+              help="Also write print-then-cut sheets and SVG cut files [default: game.yaml's cutter:, else none].")
+@click.option("--share/--no-share", "share", default=None,
+              help="--no-share starts every component on a sheet of its own [default: game.yaml's share:, else a "
+                   "component's first pieces fill the free band of the part-filled sheet before].")
 @click.option("--only-changed-since", "since", default=None, metavar="REF",
               help="Print only the cards changed or added since REF (a git revision or an earlier project folder), "
                    "into OUT/<game>-reprint/ with reprint.md.")
@@ -142,7 +143,7 @@ def main() -> None:
 def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
                   gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
                   time_limit: str | None, cut_lines: bool, die_line: bool, die_line_name: str | None,
-                  since: str | None, project_dir: Path, cutter: str | None = None, share: bool = True) -> None:
+                  since: str | None, project_dir: Path, cutter: str | None = None, share: bool | None = None) -> None:
     """Build GAMES (default: every game) into OUT/<game>/."""
     from pnp.build.collect import lean_collection
     cuts = (cut_lines, parse_die_line(die_line, die_line_name))
@@ -162,7 +163,7 @@ def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex:
 def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, layout: str, back_offset: str,
            gutter: str | None, components: tuple[str, ...], lang: str | None, out: Path | None, color: str,
            time_limit: str | None, project_dir: Path, cuts: tuple[bool, str | None] = (False, None),
-           cutter: str | None = None, share: bool = True) -> None:
+           cutter: str | None = None, share: bool | None = None) -> None:
     """Load the games named and build them, with a line on what was written."""
     from pnp.build.builder import build
     from pnp.project.games import find_project, select_components

@@ -29,7 +29,7 @@ from pnp.project.tuckbox import with_boxes
 MANIFEST = "game.yaml"
 DATA_SUFFIXES = {".csv", *WORKBOOKS}
 GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile", "rich_black", "pull_http",
-             "paper"}
+             "paper", "cutter", "share"}
 MAX_RICH_BLACK_INK = 300.0  # percent: C+M+Y+K of the rich black, within what presses accept
 
 
@@ -45,6 +45,8 @@ class Game:
     rich_black: tuple[float, float, float, float] | None = None  # C, M, Y, K percent of large black areas in CMYK
     problems: tuple[RowProblem, ...] = ()  # what a build stops at and a lenient load keeps: swallowed, unprinted rows
     paper: str | None = None  # the home-print paper game.yaml sets; None: the command's default
+    cutter: str | None = None  # the cutting machine game.yaml sets print-then-cut sheets for; None: none
+    share: bool = True  # game.yaml's share: false prints every component on sheets of its own
 
 
 @dataclass(frozen=True)
@@ -96,7 +98,8 @@ class Project:
         key = f"{self.label(folder / MANIFEST)}: cmyk_profile"
         rich_black = _rich_black(manifest.get("rich_black"), f"{self.label(folder / MANIFEST)}: rich_black")
         return Game(name, str(manifest.get("title", name)), components, self._cmyk_profile(key, manifest), key,
-                    rich_black, tuple(problems), manifest.get("paper"))
+                    rich_black, tuple(problems), manifest.get("paper"), manifest.get("cutter"),
+                    manifest.get("share", True))
 
     def _no_cards(self, folder: Path) -> PnpError:
         """The error for a game folder no component reads cards from: empty, or workbooks without a game.yaml."""

@@ -10,7 +10,7 @@ from pnp.errors import PnpError
 from pnp.layout.elements import parse_number
 from pnp.layout.values import quote_it, shown
 from pnp.limits import MAX_LENGTH
-from pnp.units import HOME_PAPERS
+from pnp.units import CUTTERS, HOME_PAPERS
 
 PATHS = ("csv", "data", "from")
 SWITCHES = ("print_shop", "tile", "shares_rows")
@@ -26,6 +26,13 @@ def check_game_values(data: dict[str, Any], label: str) -> None:
     if "pull_http" in data and not isinstance(data["pull_http"], bool):
         raise PnpError(f"must be true or false, got {shown(data['pull_http'])}", where=f"{label}: pull_http",
                        fix="write pull_http: true to let pnp pull use plain http, or leave it out")
+    if "cutter" in data and data["cutter"] not in CUTTERS:
+        raise PnpError(f"unknown cutter {shown(data['cutter'])}", where=f"{label}: cutter",
+                       fix=f"write cutter: {' or cutter: '.join(CUTTERS)} (the machine the print-then-cut sheets "
+                       "are for), or leave it out")
+    if "share" in data and not isinstance(data["share"], bool):
+        raise PnpError(f"must be true or false, got {shown(data['share'])}", where=f"{label}: share",
+                       fix="write share: false to print every component on sheets of its own, or leave it out")
     if "paper" in data and data["paper"] not in HOME_PAPERS:
         raise PnpError(f"unknown paper {shown(data['paper'])}", where=f"{label}: paper",
                        fix=f"write paper: {' or paper: '.join(HOME_PAPERS)} (the home-print sheets' paper)")

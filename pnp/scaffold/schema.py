@@ -18,7 +18,7 @@ from pnp.project.component import COMPONENT_KEYS, KINDS
 from pnp.project.cutspec import KINDS as CUTS
 from pnp.project.games import GAME_KEYS
 from pnp.project.settings import PATHS, SWITCHES
-from pnp.units import CARD_SIZES, HOME_PAPERS, PAPER_SIZES
+from pnp.units import CARD_SIZES, CUTTERS, HOME_PAPERS, PAPER_SIZES
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 SCHEMA_FILES = {"layout": "layout.schema.json", "game": "game.schema.json"}
@@ -135,6 +135,7 @@ def game_schema() -> dict[str, Any]:
         "components": {"type": "array", "items": component_schema()}, "check": check_schema(),
         "rules": {"anyOf": [{"type": "string"}, {"type": "object", "additionalProperties": {"type": "string"}}]},
         "cmyk_profile": {"type": "string"}, "paper": {"enum": list(HOME_PAPERS)}, "pull_http": {"type": "boolean"},
+        "cutter": {"enum": list(CUTTERS)}, "share": {"type": "boolean"},
         "rich_black": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "number"},
                                                       "minItems": 4, "maxItems": 4}]}}
     assert set(values) == GAME_KEYS, "every key of game.yaml has its schema"

@@ -12,7 +12,7 @@ from pathlib import Path
 from pnp.book.booklet import BLEED, rules_path, typeset, write_pages
 from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH
 from pnp.build.builder import build
-from pnp.build.options import BuildOptions
+from pnp.build.options import NO_CUTTER, BuildOptions
 from pnp.export.raster import PageRef, close_documents, page_placement, render, save_png
 from pnp.output.atomic import AtomicFiles
 from pnp.project.games import Game, Project
@@ -45,7 +45,8 @@ def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: F
                                                       for c in game.components))
     names = tuple(c.name for c in game.components)
     with tempfile.TemporaryDirectory(prefix=".sheets-", dir=folder) as scratch:
-        build(project, [home], BuildOptions(Path(scratch), paper=paper, components=names), fonts=fonts)
+        build(project, [home], BuildOptions(Path(scratch), paper=paper, components=names, share=None,
+                                            cutter=NO_CUTTER), fonts=fonts)  # shared as game.yaml says
         pdf = Path(scratch) / game.name / ("-".join((game.name,) + names + (paper,)) + ".pdf")
         try:
             return tuple(_page(PageRef(str(pdf), index), size, folder) for index, size in enumerate(_sizes(pdf)))
