@@ -184,3 +184,35 @@ def test_game_yaml_sets_the_cutter_and_sharing_and_the_command_line_wins(project
     assert built("--share", "--cutter", "silhouette") == (6, ["demo-cards-silhouette-a4.pdf",
                                                                "demo-more-silhouette-a4.pdf"])
     assert built("--cutter", "none") == (8, [])
+
+
+EXTRA = {"csv": "data: cards.csv", "xlsx": "data: cards.xlsx, sheet: cards"}
+
+
+@pytest.mark.parametrize("data_format, rules", [("csv", False), ("xlsx", True)])
+def test_a_new_project_uses_every_item_of_the_kit_from_its_own_examples(tmp_path, data_format, rules):
+    from pnp.scaffold.writer import scaffold
+    scaffold(Project(tmp_path), "demo", data_format, rules)
+    manifest = tmp_path / MANIFEST
+    for example in ("# cutter: silhouette", "# cut: rounded", "# - {name: box"):  # the examples game.yaml shows
+        replace_once(manifest, example, example.removeprefix("# "))
+    replace_once(manifest, "check:", f"  - {{name: extra, {EXTRA[data_format]}, layout: cards.yaml, "
+                 "back: cards-back.yaml, shares_rows: true}\ncheck:")  # 10 cards and 10: they share a sheet
+    (tmp_path / "card_data/demo/box.csv").write_text("title,count\nDemo,1\n", encoding="utf-8")
+    (tmp_path / "layouts/demo/box.yaml").write_text("size: poker\n", encoding="utf-8")
+    (tmp_path / "card_data/demo/rules.md").write_text("# ルール\n\n:star: を集めます。\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", "-q", "--die-line", "--project", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "output/demo"
+    assert len(PdfReader(out / "demo-a4.pdf").pages) == 6  # 3 sheets: the extra cards' first four share one
+    assert b"/CutContour" in (out / "print-shop/cards.pdf").read_bytes()  # the die line's spot colour
+    assert len(PdfReader(out / "demo-box-a4-tuckbox.pdf").pages) == 1
+    assert len(PdfReader(out / "rulebook/demo-rules.pdf").pages) == 1
+    cutter = sorted(p.name for p in (out / "cutter").iterdir())
+    assert cutter[:3] == ["demo-box-silhouette-a4-1.svg", "demo-box-silhouette-a4.pdf",
+                          "demo-cards-silhouette-a4-1.svg"]
+    if rules:
+        for command in (["proof", "demo"], ["export", "demo", "--png", "--dpi", "50"]):
+            result = CliRunner().invoke(main, [*command, "--project", str(tmp_path)])
+            assert result.exit_code == 0, result.output
+        assert (out / "png/box/001-front.png").exists() and (out / "png/rulebook/page-001.png").exists()
