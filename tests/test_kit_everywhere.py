@@ -216,3 +216,12 @@ def test_a_new_project_uses_every_item_of_the_kit_from_its_own_examples(tmp_path
             result = CliRunner().invoke(main, [*command, "--project", str(tmp_path)])
             assert result.exit_code == 0, result.output
         assert (out / "png/box/001-front.png").exists() and (out / "png/rulebook/page-001.png").exists()
+
+
+def test_a_rulebook_no_page_can_be_set_of_is_a_finding_and_the_cards_are_proofed(project):
+    (project / "card_data/demo/rules.md").write_bytes("# ルール\n".encode("cp932"))
+    result = CliRunner().invoke(main, ["proof", "demo", "--project", str(project)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:-1] == [
+        "card_data/demo/rules.md: text: is not UTF-8 text (byte 2); save it as UTF-8"]
+    assert result.output.splitlines()[-1].startswith("Proofed demo: 4 distinct cards and 0 rulebook pages, 1 finding")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pnp.book.booklet import rules_path, typeset
 from pnp.book.typeset import BookTrace
 from pnp.data.confine import label_in
+from pnp.errors import PnpError
 from pnp.face.parts import Face
 from pnp.project.games import Game, Project
 from pnp.proof.breaks import awkward_breaks
@@ -37,9 +38,12 @@ def proof_rules(project: Project, game: Game, fonts: FontBook) -> RulesProof | N
     path = rules_path(project.root, game.name)
     if path is None:
         return None
-    trace = BookTrace()
-    book = typeset(project.root, game, fonts, path, trace)
-    label = label_in(project.root, path)
+    trace, label = BookTrace(), label_in(project.root, path)
+    try:
+        book = typeset(project.root, game, fonts, path, trace)
+    except PnpError as error:  # what no page can be set past (a file that is not UTF-8, too many pages)
+        message = error.problem + (f"; {error.fix}" if error.fix else "")
+        return RulesProof(label, (), [Finding(label, None, FIELD, message)], {})
     findings = [Finding(label, line, FIELD, problem) for line, problem in trace.problems]
     for line, text, lines, width in trace.texts:
         findings += [Finding(label, line, FIELD, problem) for problem in _text_problems(text, lines, width)]
