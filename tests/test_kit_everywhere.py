@@ -162,9 +162,11 @@ def test_the_sheet_view_shows_the_rulebook_and_draws_it_again_when_rules_md_chan
     assert broken["rules"] == [] and len(broken["pages"]) == 4 and broken["rules_error"] == (
         "card_data/demo/rules.md: line 7: unknown symbol :moon:; the game's layouts' symbols are :star:; "
         "write \\: for a colon that starts no symbol")
-    rules.write_text("# One\n\n本文です。\n\n# Two\n\n二ページ目。\n", encoding="utf-8")
+    rules.write_text("# One\n\n本文です。\n\n# Two\n\n「二ページ目。\n", encoding="utf-8")
     again = wait_for_sheets(session, session.rebuild({rules}).cards)
     assert len(again["rules"]) == 2 and again["rules"][0] == first["rules"][0] and again["rules_error"] is None
+    assert again["rules_notes"] == ["card_data/demo/rules.md:7: text: unbalanced brackets: '「' is never closed "
+                                    "(「二ページ目。)"] and first["rules_notes"] == []
     assert "drawn.rules_error" in PAGE and '"rulebook page "' in PAGE
 
 

@@ -16,6 +16,8 @@ from pnp.build.options import NO_CUTTER, BuildOptions
 from pnp.export.raster import PageRef, close_documents, page_placement, render, save_png
 from pnp.output.atomic import AtomicFiles
 from pnp.project.games import Game, Project
+from pnp.proof.findings import grouped_lines
+from pnp.proof.rules import proof_rules
 from pnp.text.fonts import FontBook
 
 SHEET_DPI = 40
@@ -32,10 +34,12 @@ class Sheets:
     error: str | None = None
     rules: tuple[str, ...] = ()  # the rulebook's A5 pages, an image each (none without rules.md)
     rules_error: str | None = None  # what stops the rulebook, shown in its place
+    rules_notes: tuple[str, ...] = ()  # what `pnp proof` finds in the rulebook (awkward breaks, open brackets)
 
     def to_json(self, current: int) -> dict:
         return {"paper": self.paper, "pages": list(self.pages), "current": self.cards == current,
-                "error": self.error, "rules": list(self.rules), "rules_error": self.rules_error}
+                "error": self.error, "rules": list(self.rules), "rules_error": self.rules_error,
+                "rules_notes": list(self.rules_notes)}
 
 
 def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: FontBook) -> tuple[str, ...]:
@@ -52,6 +56,12 @@ def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: F
             return tuple(_page(PageRef(str(pdf), index), size, folder) for index, size in enumerate(_sizes(pdf)))
         finally:
             close_documents()
+
+
+def rulebook_notes(project: Project, game: Game, fonts: FontBook) -> tuple[str, ...]:
+    """What `pnp proof` finds in the game's rulebook, a line each (none without rules.md)."""
+    rules = proof_rules(project, game, fonts)
+    return tuple(grouped_lines(rules.findings)) if rules else ()
 
 
 def draw_rulebook(project: Project, game: Game, folder: Path, fonts: FontBook) -> tuple[str, ...]:
