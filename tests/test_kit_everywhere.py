@@ -227,3 +227,26 @@ def test_a_rulebook_no_page_can_be_set_of_is_a_finding_and_the_cards_are_proofed
     assert result.output.splitlines()[:-1] == [
         "card_data/demo/rules.md: text: is not UTF-8 text (byte 2); save it as UTF-8"]
     assert result.output.splitlines()[-1].startswith("Proofed demo: 4 distinct cards and 0 rulebook pages, 1 finding")
+
+
+def test_in_a_real_browser_the_sheet_view_shows_the_rulebooks_pages_and_notes(project, tmp_path_factory):
+    import json
+    import time
+
+    from conftest import needs_tool
+    from test_watch import browser, dump_dom, free_port, get, start_cli, stop_cli
+    needs_tool("chromium", "chromium", "chromium-browser", "google-chrome")
+    (project / "card_data/demo/rules.md").write_text("# One\n\n「本文です。\n", encoding="utf-8")
+    port, scratch = free_port(), tmp_path_factory.mktemp("scratch")
+    url = f"http://127.0.0.1:{port}/"
+    process = start_cli(project, port, scratch)
+    try:
+        deadline = time.monotonic() + 60  # the page's sheet view asks for the sheets, drawn in the background
+        while not (json.loads(get(url + "state.json?after=0&sheets=1"))["sheets"] or {}).get("rules"):
+            assert time.monotonic() < deadline, "no rulebook pages within 60 s"
+            time.sleep(0.1)
+        dom = dump_dom(browser(), url + "#sheets")
+    finally:
+        stop_cli(process)
+    assert 'alt="rulebook page 1"' in dom and "rulebook page 1 (A5)" in dom
+    assert "card_data/demo/rules.md:3: text: unbalanced brackets" in dom

@@ -86,14 +86,12 @@ function sheets(state) {
   heading.textContent = "rulebook";
   book.className = "cards";
   book.textContent = drawn.rules_error || "";
-  if (drawn.rules_notes.length) {  // what pnp proof finds in the rulebook, above its pages
-    const notes = list(drawn.rules_notes, document.createElement("ul"));
-    notes.className = "notes";
-    return [row, heading, notes, book];
-  }
   book.append(...drawn.rules.map((page, n) => sheet(page, "rulebook page " + (n + 1),
                                                     "rulebook page " + (n + 1) + " (A5)")));
-  return [row, heading, book];
+  if (!drawn.rules_notes.length) return [row, heading, book];
+  const notes = list(drawn.rules_notes, document.createElement("ul"));  // what pnp proof finds, above the pages
+  notes.className = "notes";
+  return [row, heading, notes, book];
 }
 function draw(state) {
   document.getElementById("to-cards").className = sheetView() ? "" : "on";
