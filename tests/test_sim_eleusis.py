@@ -406,6 +406,14 @@ def test_greedy_prophet_judges_by_the_agreeing_rules(data):
     assert likely_verdict(obs) == MIXED
 
 
+def test_greedy_dealer_withholds_every_hint(data):
+    state = dealt(data, "R01")
+    arrange(state, {1: "♥5 ♣6 ♦7 ♠9 ♥9", 2: "♠2 ♠3", 3: "♠5"}, played=8)
+    lay(state, 1, "♥5 ♣6 ♦7", CIRCLE)  # the 10th card: the dealer's first hint time, nobody prophesies
+    assert (state.phase, state.current_player()) == (HINT, 0)
+    assert greedy(state.observation(0), state.legal_actions(0), random.Random(0)) == 0
+
+
 # --- whole games -----------------------------------------------------------------------------------
 
 @settings(max_examples=120, deadline=None)
