@@ -7,7 +7,8 @@ user's second build), with pnp's phases timed from inside: the imports, reading 
 fonts, resolving the faces (templates, text fitting, SVG art), the sheets (imposing and drawing, edge sampling
 included), writing the sheets' files, waiting for the print-shop worker at the end, and the whole process; the
 worker's own CPU time is given beside. With --other, runs of that checkout (its `pnp` package found first on the
-path) take turns with this one's, so a shared machine's load falls on both alike. Medians in milliseconds.
+path) take turns with this one's, so a shared machine's load falls on both alike. Medians in milliseconds. Each
+checkout's pnp is compiled to bytecode first, as an install compiles it, so imports are timed as a user's are.
 `bench_build.py` prints the same table. --quick (for the test suite): one run.
 """
 
@@ -77,6 +78,12 @@ def probe(checkout: Path, out: Path, color: str) -> dict[str, float]:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def compiled(checkout: Path) -> None:
+    """The checkout's pnp compiled to bytecode, as an install compiles it: where PYTHONDONTWRITEBYTECODE is set, a
+    source checkout would otherwise be compiled again in every timed run, some 100 ms counted as imports."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "pnp")], check=True, capture_output=True)
+
+
 def table(runs: dict[str, list[dict[str, float]]]) -> list[str]:
     """The medians of every phase, in milliseconds, a column per checkout (and their ratio for two)."""
     names = list(runs)
@@ -95,6 +102,7 @@ def phases(repeat: int, color: str, other: Path | None = None) -> list[str]:
     runs: dict[str, list[dict[str, float]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp:
         for name, checkout in checkouts.items():
+            compiled(checkout)
             probe(checkout, Path(tmp) / name, color)  # the output folder's caches filled once, not counted
         for _ in range(repeat):
             for name, checkout in checkouts.items():

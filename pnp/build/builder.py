@@ -156,10 +156,10 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
         _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
+        if not options.components:  # the rulebook, from card_data/<game>/rules.md, while the print-shop files finish
+            report.notes += build_rulebook(renderer.root, game, folder, files, fonts, options.paper)
         if shop_files is not None:
             shop_files.result()
-    if not options.components:  # the rulebook, from card_data/<game>/rules.md
-        report.notes += build_rulebook(renderer.root, game, folder, files, fonts, options.paper)
 
 
 def _start_shop(stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,

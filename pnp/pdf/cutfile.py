@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from pnp.face.outline import Outline
 from pnp.units import Size
 
@@ -28,6 +26,7 @@ def path_data(outline: Outline, height: float) -> str:
 
 def svg_cut_file(page: Size, outlines: list[Outline], title: str, desc: str = "") -> bytes:
     """An SVG of the page (width and height in mm, a viewBox in mm) holding each outline as a closed path."""
+    from xml.sax.saxutils import escape  # here: it loads urllib and http, which a build without --cutter never needs
     width, height = number(page.width), number(page.height)
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}mm" height="{height}mm" '

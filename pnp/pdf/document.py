@@ -54,8 +54,8 @@ class Document:
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnp")
-        settle = PageSettler()
-        self.canvas.setPageCallBack(lambda _: settle(self.canvas._doc.Pages.pages[-1]))
+        settle, pages = PageSettler(), self.canvas._doc.Pages  # not through self: no cycle keeps a saved file's pages
+        self.canvas.setPageCallBack(lambda _: settle(pages.pages[-1]))
         if profile is not None:
             mark_pdfx(self.canvas, profile, title)
         self._forms: dict[object, str] = {}

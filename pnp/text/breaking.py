@@ -109,7 +109,8 @@ def _phrases(chars: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]:
         previous = atom
     spaces = {offset + step for offset, (char, _) in enumerate(chars) if char in " \t" for step in (0, 1)}
     starts = sorted(offset for group in groups for offset, _ in group)
-    return [_nested(group, _fallbacks(phrasing_, spaces, starts)) for group in groups]
+    levels = _fallbacks(phrasing_, spaces, starts)  # the paragraph's, the same for each of its groups
+    return [_nested(group, levels) for group in groups]
 
 
 def _fallbacks(phrasing_: Phrasing, spaces: set[int], starts: list[int]) -> list[set[int]]:
@@ -180,9 +181,24 @@ def atoms_of(pieces: list[list[tuple[str, Run]]], split: bool = False, cuts: str
     """Turn character groups into measured atoms."""
     atoms = []
     for piece in pieces:
-        runs: list[Run] = []
-        for char, run in piece:
-            append_run(runs, char, run.font, run.color, run.image)
+        runs = _runs_of(piece)
         width = sum(r.width for r in runs)
         atoms.append(Atom(tuple(runs), width, space=piece[0][0] == " ", split=split, cuts=cuts, widest=width))
     return atoms
+
+
+
+def _runs_of(piece: list[tuple[str, Run]]) -> list[Run]:
+    """The characters as runs, as append_run merges them one by one (neighbours of one font and colour together,
+    an inline image on its own), each run made once rather than once a character."""
+    runs: list[Run] = []
+    start = 0
+    for index in range(1, len(piece) + 1):
+        first = piece[start][1]
+        if index < len(piece):
+            run = piece[index][1]
+            if run.image is None and first.image is None and run.font is first.font and run.color == first.color:
+                continue
+        runs.append(Run("".join(char for char, _ in piece[start:index]), first.font, first.color, first.image))
+        start = index
+    return runs
