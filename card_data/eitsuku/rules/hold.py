@@ -19,8 +19,8 @@ def end(obs, action) -> float:
 
 
 def _worth_two_turns(obs) -> bool:
-    """With no budget for next turn's role, a role the budget of two turns pays for adds more than the two turns
-    cost (search held such films: a 助演 that turns three of a kind into four, a 3 that makes five of a kind)."""
+    """A role the budget of two turns pays for (next turn's may pay for none) adds more than the two turns cost
+    (search held such films: a 助演 that turns three of a kind into four, a 3 that makes five of a kind)."""
     return obs.turn + 2 <= TURN_LIMIT and _next_turn_gain(obs, draws=2) > 2 * LATE
 
 
@@ -41,8 +41,9 @@ def _standing(obs, p: int, turn: int) -> int:
 # Holding a complete film: every turn later costs 5 against every player who releases (◆4 C compares release
 # turns), so a film is held only when next turn can add more than that. Search found these holds (a role in hand
 # for the empty 助演 that makes a pair, a プロモーターの介入 that turns a pair into three of a kind, a
-# タイアップキャンペーン still in hand) and won most such games. Looking two turns ahead held films too often:
-# the plans it saw (a dearer role after another budget draw) were seldom carried out, and games ran long.
+# タイアップキャンペーン still in hand) and won most such games. Looking two turns ahead for a gain over one turn's
+# cost held films too often (the plans it saw were seldom carried out, and games ran long); two turns are waited
+# only for a gain over what both cost, which search waited for too (and won most such games).
 FLAT_POINTS = {TIE_UP: 10, SPEED_UP: LATE}  # what these events add to their placer's score wherever they go
 
 
