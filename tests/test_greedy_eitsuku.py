@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shipped.eitsuku import greedy
 from shipped.eitsuku.data import COLLECT, MEDIUM, PH_END, PH_SCOUT, PH_START, RELEASE, STRIKE_B
-from test_sim_eitsuku import LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand
+from test_sim_eitsuku import LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, take
 
 
 def test_a_strike_takes_the_single_card_and_keeps_the_pair():
@@ -47,3 +47,17 @@ def test_a_film_beaten_by_one_already_released_is_held_while_it_can_still_grow()
     state.released[1], state.turn = 5, 12
     state._board = None
     assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE  # the last turn: held, it scores 0
+
+
+def test_a_film_is_held_for_a_role_two_turns_of_budget_pay_for_when_it_adds_more_than_two_turns_cost():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 6, PH_END
+    film(state, 0, lead=2, writer=2, composer=2, director=3)  # 9 + three of a kind (30)
+    hand(state, 0, ("役者", 2))  # as 助演: four of a kind, 22 points more; it costs 4
+    state.budget_piles[0] = state.budget_piles[1] = 0  # each start phase draws a 大 (3): 4 takes two turns
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT
+    state.turn = 11  # two turns from now the game is over
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE
+    state.turn = 6
+    state.hand_roles[0] = [take(state, "役者", 6)]  # as 助演: 6 points, less than the 10 two turns cost
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE

@@ -13,9 +13,15 @@ def end(obs, action) -> float:
     if action != RELEASE or obs.turn >= TURN_LIMIT:
         return 0.0 if action != RELEASE else 1.0
     gain = _next_turn_gain(obs)
-    if gain > LATE or (gain > 0 and _beaten(obs)):
+    if gain > LATE or (gain > 0 and _beaten(obs)) or _worth_two_turns(obs):
         return -1.0  # hold: 5A now, release a better film later
     return 1.0
+
+
+def _worth_two_turns(obs) -> bool:
+    """A role the budget of two turns pays for (next turn's may pay for none) adds more than the two turns cost
+    (search held such films: a 助演 that turns three of a kind into four, a 3 that makes five of a kind)."""
+    return obs.turn + 2 <= TURN_LIMIT and _next_turn_gain(obs, draws=2) > 2 * LATE
 
 
 def _beaten(obs) -> bool:
@@ -35,29 +41,33 @@ def _standing(obs, p: int, turn: int) -> int:
 # Holding a complete film: every turn later costs 5 against every player who releases (◆4 C compares release
 # turns), so a film is held only when next turn can add more than that. Search found these holds (a role in hand
 # for the empty 助演 that makes a pair, a プロモーターの介入 that turns a pair into three of a kind, a
-# タイアップキャンペーン still in hand) and won most such games. Looking two turns ahead held films too often:
-# the plans it saw (a dearer role after another budget draw) were seldom carried out, and games ran long.
+# タイアップキャンペーン still in hand) and won most such games. Looking two turns ahead for a gain over one turn's
+# cost held films too often (the plans it saw were seldom carried out, and games ran long); two turns are waited
+# only for a gain over what both cost, which search waited for too (and won most such games).
 FLAT_POINTS = {TIE_UP: 10, SPEED_UP: LATE}  # what these events add to their placer's score wherever they go
 
 
-def _next_turn_gain(obs) -> int:
-    """How much one role placement and one event next turn could add to the film's score (A+B+D)."""
+def _next_turn_gain(obs, draws: int = 1) -> int:
+    """How much one role placement and one event next turn (or after `draws` start-phase draws) could add to the
+    film's score (A+B+D)."""
     values = film(obs)
     now = film_points(values)
     best = now
-    most = reach(obs.data, _budget_next_turn(obs), PER_TURN) - monopolies(obs)
+    most = reach(obs.data, _budget_next_turn(obs, draws), PER_TURN) - monopolies(obs)
     for event_values, event_cost in _event_options(obs, values):
         for placed in _placements(obs, event_values, most):
             best = max(best, film_points(placed) - event_cost)
     return best - now
 
 
-def _budget_next_turn(obs) -> list[int]:
-    """One's budget after next turn's start phase draws (◆3 1: a 小, without 小 a 中, without both a 大)."""
-    budget = list(obs.budgets[obs.player])
-    size = next((k for k in range(3) if obs.piles[0][k]), None)
-    if size is not None:
-        budget[size] += 1
+def _budget_next_turn(obs, draws: int = 1) -> list[int]:
+    """One's budget after the next `draws` start phases draw (◆3 1: a 小, without 小 a 中, without both a 大)."""
+    budget, piles = list(obs.budgets[obs.player]), list(obs.piles[0])
+    for _ in range(draws):
+        size = next((k for k in range(3) if piles[k]), None)
+        if size is not None:
+            budget[size] += 1
+            piles[size] -= 1
     return budget
 
 
