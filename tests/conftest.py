@@ -120,6 +120,20 @@ def replace_once(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+LEAF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88"><path d="M0 0 L63 0 L0 88 Z"/></svg>'
+
+
+def shapes_demo(root: Path, shapes: str) -> Path:
+    """A `pnp new` demo project in root with `shapes` (components) added before game.yaml's check:, and the
+    leaf outline they may cut along in card_data/demo/shapes/leaf.svg."""
+    from pnp.scaffold.writer import scaffold
+    scaffold(Project(root), "demo")
+    replace_once(root / "card_data/demo/game.yaml", "check:", shapes)
+    (root / "card_data/demo/shapes").mkdir()
+    (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
+    return root
+
+
 def published(output: Path) -> list[str]:
     """The names in an output folder, sorted, but for the cache a build keeps there (output/.pnp-cache)."""
     return sorted(p.name for p in output.iterdir() if p.name != CACHE_FOLDER)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import replace_once
+from conftest import shapes_demo
 from cut_check import placements
 from PIL import Image
 from pypdf import PdfReader
@@ -21,7 +21,6 @@ from pnp.sheet.cutter import best_page, cutter_imposition, cutter_page
 from pnp.units import Size, pt
 
 MANIFEST = "card_data/demo/game.yaml"
-LEAF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88"><path d="M0 0 L63 0 L0 88 Z"/></svg>'
 SHAPES = """
   - {name: rounded, csv: cards.csv, layout: cards.yaml, back: cards-back.yaml, cut: rounded, radius: 4,
      shares_rows: true}
@@ -40,12 +39,7 @@ SILHOUETTE_A4 = [(10, 282, 5, 5), (180, 286.5, 20, 0.5), (199.5, 267, 0.5, 20), 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
     """A `pnp new` project with a component of each cut."""
-    from pnp.scaffold.writer import scaffold
-    root = tmp_path_factory.mktemp("cutter")
-    scaffold(Project(root), "demo")
-    replace_once(root / MANIFEST, "check:", SHAPES)
-    (root / "card_data/demo/shapes").mkdir()
-    (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
+    root = shapes_demo(tmp_path_factory.mktemp("cutter"), SHAPES)
     return root
 
 

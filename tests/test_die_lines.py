@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import replace_once
+from conftest import replace_once, shapes_demo
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -17,7 +17,6 @@ from pnp.project.games import Project
 from pnp.units import pt
 
 MANIFEST = "card_data/demo/game.yaml"
-LEAF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88"><path d="M0 0 L63 0 L0 88 Z"/></svg>'
 SHAPES = """
   - {name: rounded, csv: cards.csv, layout: cards.yaml, back: cards-back.yaml, cut: rounded, radius: 4,
      shares_rows: true}
@@ -35,12 +34,7 @@ TOLERANCE = 0.01  # mm
 @pytest.fixture(scope="module")
 def shapes(tmp_path_factory) -> Path:
     """A `pnp new` project with a component of each cut, built with --die-line and --cut-lines."""
-    from pnp.scaffold.writer import scaffold
-    root = tmp_path_factory.mktemp("shapes")
-    scaffold(Project(root), "demo")
-    replace_once(root / MANIFEST, "check:", SHAPES)
-    (root / "card_data/demo/shapes").mkdir()
-    (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
+    root = shapes_demo(tmp_path_factory.mktemp("shapes"), SHAPES)
     project = Project(root)
     build(project, [project.load_game("demo")], BuildOptions(root / "out", die_line="CutContour", cut_lines=True,
                                                              share=False))  # each sheet one component's

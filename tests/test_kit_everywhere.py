@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import replace_once
+from conftest import replace_once, shapes_demo
 from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
@@ -17,7 +17,6 @@ from pnp.proof.proofread import run_proof
 from pnp.units import pt
 
 MANIFEST = "card_data/demo/game.yaml"
-LEAF = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88"><path d="M0 0 L63 0 L0 88 Z"/></svg>'
 ONE = "shares_rows: true, where: \"name == 'Spark'\", selection: true"
 SHAPES = f"""
   - {{name: leaves, csv: cards.csv, layout: cards.yaml, back: cards-back.yaml, cut: shapes/leaf.svg, {ONE}}}
@@ -30,13 +29,7 @@ TRIM = (0.901961, 0.0, 0.494118)  # the proof's magenta trim
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory) -> Path:
     """A `pnp new` project with a component of each cut shape."""
-    from pnp.scaffold.writer import scaffold
-    root = tmp_path_factory.mktemp("kit")
-    scaffold(Project(root), "demo")
-    replace_once(root / MANIFEST, "check:", SHAPES)
-    (root / "card_data/demo/shapes").mkdir()
-    (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
-    return root
+    return shapes_demo(tmp_path_factory.mktemp("kit"), SHAPES)
 
 
 @pytest.fixture(scope="module")
