@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import csv
+import json
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -132,6 +134,26 @@ def shapes_demo(root: Path, shapes: str) -> Path:
     (root / "card_data/demo/shapes").mkdir()
     (root / "card_data/demo/shapes/leaf.svg").write_text(LEAF, encoding="utf-8")
     return root
+
+
+MODULES_CHILD = """
+import json, sys
+from pnp.cli.main import main
+try:
+    main(sys.argv[1:], prog_name="pnp")
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_of_second_build(project: Path, out: Path) -> list[str]:
+    """The modules a fresh `pnp build` process loads when it builds the project a second time (its SVG art
+    already converted, as most builds find it)."""
+    command = [sys.executable, "-c", MODULES_CHILD, "build", "--project", str(project), "--out", str(out)]
+    for _ in range(2):
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def published(output: Path) -> list[str]:

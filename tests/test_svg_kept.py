@@ -5,11 +5,10 @@ bytes is ignored."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import modules_of_second_build
 
 from pnp.build import builder
 from pnp.build.builder import BuildOptions, build
@@ -96,21 +95,7 @@ def test_changed_art_is_converted_again(demo, tmp_path):
     assert converted == 1 and changed == fresh
 
 
-CHILD = """
-import json, sys
-from pnp.cli.main import main
-try:
-    main(sys.argv[1:], prog_name="pnp")
-except SystemExit:
-    pass
-print(json.dumps(sorted(sys.modules)))
-"""
-
-
 def test_a_build_with_its_art_kept_loads_neither_svglib_nor_lxml(project, tmp_path):
-    command = [sys.executable, "-c", CHILD, "build", "--project", str(project), "--out", str(tmp_path / "out")]
-    for _ in range(2):
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=True)
-    modules = json.loads(done.stdout.splitlines()[-1])
+    modules = modules_of_second_build(project, tmp_path / "out")
     assert "pnp.build.builder" in modules
     assert [m for m in modules if m.split(".")[0] in ("svglib", "lxml") or m.startswith("reportlab.graphics")] == []
