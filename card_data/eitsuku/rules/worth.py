@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from .data import EMPTY, MONOPOLY
 from .score import BONUSES, bonus_hand
@@ -13,10 +14,19 @@ def film(obs) -> list:
     return [v if c != EMPTY else None for v, c in zip(obs.values[obs.player], obs.slots[obs.player])]
 
 
-def film_points(values: list) -> int:
+# A and B by film, worked out once: the same few hundred films come up in decision after decision (at most
+# 5 slots, each empty or a number up to 6 plus its 〜大賞, so the table stays small).
+POINTS: dict[tuple, int] = {}
+
+
+def film_points(values: Sequence) -> int:
     """A and B of a film whose slots hold these numbers (None: empty)."""
-    numbers = [v for v in values if v is not None]
-    return sum(numbers) + BONUSES[bonus_hand(numbers)]
+    key = tuple(values)
+    points = POINTS.get(key)
+    if points is None:
+        numbers = [v for v in values if v is not None]
+        points = POINTS[key] = sum(numbers) + BONUSES[bonus_hand(numbers)]
+    return points
 
 
 def promo_number(obs, action) -> float:
