@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .data import EMPTY, MONOPOLY
 from .score import BONUSES, bonus_hand
 
+# The helpers below marked `once_per_decision` are asked again for every move a decision rates: each keeps its
+# answer for the last observation it was asked about (an observation never changes once made).
+once_per_decision = lru_cache(maxsize=1)
 
-def film(obs) -> list:
+
+@once_per_decision
+def film(obs) -> tuple:
     """The numbers in one's own slots (None: empty), 〜大賞 included."""
-    return [v if c != EMPTY else None for v, c in zip(obs.values[obs.player], obs.slots[obs.player])]
+    return tuple(v if c != EMPTY else None for v, c in zip(obs.values[obs.player], obs.slots[obs.player]))
+
+
+@once_per_decision
+def hand_kinds(obs) -> frozenset[int]:
+    """The kinds of the roles in one's hand."""
+    return frozenset(obs.data.role_kind[c] for c in obs.roles)
 
 
 # A and B by film, worked out once: the same few hundred films come up in decision after decision (at most
