@@ -44,9 +44,15 @@ def film_points(values: Sequence) -> int:
 def promo_number(obs, action) -> float:
     """Match the most common number already placed (pairs score), then the numbers of the roles in hand; else a low
     number, which has more copies left to pair with (the number itself nets nothing: it is paid back in D)."""
-    counts = Counter(v for v, c in zip(obs.values[obs.player], obs.slots[obs.player]) if c != EMPTY)
-    in_hand = Counter(obs.data.role_value[c] for c in obs.roles)
+    counts, in_hand = _own_numbers(obs)
     return counts.get(action[1], 0) + in_hand.get(action[1], 0) / 10 - action[1] / 100
+
+
+@once_per_decision
+def _own_numbers(obs) -> tuple[Counter[int], Counter[int]]:
+    """How often each number is placed in one's own slots, and how often it is on a role in hand."""
+    counts = Counter(v for v, c in zip(obs.values[obs.player], obs.slots[obs.player]) if c != EMPTY)
+    return counts, Counter(obs.data.role_value[c] for c in obs.roles)
 
 
 def monopolies(obs) -> int:
