@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .data import AWARDS, EMPTY, PER_TURN, PROMOTER, RELEASE, SPEED_UP, TIE_UP, TURN_LIMIT, reach
 from .score import LATE, TIE_UP_POINTS
 from .worth import film, film_points, monopolies, promo_number
@@ -71,7 +73,7 @@ def _budget_next_turn(obs, draws: int = 1) -> list[int]:
     return budget
 
 
-def _event_options(obs, values: list):
+def _event_options(obs, values: Sequence):
     """The film after each role event one could place next turn, with what it costs in D (and not placing one)."""
     yield values, 0
     codes = {obs.data.codes[c] for c in obs.events}
@@ -87,7 +89,7 @@ def _event_options(obs, values: list):
         yield [n if i == s else v for i, v in enumerate(values)], n  # its number is paid back in D
 
 
-def _placements(obs, values: list, most: int):
+def _placements(obs, values: Sequence, most: int):
     """The film after each role in hand costing at most `most` is placed (and after placing none)."""
     d = obs.data
     yield values

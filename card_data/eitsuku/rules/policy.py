@@ -38,7 +38,7 @@ from .data import (
     Action,
 )
 from .hold import end
-from .worth import film, film_points, promo_number
+from .worth import film, film_points, hand_kinds, promo_number
 
 
 class Observation:
@@ -68,8 +68,7 @@ def greedy(observation: Observation, legal: Sequence[Action], rng: random.Random
 
 def _setup(obs, action) -> float:
     """A rolled 6: a role pile not yet in hand."""
-    have = {obs.data.role_kind[c] for c in obs.roles}
-    return 1.0 if action[1] not in have else 0.0
+    return 1.0 if action[1] not in hand_kinds(obs) else 0.0
 
 
 def _strike(obs, action) -> float:
@@ -171,13 +170,13 @@ def _scout(obs, action) -> float:
 
 def _in_hand(obs, kind: int) -> bool:
     """A role of this kind is in one's hand."""
-    return any(obs.data.role_kind[c] == kind for c in obs.roles)
+    return kind in hand_kinds(obs)
 
 
 def _missing(obs, kind: int) -> bool:
     """No role of this kind is placed in one's own slots, and none is in hand."""
     d, slots = obs.data, obs.slots[obs.player]
-    return all(slots[s] == EMPTY for s in d.kind_slots[kind]) and all(d.role_kind[c] != kind for c in obs.roles)
+    return all(slots[s] == EMPTY for s in d.kind_slots[kind]) and kind not in hand_kinds(obs)
 
 
 def _weakest(obs, kind: int) -> int:
