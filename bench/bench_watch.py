@@ -236,7 +236,8 @@ def save_to_picture(browser: Browser, watch: Watch, n: int) -> float:
 
 
 def run(checkouts: list[tuple[str, Path]], edits: int, projects: list[str], browser_path: str) -> None:
-    with tempfile.TemporaryDirectory(prefix="bench-watch-") as scratch:
+    # Chromium's helper processes may still write to its profile as the folder is removed: that is no failure
+    with tempfile.TemporaryDirectory(prefix="bench-watch-", ignore_cleanup_errors=True) as scratch:
         root = Path(scratch)
         browser = Browser(browser_path, root / "browser")
         watches: list[Watch] = []
