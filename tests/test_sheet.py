@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from marks_check import assert_every_cut_marked, box_of, inside
 
@@ -189,6 +189,7 @@ def test_scale_bar_when_placed_is_printable_and_clear(w, h, bleed, paper, style)
 @settings(max_examples=150, deadline=None)
 @given(w=st.floats(20, 140), h=st.floats(20, 140), bleed=st.floats(0, 5), paper=st.sampled_from([A4, LETTER]),
        style=st.sampled_from(["jp", "plain"]))
+@example(w=20.0, h=20.0, bleed=3.5002030284177983, paper=A4, style="jp")  # a bleed mark 0.2 µm past the margin
 def test_every_mark_is_printable_and_every_cut_has_marks_at_both_ends(w, h, bleed, paper, style):
     imp = impose(Size(w, h), bleed, paper)
     drawn = sheet_marks(imp, style)
