@@ -25,7 +25,7 @@ import pnp
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_SVG_BYTES
-from pnp.text.fontcache import CACHE_FOLDER, installed_hashes, read_entry, save_entries
+from pnp.text.fontcache import CACHE_FOLDER, checked_entry, finite_json, installed_hashes, read_entry, save_entries
 from pnp.text.fonts import FontBook
 
 SVG_SUFFIXES = (".svg", ".svgz")
@@ -112,13 +112,12 @@ class SvgStore:
         raw = read_entry(self.folder, key + SUFFIX) if key is not None else None
         if key is None or raw is None:
             return None
-        header, _, body = raw.partition(b"\n")
         try:
-            found = json.loads(header, parse_constant=_refused)
-            if {name: found.get(name) for name in ("format", "pnp", "versions", "key", "sum")} != {
-                    **_versions(key), "sum": hashlib.sha256(body).hexdigest()}:
+            entry = checked_entry(raw, _versions(key))
+            if entry is None:
                 return None
-            operators = json.loads(body, parse_constant=_refused)
+            found, body = entry
+            operators = finite_json(body)
             if not _sound(found, operators):
                 return None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
@@ -179,11 +178,6 @@ def _versions(key: str) -> dict[str, Any]:
     """What an entry must have been written for."""
     versions = [reportlab.Version, *installed_hashes(CONVERTERS)]
     return {"format": FORMAT, "pnp": pnp.__version__, "versions": versions, "key": key}
-
-
-def _refused(constant: str) -> None:
-    """NaN and infinities are no art's values."""
-    raise ValueError(constant)
 
 
 def _sound(found: dict, operators: Any) -> bool:

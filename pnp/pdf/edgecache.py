@@ -18,7 +18,7 @@ from typing import Any
 
 import pnp
 from pnp.face.parts import Face
-from pnp.text.fontcache import CACHE_FOLDER, installed_hashes, read_entry, save_entries
+from pnp.text.fontcache import CACHE_FOLDER, finite_json, installed_hashes, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".edges"
@@ -40,7 +40,7 @@ class EdgeCache:
         if raw is None:
             return None
         try:
-            found = json.loads(raw, parse_constant=_refused)
+            found = finite_json(raw)
             return found if _sound(found, faces, sides, self.settings) else None
         except (ValueError, TypeError, KeyError, IndexError, RecursionError):
             return None
@@ -64,11 +64,6 @@ class EdgeCache:
 def edges_folder(output_root: Path) -> Path:
     """The edge cache's folder inside an output root."""
     return output_root / CACHE_FOLDER / "edges"
-
-
-def _refused(constant: str) -> None:
-    """NaN and infinities are no colour's values."""
-    raise ValueError(constant)
 
 
 def _sound(found: Any, faces: Sequence[Face], sides: tuple[str, ...], settings: tuple) -> bool:

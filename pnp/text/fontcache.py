@@ -60,12 +60,11 @@ class FontCache:
         raw = read_entry(self.folder, digest + SUFFIX)
         if raw is None:
             return None
-        header, _, body = raw.partition(b"\n")
         try:
-            found = json.loads(header, parse_constant=_refused)
-            if {key: found.get(key) for key in ("format", "pnp", "reportlab", "font", "sum")} != {
-                    **_versions(digest), "sum": hashlib.sha256(body).hexdigest()}:
+            entry = checked_entry(raw, _versions(digest))
+            if entry is None:
                 return None
+            found, body = entry
             return _decoded(_sections(found["sections"], body), num_glyphs)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError):
             return None
@@ -98,8 +97,24 @@ def _versions(digest: str) -> dict[str, Any]:
     return {"format": FORMAT, "pnp": pnp.__version__, "reportlab": reportlab.Version, "font": digest}
 
 
+def finite_json(data: bytes) -> Any:
+    """JSON read from a cache entry, NaN and infinities refused (a ValueError): they are no entry's values."""
+    return json.loads(data, parse_constant=_refused)
+
+
+def checked_entry(raw: bytes, expected: dict[str, Any]) -> tuple[dict[str, Any], bytes] | None:
+    """An entry's header and body when its header line carries the expected versions and key and its body's
+    checksum, else None (a ValueError for a header that is no JSON)."""
+    header, _, body = raw.partition(b"\n")
+    found = finite_json(header)
+    if not isinstance(found, dict) or {name: found.get(name) for name in (*expected, "sum")} != {
+            **expected, "sum": hashlib.sha256(body).hexdigest()}:
+        return None
+    return found, body
+
+
 def _refused(constant: str) -> None:
-    """NaN and infinities are no entry's values."""
+    """Refuse a NaN or infinity."""
     raise ValueError(constant)
 
 
