@@ -149,7 +149,8 @@ SHIPPED = ["eitsuku", "eleusis", "ghost_couple", "promotion", "torite4to6"]
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_rulebook_sets_every_block_of_its_rules_whole_and_in_order(repo, name):
-    from pnp.book.booklet import rules_path, typeset
+    from pnp.book.booklet import typeset
+    from pnp.book.job import rules_path
     from pnp.book.markdown import parse_rules
     from pnp.text.fit import line_text
     from pnp.text.fonts import FontBook

@@ -2,26 +2,24 @@
 
 from __future__ import annotations
 
-import glob
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.book.job import RulebookJob
 from pnp.book.markdown import parse_rules
 from pnp.book.pages import block_rows, paginate
-from pnp.book.pictures import Pictures, game_symbols
+from pnp.book.pictures import Pictures, SymbolSpec, resolved_symbols, symbol_specs
 from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH, BookTrace, Setter
-from pnp.data.confine import confined, label_in
+from pnp.data.confine import label_in
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.face.parts import Face
 from pnp.limits import MAX_RULES_BYTES
-from pnp.output.publish import Publication
 from pnp.pdf.document import Document, write_shop_pages
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
 from pnp.units import pt
 
-RULES_FILE = "rules.md"
 BLEED = pt(3)
 SHEETS = {"a4": (pt(297), pt(210)), "letter": (pt(279.4), pt(215.9))}  # landscape: two pages side by side
 
@@ -34,17 +32,15 @@ class Rulebook:
     pages: tuple[Face, ...]
 
 
-def rules_path(root: Path, game: str) -> Path | None:
-    """The game's rules.md when it has one (inside the project), else None."""
-    path = root / "card_data" / game / RULES_FILE
-    if not (path.exists() or path.is_symlink()):
-        return None
-    return confined(root, path, label_in(root, path))
-
-
 def typeset(root: Path, game: Game, fonts: FontBook, path: Path, trace: BookTrace | None = None) -> Rulebook:
     """The rules file set on A5 pages; a one-line error naming the file and line for what cannot be set (with
     `trace`, noted there instead, as far as the rest can still be set)."""
+    return set_rules(root, game.title, symbol_specs(game), fonts, path, trace)
+
+
+def set_rules(root: Path, title: str, symbols: list[SymbolSpec], fonts: FontBook, path: Path,
+              trace: BookTrace | None = None) -> Rulebook:
+    """The rules file set on A5 pages, with the layouts' inline symbols (see typeset)."""
     label = label_in(root, path)
     data = read_regular(path, label, MAX_RULES_BYTES, kind="rules file", fix="write the rules in Markdown")
     try:
@@ -52,10 +48,10 @@ def typeset(root: Path, game: Game, fonts: FontBook, path: Path, trace: BookTrac
     except UnicodeDecodeError as exc:
         raise PnpError(f"is not UTF-8 text (byte {exc.start})", where=label, fix="save it as UTF-8") from None
     pictures = Pictures(root, path.parent, fonts)
-    setter = Setter(fonts, game_symbols(game, fonts, pictures), pictures, label, trace)
+    setter = Setter(fonts, resolved_symbols(symbols, fonts, pictures), pictures, label, trace)
     pages = paginate(setter, block_rows(setter, parse_rules(text)))
     faces = tuple(Face(PAGE_WIDTH, PAGE_HEIGHT, BLEED, tuple(ops)) for ops in pages)
-    return Rulebook(game.title, faces)
+    return Rulebook(title, faces)
 
 
 def booklet_sides(pages: int) -> list[tuple[int, int]]:
@@ -80,11 +76,10 @@ def write_pages(book: Rulebook, path: Path, fonts: FontBook) -> list[tuple[tuple
     return faces
 
 
-def write_rulebook(book: Rulebook, folder: Path, game: str, files: Publication, fonts: FontBook, paper: str) -> None:
-    """Both files of a rulebook: `<game>-rules.pdf` (print shops) and `<game>-rules-booklet-<paper>.pdf`."""
-    faces = write_pages(book, files.temp_for(folder / "rulebook" / f"{game}-rules.pdf"), fonts)
-    name = f"{game}-rules-booklet-{paper}.pdf"
-    doc = Document(files.temp_for(folder / "rulebook" / name), fonts, f"{book.title} rules (booklet, {paper})")
+def write_booklet(book: Rulebook, faces: list[tuple[tuple[str, int], Face]], path: Path, fonts: FontBook,
+                  paper: str) -> None:
+    """The rulebook's pages imposed two to a landscape sheet of `paper` for saddle stitching."""
+    doc = Document(path, fonts, f"{book.title} rules (booklet, {paper})")
     width, height = SHEETS[paper]
     scale = min(width / 2 / PAGE_WIDTH, height / PAGE_HEIGHT)
     c = doc.canvas
@@ -102,16 +97,12 @@ def write_rulebook(book: Rulebook, folder: Path, game: str, files: Publication, 
     doc.save()
 
 
-def build_rulebook(root: Path, game: Game, folder: Path, files: Publication, fonts: FontBook,
-                   paper: str) -> list[str]:
-    """Write the game's rulebook when it has a rules.md (its files otherwise go as stale); a note on what it took."""
-    for name in (f"{game.name}-rules.pdf", f"{game.name}-rules-booklet-{paper}.pdf"):
-        files.own(folder, f"rulebook/{glob.escape(name)}")
-    path = rules_path(root, game.name)
-    if path is None:
-        return []
-    book = typeset(root, game, fonts, path)
-    write_rulebook(book, folder, game.name, files, fonts, paper)
+def write_rulebook(job: RulebookJob, fonts: FontBook) -> list[str]:
+    """Set the rulebook and write both its files; a note on what it took."""
+    book = set_rules(job.root, job.title, job.symbols, fonts, job.rules)
+    faces = write_pages(book, job.pages_file, fonts)
+    write_booklet(book, faces, job.booklet_file, fonts, job.paper)
     sheets = len(booklet_sides(len(book.pages))) // 2
-    return [f"{game.name}/rulebook: {len(book.pages)} A5 pages; the booklet on {sheets} sheet(s) printed on both "
+    return [f"{job.game}/rulebook: {len(book.pages)} A5 pages; the booklet on {sheets} sheet(s) printed on both "
             "sides (flip on the short edge), folded and stapled"]
+

@@ -55,15 +55,28 @@ class Pictures:
         return Picture(path, None, pixels[0] / pixels[1])
 
 
-def game_symbols(game: Game, fonts: FontBook, pictures: Pictures) -> dict[str, Symbol]:
+@dataclass(frozen=True)
+class SymbolSpec:
+    """An inline symbol as a layout defines it, under the label of that layout."""
+
+    name: str
+    spec: dict[str, Any]
+    label: str
+
+
+def symbol_specs(game: Game) -> list[SymbolSpec]:
     """The inline symbols the game's layouts define (the first definition of a name wins), for :name: in rules."""
-    symbols: dict[str, Symbol] = {}
+    specs: dict[str, SymbolSpec] = {}
     for component in game.components:
         for layout in component.layouts():
             for name, spec in layout.symbols.items():
-                if name not in symbols:
-                    symbols[name] = _symbol(name, spec, layout.label, fonts, pictures)
-    return symbols
+                specs.setdefault(name, SymbolSpec(name, spec, layout.label))
+    return list(specs.values())
+
+
+def resolved_symbols(specs: list[SymbolSpec], fonts: FontBook, pictures: Pictures) -> dict[str, Symbol]:
+    """The symbols with their fonts and pictures, by name."""
+    return {s.name: _symbol(s.name, s.spec, s.label, fonts, pictures) for s in specs}
 
 
 def _symbol(name: str, spec: dict[str, Any], label: str, fonts: FontBook, pictures: Pictures) -> Symbol:

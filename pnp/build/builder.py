@@ -8,8 +8,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.book.booklet import build_rulebook
-from pnp.build.collect import lean_collection, ordinary_collection
+from pnp.build.collect import lean_collection
 from pnp.build.cuts import (
     AUTO,
     Spacing,
@@ -25,6 +24,7 @@ from pnp.build.cutter import write_cutters
 from pnp.build.options import BuildOptions
 from pnp.build.sharing import SharedSheets
 from pnp.build.tuckbox import tuckbox_faces, write_box
+from pnp.build.workers import Workers
 from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
@@ -39,9 +39,8 @@ from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS, EdgeSampler
-from pnp.pdf.printshop import check_pictures, shop_plan, shop_profile, write_shared_shop
+from pnp.pdf.printshop import check_pictures, shop_plan, shop_profile
 from pnp.pdf.tiles import write_tiled
-from pnp.pool import Pending, Pool, Shared, every_core
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.cutlines import SHAPED
@@ -143,32 +142,26 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
     """Render a game's components and write its sheets and print-shop files into its (staged) folder."""
     paper = Size(*PAPER_SIZES[options.paper])
     shapes = {component.name: cut_shape(component) for component in game.components}  # a bad cut path stops it first
-    rendered = [(component, render_component(component, renderer, paper, progress)) for component in game.components]
-    report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered], renderer.root)
-    die = DieLine(options.die_line) if options.die_line else None
-    shop = shop_plan([(c, f.fronts, f.backs) for c, f in rendered if c.print_shop], folder, files, shapes, die)
-    check_pictures(shop, renderer.root, profile)
-    grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
-    if not options.components:  # a build of some components replaces only their own files
-        _own_outputs(files, folder, game.name, options.paper)
-    with ExitStack() as stack:  # the print-shop files beside the edge sampling and the sheets
-        shop_files = _start_shop(stack, shop, fonts, profile, game.rich_black)
+    with ExitStack() as stack:  # the rulebook beside the faces, the print-shop files beside the sheets
+        workers = Workers(stack)
+        book = workers.rulebook(renderer.root, game, folder, files, fonts, options)
+        rendered = [(component, render_component(component, renderer, paper, progress))
+                    for component in game.components]
+        report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered],
+                                       renderer.root)
+        die = DieLine(options.die_line) if options.die_line else None
+        shop = shop_plan([(c, f.fronts, f.backs) for c, f in rendered if c.print_shop], folder, files, shapes, die)
+        check_pictures(shop, renderer.root, profile)
+        grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
+        if not options.components:  # a build of some components replaces only their own files
+            _own_outputs(files, folder, game.name, options.paper)
+        shop_files = workers.shop(shop, fonts, profile, game.rich_black)
         _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
-        if not options.components:  # the rulebook, from card_data/<game>/rules.md, while the print-shop files finish
-            report.notes += build_rulebook(renderer.root, game, folder, files, fonts, options.paper)
+        report.notes += book.result() if book is not None else []
         if shop_files is not None:
             shop_files.result()
-
-
-def _start_shop(stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
-                rich_black: tuple | None) -> Pending[None] | None:
-    """The print-shop files handed to a worker process (run when asked with one processor), if any."""
-    if not shop:
-        return None
-    pool = stack.enter_context(Pool(2 if every_core() > 1 else 1, where="pnp build"))
-    return pool.submit(_write_shop, pool.share((shop, fonts, profile, rich_black)))
 
 
 def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component, CardFaces]], grid_name: str,
@@ -199,12 +192,6 @@ def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component,
             report.pages += _write_gutterfold(component, faces, sheet, folder, files, fonts, options) if sheet \
                 else write_box(component, faces.fronts, folder, files, fonts, options)
             report.cards += len(faces.fronts) if sheet else 0  # a tuck box holds cards, it is none
-
-
-def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
-    """The print-shop files, written in a worker process collecting its garbage as usual."""
-    ordinary_collection()
-    write_shared_shop(shared)
 
 
 def _own_outputs(files: Publication, folder: Path, game: str, paper: str) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.book.booklet import rules_path
+from pnp.book.job import rules_path
 from pnp.errors import PnpError, UsageError
 from pnp.export.presets import PRESETS, Preset, check_preset
 from pnp.export.raster import PageRef, Placement, PngJob, page_placement, trim_placement

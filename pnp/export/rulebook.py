@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.book.booklet import BLEED, rules_path, typeset, write_pages
+from pnp.book.booklet import BLEED, typeset, write_pages
+from pnp.book.job import rules_path
 from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH
 from pnp.export.raster import PageRef, PngJob, page_placement
 from pnp.project.games import Game, Project

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.book.booklet import rules_path, typeset
+from pnp.book.booklet import typeset
+from pnp.book.job import rules_path
 from pnp.book.typeset import BookTrace
 from pnp.data.confine import label_in
 from pnp.errors import PnpError

@@ -49,6 +49,7 @@ class Font:
     ascent: float
     descent: float
     widths: dict[str, float] = field(default_factory=dict)
+    cache: Path | None = field(default=None, compare=False)  # the font cache a worker process reads it through
 
     def has_glyph(self, char: str) -> bool:
         """Tell whether the font draws this character."""
@@ -66,14 +67,20 @@ class Font:
         return total
 
     def __reduce__(self) -> tuple:
-        """Pickled as its file: a worker process reads and registers the font itself (once)."""
-        return _font_from_file, (self.key, self.pdf_name, self.ttf.face.filename)
+        """Pickled as its file: a worker process reads and registers the font itself (once, through the cache)."""
+        return _font_from_file, (self.key, self.pdf_name, self.ttf.face.filename, self.cache)
 
 
-def _font_from_file(key: str, pdf_name: str, path: str) -> Font:
-    """A font as another process pickled it, read from its file in this one."""
-    ttf = _load(path, pdf_name, path)
-    return Font(key, pdf_name, ttf, ttf.face.ascent / 1000.0, ttf.face.descent / 1000.0)
+def _font_from_file(key: str, pdf_name: str, path: str, folder: Path | None = None) -> Font:
+    """A font as another process pickled it, read from its file in this one (through its cache, once)."""
+    ttf = _reread(path, pdf_name, folder)
+    return Font(key, pdf_name, ttf, ttf.face.ascent / 1000.0, ttf.face.descent / 1000.0, cache=folder)
+
+
+@cache
+def _reread(path: str, pdf_name: str, folder: Path | None) -> TTFont:
+    """A pickled font read again in this process, its character tables from the font cache in `folder`."""
+    return _load(path, pdf_name, path, store=FontCache(folder) if folder is not None else None)
 
 
 def subset_tag(font_name: bytes, subset: list[int]) -> bytes:
@@ -174,7 +181,8 @@ class FontBook:
         pdf_name = "pnp-" + path.stem
         ttf = _load(str(path), pdf_name, label or path.name, bundled, self.store)
         face = ttf.face
-        font = Font(key, pdf_name, ttf, face.ascent / 1000.0, face.descent / 1000.0)
+        cache = self.store.folder if self.store is not None else None
+        font = Font(key, pdf_name, ttf, face.ascent / 1000.0, face.descent / 1000.0, cache=cache)
         self._fonts[key] = font
         return font
 

@@ -252,3 +252,4 @@ def _forget_cached_files() -> None:
     from pnp.text import fonts
     images.image_reader.cache_clear()
     fonts._load.cache_clear()
+    fonts._reread.cache_clear()

@@ -9,7 +9,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.book.booklet import BLEED, rules_path, typeset, write_pages
+from pnp.book.booklet import BLEED, typeset, write_pages
+from pnp.book.job import rules_path
 from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH
 from pnp.build.builder import build
 from pnp.build.options import NO_CUTTER, BuildOptions

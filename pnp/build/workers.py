@@ -1,0 +1,64 @@
+"""The build's worker processes: the rulebook set beside the faces, the print-shop files beside the sheets."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+
+from pnp.book.job import RulebookJob, rulebook_job
+from pnp.build.collect import ordinary_collection
+from pnp.build.options import BuildOptions
+from pnp.output.publish import Publication
+from pnp.pdf.cmyk import Profile
+from pnp.pdf.printshop import write_shared_shop
+from pnp.pool import Pending, Pool, Shared, every_core, start_method
+from pnp.project.games import Game
+from pnp.text.fonts import FontBook
+
+
+class Workers:
+    """A game's worker processes (with one processor, a job runs here when its result is asked for).
+
+    The rulebook goes first, beside the faces being drawn; the print-shop files follow, beside the sheets. Where
+    workers are forked, each job has its own, forked when it is handed over, so that it inherits what the job
+    needs instead of receiving a copy; elsewhere one worker, started once, does the jobs in turn."""
+
+    def __init__(self, stack: ExitStack) -> None:
+        self._stack = stack
+        self._pool: Pool | None = None
+
+    def rulebook(self, root: Path, game: Game, folder: Path, files: Publication, fonts: FontBook,
+                 options: BuildOptions) -> Pending[list[str]] | None:
+        """The rulebook (card_data/<game>/rules.md) set and written, and a note on it; None without one."""
+        job = None if options.components else rulebook_job(root, game, folder, files, options.paper)
+        if job is None:
+            return None
+        pool = self._started()
+        return pool.submit(_write_rulebook, pool.share((job, fonts)))
+
+    def shop(self, shop: list, fonts: FontBook, profile: Profile | None,
+             rich_black: tuple | None) -> Pending[None] | None:
+        """The print-shop files of a plan written; None when there are none."""
+        if not shop:
+            return None
+        pool = self._started()
+        return pool.submit(_write_shop, pool.share((shop, fonts, profile, rich_black)))
+
+    def _started(self) -> Pool:
+        if self._pool is None or start_method() == "fork":
+            self._pool = self._stack.enter_context(Pool(2 if every_core() > 1 else 1, where="pnp build"))
+        return self._pool
+
+
+def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
+    """The print-shop files, written in a worker process collecting its garbage as usual."""
+    ordinary_collection()
+    write_shared_shop(shared)
+
+
+def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook]]) -> list[str]:
+    """The rulebook's files, written in a worker process collecting its garbage as usual; a note on them."""
+    from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
+
+    ordinary_collection()
+    return write_rulebook(*shared.value)
