@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import build_phases  # noqa: E402
 import floor_reportlab  # noqa: E402
 import yaml  # noqa: E402
+from usage import shown  # noqa: E402
 
 from pnp.build.builder import BuildOptions, build  # noqa: E402
 from pnp.limits import MAX_CARDS, MAX_COUNT  # noqa: E402
@@ -46,25 +47,17 @@ from pnp.project.games import Project  # noqa: E402
 
 GAME = "eitsuku"
 
-PEAK = """
-def own_peak_kb():
-    # VmHWM starts afresh at exec; ru_maxrss would carry the launching process's peak over
-    with open("/proc/self/status") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1])
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-"""
-
 MEMORY_PROBE = """
-import resource, sys, json
-from pathlib import Path""" + PEAK + """
+import sys, json
+from pathlib import Path
+sys.path.insert(0, sys.argv[4])
+from usage import larger, peak_mb
 from pnp.build.builder import BuildOptions, build
 from pnp.project.games import Project
 project = Project(Path(sys.argv[1]))
 report = build(project, [project.load_game("eitsuku")], BuildOptions(Path(sys.argv[2]), color=sys.argv[3]))
-peak = max(own_peak_kb(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-print(json.dumps({"cards": report.cards, "pages": report.pages, "peak_mb": peak / 1024}))
+peak = larger(peak_mb(), peak_mb(children=True))
+print(json.dumps({"cards": report.cards, "pages": report.pages, "peak_mb": peak}))
 """
 
 
@@ -78,12 +71,13 @@ def clear_caches() -> None:
 
 
 FLOOR_PROBE = """
-import resource, sys, json
-from pathlib import Path""" + PEAK + """
+import sys, json
+from pathlib import Path
 sys.path.insert(0, sys.argv[3])
 import floor_reportlab
+from usage import peak_mb
 floor_reportlab.run(int(sys.argv[1]), Path(sys.argv[2]))
-print(json.dumps({"peak_mb": own_peak_kb() / 1024}))
+print(json.dumps({"peak_mb": peak_mb()}))
 """
 
 
@@ -180,13 +174,13 @@ def scaled(factor: int, scratch: Path) -> Path:
 def peak_memory(factor: int, scratch: Path, color: str) -> dict:
     """Peak RSS of a whole build in a fresh interpreter."""
     project = scaled(factor, scratch)
-    result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(project), str(scratch / f"out{factor}"), color],
-                            check=True, capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(project), str(scratch / f"out{factor}"), color,
+                             str(ROOT / "bench")], check=True, capture_output=True, text=True)
     shutil.rmtree(scratch / f"out{factor}")
     return json.loads(result.stdout)
 
 
-def floor_memory(cards: int, scratch: Path) -> float:
+def floor_memory(cards: int, scratch: Path) -> float | None:
     """Peak RSS of the raw-reportlab floor writing the same number of cards, in a fresh interpreter."""
     result = subprocess.run([sys.executable, "-c", FLOOR_PROBE, str(cards), str(scratch / "floor-mem"),
                              str(ROOT / "bench")], check=True, capture_output=True, text=True)
@@ -228,9 +222,9 @@ def main() -> int:
                 continue
             for color in colors:
                 probe = peak_memory(factor, scratch, color)
-                print(f"[{color}] peak memory x{factor:<3}: {probe['peak_mb']:.0f} MB for {probe['cards']} cards "
+                print(f"[{color}] peak memory x{factor:<3}: {shown(probe['peak_mb'])} MB for {probe['cards']} cards "
                       f"on {probe['pages']} sheet pages (target < 150 MB)")
-            print(f"floor peak memory x{factor:<3}: {floor_memory(probe['cards'], scratch):.0f} MB")
+            print(f"floor peak memory x{factor:<3}: {shown(floor_memory(probe['cards'], scratch))} MB")
     print(f"where the time goes ({colors[0]}), median ms over {args.repeat} fresh processes:")
     print("\n".join(build_phases.phases(args.repeat, colors[0], args.other)))
     return 0

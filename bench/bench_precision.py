@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -32,6 +31,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from usage import cpu_seconds, shown  # noqa: E402
+
 GAMES = ("eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6")
 PLAYERS = {"promotion": 4}  # a game's one count; the others are timed at 4 players too
 SPEED_UP, EVERY_COUNT, FOUR_PLAYERS, EIGHT_CORES = 1.8, 60.0, 15.0, 10.0  # targets and the goal, in x and seconds
@@ -42,7 +45,7 @@ class Timing:
     """One check: its wall and CPU seconds and the headline games it played."""
 
     wall: float
-    cpu: float
+    cpu: float | None  # None where the system cannot tell a child's CPU time (Windows)
     games: int
 
 
@@ -59,14 +62,14 @@ def timed(tree: Path, game: str, players: list[int], precision: float, workers: 
         command = pnp_of(tree) + ["check", game, "--precision", str(precision), "--workers", str(workers),
                                   "--json", str(out), "--project", str(tree)]
         command += [option for count in players for option in ("--players", str(count))]
-        used = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = cpu_seconds(children=True)
         began = time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=folder,
                        env={**os.environ, "PYTHONPATH": str(tree)})
         wall = time.perf_counter() - began
-        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+        now = cpu_seconds(children=True)
         games = sum(figures["games"] for figures in json.loads(out.read_text(encoding="utf-8"))["players"].values())
-    return Timing(wall, now.ru_utime - used.ru_utime + now.ru_stime - used.ru_stime, games)
+    return Timing(wall, now - used if now is not None and used is not None else None, games)
 
 
 def measure(trees: dict[str, Path], game: str, players: list[int], precision: float,
@@ -77,14 +80,19 @@ def measure(trees: dict[str, Path], game: str, players: list[int], precision: fl
         order = [(name, workers) for name in trees for workers in (1, 2)]
         for name, workers in order if round_ % 2 == 0 else reversed(order):
             runs.setdefault((name, workers), []).append(timed(trees[name], game, players, precision, workers))
-    return {key: Timing(statistics.median(t.wall for t in found), statistics.median(t.cpu for t in found),
-                        found[0].games) for key, found in runs.items()}
+    return {key: Timing(statistics.median(t.wall for t in found), _median([t.cpu for t in found]), found[0].games)
+            for key, found in runs.items()}
+
+
+def _median(values: list[float | None]) -> float | None:
+    """The median, or None where the system could not measure the values."""
+    return None if None in values else statistics.median(value for value in values if value is not None)
 
 
 def line(label: str, one: Timing, two: Timing) -> str:
     """One checkout's figures for one check."""
-    return (f"{label}: {one.games:,} headline games; 1 worker {one.wall:.1f} s wall, {one.cpu:.1f} s CPU; "
-            f"2 workers {two.wall:.1f} s wall, {two.cpu:.1f} s CPU; x{one.wall / two.wall:.2f} "
+    return (f"{label}: {one.games:,} headline games; 1 worker {one.wall:.1f} s wall, {shown(one.cpu, 1)} s CPU; "
+            f"2 workers {two.wall:.1f} s wall, {shown(two.cpu, 1)} s CPU; x{one.wall / two.wall:.2f} "
             f"(target {SPEED_UP}: {'met' if one.wall / two.wall >= SPEED_UP else 'NOT met'})")
 
 

@@ -5,11 +5,12 @@ Usage: python bench/build_phases.py [--repeat K] [--other CHECKOUT] [--color rgb
 Each run is a fresh interpreter building Eitsuku into the same output folder (so its caches are warm, as for a
 user's second build), with pnp's phases timed from inside: the imports, reading the games and their layouts, the
 fonts, resolving the faces (templates, text fitting, SVG art), the sheets (imposing and drawing, edge sampling
-included), writing the sheets' files, waiting for the print-shop worker at the end, and the whole process; the
-worker's own CPU time is given beside. With --other, runs of that checkout (its `pnp` package found first on the
-path) take turns with this one's, so a shared machine's load falls on both alike. Medians in milliseconds. Each
-checkout's pnp is compiled to bytecode first, as an install compiles it, so imports are timed as a user's are.
-`bench_build.py` prints the same table. --quick (for the test suite): one run.
+included), writing the sheets' files, waiting at the end for the workers (the rulebook and the print-shop files),
+and the whole process; the workers' own CPU time is given beside, where the system can tell (n/a on Windows).
+With --other, runs of that checkout (its `pnp` package found first on the path) take turns with this one's, so a
+shared machine's load falls on both alike. Medians in milliseconds. Each checkout's pnp is compiled to bytecode
+first, as an install compiles it, so imports are timed as a user's are. `bench_build.py` prints the same table.
+--quick (for the test suite): one run.
 """
 
 from __future__ import annotations
@@ -24,11 +25,16 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "bench"))
+
+from usage import shown  # noqa: E402
 
 PROBE = r"""
-import json, os, resource, sys, time
+import json, os, sys, time
 start = time.perf_counter()
 from pathlib import Path
+sys.path.insert(0, sys.argv[4])
+from usage import cpu_seconds
 import pnp.build.builder as builder
 import pnp.pdf.document as document
 import pnp.pool as pool
@@ -51,30 +57,29 @@ timed(fonts, "_load", "fonts")
 timed(builder, "render_component", "faces")
 timed(builder, "_write_home_prints", "sheets")
 timed(document.Document, "save", "writing")
-timed(pool.Pending, "result", "print-shop wait")
+timed(pool.Pending, "result", "workers' wait")
 project = Project(Path(sys.argv[1]))
 game = project.load_game("eitsuku")
 read = time.perf_counter()
 builder.build(project, [game], builder.BuildOptions(Path(sys.argv[2]), color=sys.argv[3]))
 done = time.perf_counter()
-worker = resource.getrusage(resource.RUSAGE_CHILDREN)
-own = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"imports": imported - start, "games and layouts": read - imported, **spent,
-                  "build (all)": done - read, "process": done - start, "process cpu": own.ru_utime + own.ru_stime,
-                  "print-shop worker cpu": worker.ru_utime + worker.ru_stime}))
+                  "build (all)": done - read, "process": done - start, "process cpu": cpu_seconds(),
+                  "workers' cpu": cpu_seconds(children=True)}))
 """
 
-ORDER = ("imports", "games and layouts", "fonts", "faces", "sheets", "writing", "print-shop wait", "build (all)",
-         "process", "process cpu", "print-shop worker cpu")
-NOTES = {"writing": "within sheets", "fonts": "within faces and sheets", "sheets": "edges sampled included"}
+ORDER = ("imports", "games and layouts", "fonts", "faces", "sheets", "writing", "workers' wait", "build (all)",
+         "process", "process cpu", "workers' cpu")
+NOTES = {"writing": "within sheets", "fonts": "within faces and sheets", "sheets": "edges sampled included",
+         "workers' wait": "for the rulebook and the print-shop files", "workers' cpu": "theirs, beside the process"}
 
 
-def probe(checkout: Path, out: Path, color: str) -> dict[str, float]:
+def probe(checkout: Path, out: Path, color: str) -> dict[str, float | None]:
     """One build of the checkout's own Eitsuku in a fresh interpreter running the checkout's pnp (its code and its
     card data, which an older pnp may not read); seconds by phase."""
     env = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run([sys.executable, "-c", PROBE, str(checkout), str(out), color], capture_output=True, text=True,
-                          check=True, env=env, cwd=checkout)
+    done = subprocess.run([sys.executable, "-c", PROBE, str(checkout), str(out), color, str(ROOT / "bench")],
+                          capture_output=True, text=True, check=True, env=env, cwd=checkout)
     return json.loads(done.stdout.splitlines()[-1])
 
 
@@ -84,22 +89,28 @@ def compiled(checkout: Path) -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(checkout / "pnp")], check=True, capture_output=True)
 
 
-def table(runs: dict[str, list[dict[str, float]]]) -> list[str]:
+def table(runs: dict[str, list[dict[str, float | None]]]) -> list[str]:
     """The medians of every phase, in milliseconds, a column per checkout (and their ratio for two)."""
     names = list(runs)
     lines = [f"{'phase':<24}" + "".join(f"{name:>12}" for name in names) + ("       ratio" if len(names) == 2 else "")]
     for phase in ORDER:
-        medians = [statistics.median(run.get(phase, 0.0) for run in runs[name]) * 1000 for name in names]
-        ratio = f"{medians[0] / medians[1]:>12.2f}" if len(names) == 2 and medians[1] > 0 else ""
+        medians = [_median_ms([run.get(phase, 0.0) for run in runs[name]]) for name in names]
+        known = [value for value in medians if value is not None]
+        ratio = f"{known[0] / known[1]:>12.2f}" if len(names) == len(known) == 2 and known[1] > 0 else ""
         note = f"  ({NOTES[phase]})" if phase in NOTES else ""
-        lines.append(f"{phase:<24}" + "".join(f"{value:>12.0f}" for value in medians) + ratio + note)
+        lines.append(f"{phase:<24}" + "".join(f"{shown(value):>12}" for value in medians) + ratio + note)
     return lines
+
+
+def _median_ms(values: list[float | None]) -> float | None:
+    """The median in milliseconds of seconds measured, or None where the system could not measure them."""
+    return None if None in values else statistics.median(value for value in values if value is not None) * 1000
 
 
 def phases(repeat: int, color: str, other: Path | None = None) -> list[str]:
     """The table for this checkout (and another's, runs taking turns)."""
     checkouts = {"this": ROOT, **({"other": other} if other is not None else {})}
-    runs: dict[str, list[dict[str, float]]] = {name: [] for name in checkouts}
+    runs: dict[str, list[dict[str, float | None]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp:
         for name, checkout in checkouts.items():
             compiled(checkout)

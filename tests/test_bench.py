@@ -18,7 +18,7 @@ NUMBER = r"[\d,]+(\.\d+)?"
 FIGURES = {
     "bench_build.py": [rf"\[rgb\] ratio pnp / floor: +{NUMBER} ", rf"eitsuku-a4\.pdf: +{NUMBER} MB",
                        rf"\[rgb\] peak memory x1 +: {NUMBER} MB for 242 cards",
-                       r"x100 project: 24200 pieces in \d+ components", rf"^print-shop wait +{NUMBER}\b"],
+                       r"x100 project: 24200 pieces in \d+ components", rf"^workers' wait +{NUMBER}\b"],
     "build_phases.py": [rf"^imports +{NUMBER}\b", rf"^process cpu +{NUMBER}\b"],
     "bench_check.py": [rf"^eitsuku \(4 players, random\): {NUMBER} games/s on 1 core",
                        rf"^torite4to6 \(4 players, random\): {NUMBER} games/s .* on 2 workers \(x{NUMBER}\)"],
@@ -47,7 +47,8 @@ NEEDS = {"bench_watch.py": ("chromium", "chromium", "chromium-browser", "google-
 
 
 def test_every_bench_script_has_its_figures_listed():
-    assert sorted(path.name for path in BENCH.glob("*.py")) == sorted(FIGURES)
+    scripts = [path.name for path in BENCH.glob("*.py") if "__main__" in path.read_text(encoding="utf-8")]
+    assert sorted(scripts) == sorted(FIGURES)
 
 
 @pytest.mark.parametrize("script", sorted(FIGURES))
