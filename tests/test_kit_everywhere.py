@@ -222,6 +222,21 @@ def test_a_rulebook_no_page_can_be_set_of_is_a_finding_and_the_cards_are_proofed
     assert result.output.splitlines()[-1].startswith("Proofed demo: 4 distinct cards and 0 rulebook pages, 1 finding")
 
 
+def test_the_sheet_view_sets_the_rulebook_once_for_its_pages_and_its_notes(project, monkeypatch, tmp_path):
+    from pnp.book import booklet
+    from pnp.project.games import Project
+    from pnp.text.fonts import FontBook
+    from pnp.watch.sheets import draw_rulebook
+    (project / "card_data/demo/rules.md").write_text("# One\n\n「本文です。\n", encoding="utf-8")
+    calls: list[str] = []
+    set_rules = booklet.set_rules
+    monkeypatch.setattr(booklet, "set_rules", lambda *args, **kwargs: calls.append("set") or set_rules(*args, **kwargs))
+    repo = Project(project)
+    pages, notes = draw_rulebook(repo, repo.load_game("demo"), tmp_path, FontBook())
+    assert len(pages) == 1 and calls == ["set"]
+    assert notes == ("card_data/demo/rules.md:3: text: unbalanced brackets: '「' is never closed (「本文です。)",)
+
+
 def test_in_a_real_browser_the_sheet_view_shows_the_rulebooks_pages_and_notes(project, tmp_path_factory):
     import json
     import time

@@ -22,12 +22,14 @@ FIELD = "text"  # the field rulebook findings name: the Markdown line is their r
 
 @dataclass(frozen=True)
 class RulesProof:
-    """A rulebook's A5 pages, what proof-reading found in it, and the page (from 1) each Markdown line starts on."""
+    """A rulebook's A5 pages, what proof-reading found in it, and the page (from 1) each Markdown line starts on;
+    `stops` when a build would stop at one of the findings."""
 
     label: str
     pages: tuple[Face, ...]
     findings: list[Finding]
     page_of: dict[int, int]
+    stops: bool = False
 
     def on_page(self, number: int) -> list[Finding]:
         """The findings about the lines that start on one page."""
@@ -44,12 +46,12 @@ def proof_rules(project: Project, game: Game, fonts: FontBook) -> RulesProof | N
         book = typeset(project.root, game, fonts, path, trace)
     except PnpError as error:  # what no page can be set past (a file that is not UTF-8, too many pages)
         message = error.problem + (f"; {error.fix}" if error.fix else "")
-        return RulesProof(label, (), [Finding(label, None, FIELD, message)], {})
+        return RulesProof(label, (), [Finding(label, None, FIELD, message)], {}, stops=True)
     findings = [Finding(label, line, FIELD, problem) for line, problem in trace.problems]
     for line, text, lines, width in trace.texts:
         findings += [Finding(label, line, FIELD, problem) for problem in _text_problems(text, lines, width)]
     ordered = sorted(unique(findings), key=lambda f: f.row or 0)
-    return RulesProof(label, book.pages, ordered, trace.pages)
+    return RulesProof(label, book.pages, ordered, trace.pages, stops=bool(trace.problems))
 
 
 def _text_problems(text: str, lines: list, width: float) -> list[str]:

@@ -17,7 +17,7 @@ from pnp.text.fonts import FontBook
 from pnp.watch.baseline import Baseline
 from pnp.watch.notes import NoteCache, Notes, game_notes, general_notes
 from pnp.watch.preview import PREVIEW_DPI, Card, FaceCache, render_previews
-from pnp.watch.sheets import Sheets, draw_rulebook, draw_sheets, rulebook_notes
+from pnp.watch.sheets import Sheets, draw_rulebook, draw_sheets
 
 DATA_SUFFIXES = {".csv", ".xlsx", ".ods"}
 LAYOUT_SUFFIXES = {".yaml", ".yml"}
@@ -229,8 +229,8 @@ class PreviewSession:
         """The sheets with the rulebook's pages after them, or what stops the rulebook in their place."""
         try:
             game = project.load_game(self.game)
-            pages = draw_rulebook(project, game, self.folder, self._fonts)
-            return dataclasses.replace(sheets, rules=pages, rules_notes=rulebook_notes(project, game, self._fonts))
+            pages, notes = draw_rulebook(project, game, self.folder, self._fonts)
+            return dataclasses.replace(sheets, rules=pages, rules_notes=notes)
         except PnpError as exc:
             return dataclasses.replace(sheets, rules_error=exc.render())
         except Exception as exc:  # as for the sheets: one line in the rulebook's place

@@ -9,7 +9,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.book.booklet import BLEED, typeset, write_pages
+from pnp.book.booklet import BLEED, Rulebook, typeset, write_pages
 from pnp.book.job import rules_path
 from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH
 from pnp.build.builder import build
@@ -59,27 +59,26 @@ def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: F
             close_documents()
 
 
-def rulebook_notes(project: Project, game: Game, fonts: FontBook) -> tuple[str, ...]:
-    """What `pnp proof` finds in the game's rulebook, a line each (none without rules.md)."""
-    rules = proof_rules(project, game, fonts)
-    return tuple(grouped_lines(rules.findings)) if rules else ()
-
-
-def draw_rulebook(project: Project, game: Game, folder: Path, fonts: FontBook) -> tuple[str, ...]:
-    """The game's rulebook pages (with their bleed) as images in `folder`, as its print-shop file has them; none
-    without rules.md."""
+def draw_rulebook(project: Project, game: Game, folder: Path, fonts: FontBook) -> tuple[tuple[str, ...],
+                                                                                      tuple[str, ...]]:
+    """The game's rulebook pages (with their bleed) as images in `folder`, as its print-shop file has them, and what
+    `pnp proof` finds in it, a line each; none without rules.md. What stops a build raises its one-line error here."""
+    proof = proof_rules(project, game, fonts)  # the rulebook set once, its findings noted on the way
     path = rules_path(project.root, game.name)
-    if path is None:
-        return ()
-    book = typeset(project.root, game, fonts, path)
+    if proof is None or path is None:
+        return (), ()
+    if proof.stops:
+        typeset(project.root, game, fonts, path)  # raises what stops the build
+    book = Rulebook(game.title, proof.pages)
     with tempfile.TemporaryDirectory(prefix=".rules-", dir=folder) as scratch:
         pdf = Path(scratch) / "rules.pdf"
         write_pages(book, pdf, fonts)
         size = (PAGE_WIDTH + 2 * BLEED, PAGE_HEIGHT + 2 * BLEED)
         try:
-            return tuple(_page(PageRef(str(pdf), index), size, folder, RULES_DPI) for index in range(len(book.pages)))
+            pages = tuple(_page(PageRef(str(pdf), index), size, folder, RULES_DPI) for index in range(len(book.pages)))
         finally:
             close_documents()
+    return pages, tuple(grouped_lines(proof.findings))
 
 
 def _sizes(pdf: Path) -> list[tuple[float, float]]:
