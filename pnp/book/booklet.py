@@ -105,4 +105,3 @@ def write_rulebook(job: RulebookJob, fonts: FontBook) -> list[str]:
     sheets = len(booklet_sides(len(book.pages))) // 2
     return [f"{job.game}/rulebook: {len(book.pages)} A5 pages; the booklet on {sheets} sheet(s) printed on both "
             "sides (flip on the short edge), folded and stapled"]
-
