@@ -17,6 +17,7 @@ from pnp.face.parts import Face
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.pdf.dielines import draw_cut_lines, draw_die_line
+from pnp.pdf.fastnames import install as keep_short_texts
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
 from pnp.pdf.streamed import save_streamed
@@ -40,6 +41,8 @@ CUT_GUIDE = rl_colors.Color(0.45, 0.45, 0.45)  # circle guides sit on the art: g
 FOLD_LINE = rl_colors.Color(0.35, 0.35, 0.35)
 FOLD_DASH = (pt(3.0), pt(2.0))
 FOLD_LABEL_SIZE = 5.5  # pt
+
+keep_short_texts()  # every file pnp writes: its names, numbers and references encoded once
 
 
 class Document:

@@ -22,6 +22,27 @@ for _name in pdfdoc.PDFPage.__NoDefault__ + ["ExtGState", "XObjects"]:
     setattr(LightPage, _name, None)
 
 
+class KeptArray(pdfdoc.PDFArray):
+    """An array of numbers that pages of one file share (a box), formatted once for them all."""
+
+    _formatted: bytes | None = None
+
+    def format(self, document, IND=b"\n "):
+        """The array's bytes: the same for every page of the file, as it holds only numbers."""
+        if self._formatted is None:
+            self._formatted = super().format(document, IND)
+        return self._formatted
+
+
+def _kept(array: pdfdoc.PDFArray) -> pdfdoc.PDFArray:
+    """The array as one that keeps its bytes, when it holds only numbers (references differ between files)."""
+    if not all(type(item) in (int, float) for item in array.sequence):
+        return array
+    kept = KeptArray.__new__(KeptArray)
+    kept.__dict__.update(vars(array))
+    return kept
+
+
 class PageSettler:
     """Settles each finished page of one document, sharing the equal boxes and resource tables of its pages."""
 
@@ -42,13 +63,20 @@ class PageSettler:
     def _share(self, value):
         """One instance for equal inline arrays and dictionaries of names and references (boxes, XObjects, Trans)."""
         if isinstance(value, pdfdoc.PDFArray):
-            key = ("array",) + tuple(value.sequence)
+            key, first = ("array",) + tuple(value.sequence), _kept
         elif isinstance(value, pdfdoc.PDFDictionary) and all(
                 isinstance(v, pdfdoc.PDFObjectReference) for v in value.dict.values()):
-            key = ("dict",) + tuple((k, v.name) for k, v in value.dict.items())
+            key, first = ("dict",) + tuple((k, v.name) for k, v in value.dict.items()), _itself
         else:
             return value
         try:
-            return self._shared.setdefault(key, value)
+            shared = self._shared.get(key)
         except TypeError:  # an unhashable entry: keep the page's own
             return value
+        if shared is None:
+            shared = self._shared[key] = first(value)
+        return shared
+
+
+def _itself(value):
+    return value
