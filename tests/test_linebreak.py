@@ -251,3 +251,20 @@ def test_the_shipped_cards_named_by_the_proof_read_whole(repo):
     assert body("eitsuku", "event", 14) == [
         "・【次のターンのアクションフェイズ】に、", "自分または他のプレイヤーの『場』に",
         "設置された『イベント』カードを【1枚】", "破棄する事が出来る、その時この", "カードを破棄する。"]
+
+
+def test_known_paragraphs_give_what_paragraphs_gives_and_work_each_text_out_once(monkeypatch):
+    from pnp.text import breaking
+    from pnp.text.fonts import FontBook
+    from pnp.text.markup import Run
+    font = FontBook().default
+    runs = [Run("「影の女王」を場に出す。", font, "black"), Run("\n次のターン", font, "black")]
+    calls: list[int] = []
+    plain = breaking.paragraphs
+    monkeypatch.setattr(breaking, "paragraphs", lambda r, n=frozenset(): calls.append(1) or plain(r, n))
+    known = breaking.KnownParagraphs()
+    first = known(runs, frozenset({"影の女王"}))
+    first[0].clear()  # a caller changing its lists changes nothing kept
+    again = known(list(runs), frozenset({"影の女王"}))
+    assert again == plain(runs, frozenset({"影の女王"})) and calls == [1]
+    assert known(runs) == plain(runs) and calls == [1, 1]  # other names, worked out again

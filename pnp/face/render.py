@@ -21,6 +21,7 @@ from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
 from pnp.layout.template import Expression, Template, names_used
 from pnp.limits import MAX_IMAGE_BYTES
+from pnp.text.breaking import KnownParagraphs
 from pnp.text.fit import (
     InlineImage,
     MissingGlyph,
@@ -50,6 +51,7 @@ class Renderer:
         self.root = root.resolve()
         self._inline_cache: dict[int, tuple] = {}
         self._blocks: dict[tuple, TextBlock] = {}
+        self._paragraphs = KnownParagraphs()  # a text's break opportunities, worked out once per build
         self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
         self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
         self.undrawn: dict[str, tuple[str, ...]] = {}  # SVG file -> the features of it that pnp leaves out
@@ -155,7 +157,7 @@ class Renderer:
             raise PnpError(message, where=f"{ctx.where}, field {field}", fix=fix)
         try:
             check_glyphs(runs)
-            return fit(paragraphs(runs, ctx.names), box.w, box.h, *sizes)
+            return fit(self._paragraphs(runs, ctx.names), box.w, box.h, *sizes)
         except MissingGlyph as exc:
             holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
             where = f"{ctx.where}, field {holders[0]}" if holders else f"{element.where}.text"  # else: the layout's

@@ -60,6 +60,24 @@ def paragraphs(runs: list[Run], names: frozenset[str] = frozenset()) -> list[lis
     return result
 
 
+class KnownParagraphs:
+    """paragraphs() worked out once per distinct text: a build sets the same text in many boxes and layouts."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple, tuple[list[Run], list[list[Atom]]]] = {}
+
+    def __call__(self, runs: list[Run], names: frozenset[str] = frozenset()) -> list[list[Atom]]:
+        """The runs' paragraphs, as paragraphs() gives them (each a new list: the caller may change it)."""
+        key = (tuple((run.text, id(run.font), run.color, run.image) for run in runs), names)
+        try:
+            known = self._known.get(key)
+        except TypeError:  # an inline picture that cannot be hashed
+            return paragraphs(runs, names)
+        if known is None:  # the runs are kept with their paragraphs, so the fonts' ids stay theirs
+            known = self._known[key] = (runs, paragraphs(runs, names))
+        return [list(atoms) for atoms in known[1]]
+
+
 def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int, list[tuple[str, Run]]]]:
     """Group characters that must stay together (kinsoku, Latin words), each group with its offset.
 
