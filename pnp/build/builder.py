@@ -118,12 +118,13 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     files = Publication(root)
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
-        with writing_into(root.label(root.path), root.path), lean_collection():
+        with writing_into(root.label(root.path), root.path), lean_collection(), ExitStack() as stack:
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
+            workers = Workers(stack)
             for game, folder, profile in zip(games, folders, profiles):
                 own = options.for_game(game)
-                _build_game(game, folder, renderer, fonts, own, files, report, progress, profile, edges)
+                _build_game(game, folder, renderer, workers, own, files, report, progress, profile, edges)
         report.notes = advised(report.notes) + undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
@@ -136,15 +137,14 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     return report
 
 
-def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, options: BuildOptions,
+def _build_game(game: Game, folder: Path, renderer: Renderer, workers: Workers, options: BuildOptions,
                 files: Publication, report: BuildReport, progress: Progress, profile: Profile | None,
                 edges: EdgeCache | None = None) -> None:
     """Render a game's components and write its sheets and print-shop files into its (staged) folder."""
-    paper = Size(*PAPER_SIZES[options.paper])
+    paper, fonts = Size(*PAPER_SIZES[options.paper]), renderer.fonts
     shapes = {component.name: cut_shape(component) for component in game.components}  # a bad cut path stops it first
     with ExitStack() as stack:  # the rulebook beside the faces, the print-shop files beside the sheets
-        workers = Workers(stack)
-        book = workers.rulebook(renderer.root, game, folder, files, fonts, options)
+        book = workers.rulebook(stack, renderer.root, game, folder, files, fonts, options)
         rendered = [(component, render_component(component, renderer, paper, progress))
                     for component in game.components]
         report.notes += build_warnings([(c.table.label, f.fronts + (f.backs or [])) for c, f in rendered],
@@ -155,7 +155,7 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, fonts: FontBook, o
         grid_name = "-".join((game.name,) + options.components + (options.paper,)) + ".pdf"
         if not options.components:  # a build of some components replaces only their own files
             _own_outputs(files, folder, game.name, options.paper)
-        shop_files = workers.shop(shop, fonts, profile, game.rich_black)
+        shop_files = workers.shop(stack, shop, fonts, profile, game.rich_black)
         _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]

@@ -17,37 +17,41 @@ from pnp.text.fonts import FontBook
 
 
 class Workers:
-    """A game's worker processes (with one processor, a job runs here when its result is asked for).
+    """The build's worker processes (with one processor, a job runs here when its result is asked for).
 
-    The rulebook goes first, beside the faces being drawn; the print-shop files follow, beside the sheets. Where
-    workers are forked, each job has its own, forked when it is handed over, so that it inherits what the job
-    needs instead of receiving a copy; elsewhere one worker, started once, does the jobs in turn."""
+    A game's rulebook goes first, beside its faces being drawn; its print-shop files follow, beside its sheets.
+    Where workers are forked, each job has its own, forked when it is handed over and ended with its game, so that
+    it inherits what the job needs instead of receiving a copy; elsewhere one worker, started once for the whole
+    build, does the jobs in turn."""
 
-    def __init__(self, stack: ExitStack) -> None:
-        self._stack = stack
-        self._pool: Pool | None = None
+    def __init__(self, build: ExitStack) -> None:
+        self._build = build
+        self._kept: Pool | None = None
 
-    def rulebook(self, root: Path, game: Game, folder: Path, files: Publication, fonts: FontBook,
-                 options: BuildOptions) -> Pending[list[str]] | None:
+    def rulebook(self, game_stack: ExitStack, root: Path, game: Game, folder: Path, files: Publication,
+                 fonts: FontBook, options: BuildOptions) -> Pending[list[str]] | None:
         """The rulebook (card_data/<game>/rules.md) set and written, and a note on it; None without one."""
         job = None if options.components else rulebook_job(root, game, folder, files, options.paper)
         if job is None:
             return None
-        pool = self._started()
+        pool = self._pool(game_stack)
         return pool.submit(_write_rulebook, pool.share((job, fonts)))
 
-    def shop(self, shop: list, fonts: FontBook, profile: Profile | None,
+    def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
              rich_black: tuple | None) -> Pending[None] | None:
         """The print-shop files of a plan written; None when there are none."""
         if not shop:
             return None
-        pool = self._started()
+        pool = self._pool(game_stack)
         return pool.submit(_write_shop, pool.share((shop, fonts, profile, rich_black)))
 
-    def _started(self) -> Pool:
-        if self._pool is None or start_method() == "fork":
-            self._pool = self._stack.enter_context(Pool(2 if every_core() > 1 else 1, where="pnp build"))
-        return self._pool
+    def _pool(self, game_stack: ExitStack) -> Pool:
+        """A forked worker for one job of the game, or the build's one worker."""
+        if start_method() == "fork" or every_core() == 1:
+            return game_stack.enter_context(Pool(2 if every_core() > 1 else 1, where="pnp build"))
+        if self._kept is None:
+            self._kept = self._build.enter_context(Pool(2, where="pnp build"))
+        return self._kept
 
 
 def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
