@@ -1,11 +1,12 @@
 """Compare the rules-checker's speed with another checkout of pnp, game by game, in the same run.
 
-Usage: python bench/compare_check.py OTHER [GAME ...] [--policy random|greedy] [--chunk N] [--rounds N] [--quick]
+Usage: python bench/compare_check.py OTHER [GAME ...] [--policy random|greedy] [--players N] [--chunk N] [--rounds N]
+                                     [--quick]
 
 OTHER is another checkout, for example the commit before a change:
 `git worktree add ../pnp-before COMMIT`. One worker process per checkout plays
 the same games (chunks of --chunk games at each game's benchmark player count,
-every seat played by --policy: random by default, or greedy for the players'
+or at --players, every seat played by --policy: random by default, or greedy for the players'
 own cost); the two take turns, chunk by chunk, so the load of a shared machine
 falls on both alike, and each chunk is timed in CPU seconds of its own process.
 It prints, per game, the median games per CPU second of each checkout with the
@@ -47,21 +48,21 @@ def start_worker(tree: Path) -> subprocess.Popen:
                             stdout=subprocess.PIPE, text=True, cwd=tree, env=env)
 
 
-def timed(process: subprocess.Popen, game: str, start: int, stop: int, policy: str) -> float:
+def timed(process: subprocess.Popen, game: str, players: int, start: int, stop: int, policy: str) -> float:
     """Games per CPU second of one chunk."""
-    process.stdin.write(f"{game} {PLAYERS.get(game, 2)} {start} {stop} {policy}\n")
+    process.stdin.write(f"{game} {players} {start} {stop} {policy}\n")
     process.stdin.flush()
     return (stop - start) / json.loads(process.stdout.readline())
 
 
-def compare(workers: dict[str, subprocess.Popen], game: str, chunk: int, rounds: int,
+def compare(workers: dict[str, subprocess.Popen], game: str, players: int, chunk: int, rounds: int,
             policy: str) -> dict[str, list[float]]:
     """Alternate chunks between the checkouts (round 0 warms up: imports and data)."""
     rates: dict[str, list[float]] = {name: [] for name in workers}
     for index in range(rounds + 1):
         names = list(workers) if index % 2 == 0 else list(reversed(workers))
         for name in names:
-            rate = timed(workers[name], game, index * chunk, (index + 1) * chunk, policy)
+            rate = timed(workers[name], game, players, index * chunk, (index + 1) * chunk, policy)
             if index:
                 rates[name].append(rate)
     return rates
@@ -75,6 +76,7 @@ def main() -> int:
     parser.add_argument("other", type=Path, nargs="?")
     parser.add_argument("games", nargs="*", default=["eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6"])
     parser.add_argument("--policy", choices=("random", "greedy"), default="random", help="who plays every seat")
+    parser.add_argument("--players", type=int, default=None, help="player count [each game's benchmark count]")
     parser.add_argument("--chunk", type=int, default=200, help="games per timed chunk")
     parser.add_argument("--rounds", type=int, default=8, help="timed chunks per checkout and game")
     parser.add_argument("--quick", action="store_true", help="20-game chunks, two rounds (a check that it works)")
@@ -86,10 +88,11 @@ def main() -> int:
     workers = {"other": start_worker(args.other.resolve()), "this": start_worker(ROOT)}
     try:
         for game in args.games:
-            rates = compare(workers, game, args.chunk, args.rounds, args.policy)
+            players = args.players or PLAYERS.get(game, 2)
+            rates = compare(workers, game, players, args.chunk, args.rounds, args.policy)
             other = statistics.median(rates["other"])
             this = statistics.median(rates["this"])
-            print(f"{game} ({PLAYERS.get(game, 2)} players, {args.policy}): other {other:,.0f} games/CPU s "
+            print(f"{game} ({players} players, {args.policy}): other {other:,.0f} games/CPU s "
                   f"({min(rates['other']):,.0f}-{max(rates['other']):,.0f}), this {this:,.0f} "
                   f"({min(rates['this']):,.0f}-{max(rates['this']):,.0f}): {(this / other - 1) * 100:+.1f}%")
     finally:

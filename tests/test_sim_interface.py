@@ -206,6 +206,19 @@ def test_a_clone_plays_on_as_the_game_would_and_leaves_it_alone(name, seed, exam
     assert state.rounds() == spec.rounds(state) > 0
 
 
+def test_a_clone_keeps_its_own_card_log_and_draws_as_the_game_would():
+    spec, data = shipped.eitsuku.SPEC, shipped.eitsuku.SPEC.load(Project(ROOT))
+    state = spec.new_game(data, 4, random.Random(6))
+    playout(state, random.Random(6), 30)
+    copy = state.clone()
+    held = state.card_events()
+    assert copy.card_events() == held and copy.card_log is not state.card_log
+    playout(copy, random.Random(7), spec.max_moves)
+    assert copy.card_events() != held and state.card_events() == held
+    assert copy.rng is not state.rng and copy.rng.getstate() == state.rng.getstate()
+    assert [copy.rng.random() for _ in range(3)] == [state.rng.random() for _ in range(3)]
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_simulation_declares_its_cards_and_counts_them_all(name, example):
     spec, data = spec_and_data(name, example)

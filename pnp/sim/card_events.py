@@ -79,6 +79,13 @@ class CardLog:
             raise ValueError(f"card event kinds {tuple(kinds)}: 'held' and any of {', '.join(KINDS[1:])}")
         self.kinds: dict[str, list[set[int]]] = {kind: [set() for _ in range(players)] for kind in kinds}
 
+    def __deepcopy__(self, memo: dict[int, object]) -> CardLog:
+        """A copy for a search player's playout: its sets of card ids copied directly (a state's clone copies it)."""
+        copied = CardLog.__new__(CardLog)
+        copied.kinds = {kind: [set(cards) for cards in seats] for kind, seats in self.kinds.items()}
+        memo[id(self)] = copied
+        return copied
+
     def held(self, seat: int, *cards: int) -> None:
         """The seat holds these cards (dealt, drawn, taken)."""
         self.kinds["held"][seat].update(cards)

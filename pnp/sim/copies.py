@@ -29,6 +29,8 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
         new += [item if type(item) in ATOMIC else fast_copy(item, memo) for item in value]
         return new
     if cls is tuple:
+        if all(type(item) in ATOMIC for item in value):  # nothing in it can change: the copy is the tuple itself
+            return value
         items = [item if type(item) in ATOMIC else fast_copy(item, memo) for item in value]
         new = value if all(map(_same, items, value)) else tuple(items)
         memo[id(value)] = new
@@ -40,7 +42,7 @@ def fast_copy(value: Any, memo: dict[int, Any]) -> Any:
             new[key] = item if type(item) in ATOMIC else fast_copy(item, memo)
         return new
     if cls is random.Random:  # its state copied directly: deepcopy's pickling round trip costs ten times more
-        new = random.Random()
+        new = random.Random.__new__(random.Random)  # not seeded first: setstate() sets the whole state
         new.setstate(value.getstate())
         memo[id(value)] = new
         return new

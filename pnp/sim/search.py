@@ -140,8 +140,8 @@ class SearchPolicy:
         chooser = self._rollout_policy()
         blind = getattr(chooser, "blind", False)
         moves, rounds = self.max_moves, self.rounds
-        last = rounds(world) + horizon if horizon else math.inf
-        while moves > 0 and rounds(world) < last:
+        last = rounds(world) + horizon if horizon else None  # None: to the end, no need to count rounds
+        while moves > 0 and (last is None or rounds(world) < last):
             player = world.current_player()
             if player >= CHANCE:
                 legal = world.legal_actions(player)

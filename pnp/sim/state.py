@@ -119,18 +119,15 @@ class State(ABC):
         """No card created or lost: the zones (by default the game's zones() now) hold every card id exactly once."""
         if zones is None:
             zones = self.zones()
-        found: set[int] = set()
-        held = 0
+        cards: list[int] = []
         for zone in zones.values():
             if zone and isinstance(zone[0], (list, tuple)):  # one list per seat
-                seats = cast(Sequence[Zone], zone)
-                found.update(*seats)
-                held += sum(map(len, seats))
+                for seat in cast(Sequence[Zone], zone):
+                    cards += seat
             else:
-                found.update(cast(Zone, zone))
-                held += len(zone)
-        every = _card_set(self.card_count())
-        if found != every or held != len(every):
+                cards += cast(Zone, zone)
+        cards.sort()
+        if cards != _card_ids(self.card_count()):  # each id exactly once: sorted, they count 0, 1, 2, ...
             raise InvariantViolation(_card_problem(self, zones))
 
     # -- copies for a search player ----------------------------------------------------------------
@@ -175,9 +172,9 @@ def _labelled(name: str, zone: Zone | Sequence[Zone]) -> list[tuple[str, Zone]]:
 
 
 @lru_cache(maxsize=64)
-def _card_set(count: int) -> frozenset[int]:
-    """Every card id of a game with `count` cards."""
-    return frozenset(range(count))
+def _card_ids(count: int) -> list[int]:
+    """Every card id of a game with `count` cards, in order (compared with, never changed)."""
+    return list(range(count))
 
 
 def _card_problem(state: State, zones: dict[str, Zone | Sequence[Zone]]) -> str:
