@@ -46,7 +46,7 @@ def test_where_workers_are_spawned_one_serves_every_game_of_a_build_and_forked_o
     games = [project.load_game("demo"), project.load_game("second")]
     for method, pools in (("spawn", 1), ("fork", 4)):  # forked: a rulebook and a print-shop file a game
         made.clear()
-        monkeypatch.setattr(workers, "start_method", lambda: method)
+        monkeypatch.setattr(workers, "start_method", lambda chosen=method: chosen)
         build(project, games, BuildOptions(tmp_path / method))
         assert made == [2] * pools, method
         assert (tmp_path / method / "second" / "rulebook" / "second-rules.pdf").is_file()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import modules_of_second_build
 
-from pnp.build import builder
+from pnp.build import workers
 from pnp.build.builder import BuildOptions, build
 from pnp.face import svgart
 from pnp.face.svgkept import svg_folder
@@ -23,7 +23,7 @@ ART = "card_data/demo/art/attack.svg"
 @pytest.fixture
 def demo(project: Path, monkeypatch) -> Path:
     """The example project, built in this process with its art converted afresh each build."""
-    monkeypatch.setattr(builder, "every_core", lambda: 1)
+    monkeypatch.setattr(workers, "every_core", lambda: 1)
     monkeypatch.setattr(svgart, "_CACHE", {})
     return project
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import builder
+from pnp.build import workers
 from pnp.build.builder import BuildOptions, build
 from pnp.face import svgart, svgdraw, svgpaint
 from pnp.project.games import Project
@@ -30,7 +30,7 @@ def _build(project: Path, out: Path, color: str, monkeypatch) -> tuple[dict[str,
     """Every PDF of a demo build (in this process, with no art kept from before), and how often svglib's drawing
     was drawn."""
     monkeypatch.setattr(svgart, "_CACHE", {})
-    monkeypatch.setattr(builder, "every_core", lambda: 1)
+    monkeypatch.setattr(workers, "every_core", lambda: 1)
     drawn = [0]
     painter = svgpaint.ArtPainter.draw
 
