@@ -18,6 +18,7 @@ from .data import (
     LOCAL,
     MEDIUM,
     MONOPOLY,
+    PER_TURN,
     PH_ACTION,
     PH_CONVERT,
     PH_END,
@@ -36,9 +37,10 @@ from .data import (
     TIE_UP,
     USE_CONVERT,
     Action,
+    reach,
 )
-from .hold import end
-from .worth import film, film_points, hand_kinds, promo_number
+from .hold import budget_next_turn, end
+from .worth import film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
 
 
 class Observation:
@@ -137,13 +139,34 @@ def _convert(obs, action) -> float:
 
 
 def _set(obs, action) -> float:
-    """Place the role that adds most to the film's A and B (a missing role first); else draw an event."""
+    """Place the role that adds most to the film's A and B (a missing role first), unless the budget is kept for
+    a role in hand that adds more; else draw an event."""
     if action == DRAW_EVENT:
         return 0.5
     if action[0] != "place":
         return 0.0
     gain = _placement_gain(obs, action[1], action[2])
+    if 0 < gain < _saved_for(obs):
+        return 0.25  # below drawing an event: the budget is kept
     return gain - (0 if gain > 0 else 100)  # a pair broken counts against
+
+
+# Spending the budget on a small gain can leave a better role in hand unpaid for turns (search drew an event
+# instead of placing a 助演 1 while a 脚本家 3 for the missing slot, three of a kind with the film's 3s, waited
+# for one more budget card). A placement is made only when it adds at least as much as the best role in hand
+# that the budget pays for only after the next one or two start-phase draws.
+SAVE_DRAWS = 2
+
+
+@once_per_decision
+def _saved_for(obs) -> int:
+    """What the best role in hand the budget cannot pay for now, but can after SAVE_DRAWS start-phase draws if
+    nothing is spent, would add to the film's A and B (0 when there is none)."""
+    d, extra = obs.data, monopolies(obs)
+    now = reach(d, obs.budgets[obs.player], PER_TURN - obs.budget_used) - extra
+    later = reach(d, budget_next_turn(obs, SAVE_DRAWS), PER_TURN) - extra
+    return max((_placement_gain(obs, card, slot) for card in set(obs.roles) if now < d.role_cost[card] <= later
+                for _, _, slot in d.place[card]), default=0)
 
 
 def _placement_gain(obs, card: int, slot: int) -> int:
