@@ -97,8 +97,8 @@ def _action(obs, action) -> float:
     """Score events by a fixed table; 大賞 on the highest slot; プロモーターの介入 only into one's own gap."""
     if action[0] != "play" and action != USE_CONVERT:
         return _set(obs, action) - 20.0  # events first, then the set action
-    if action == USE_CONVERT:
-        return 2.0
+    if action == USE_CONVERT:  # with no other player's event in reach it would discard one of one's own
+        return 2.0 if _rival_targets(obs) else SKIP
     code, me = action[1], obs.player
     if code in AWARDS:  # +2 that breaks a pair loses the pair's bonus: kept for a better slot or turn
         gain = _award_gain(obs, action[2])
@@ -106,6 +106,13 @@ def _action(obs, action) -> float:
     if code == PROMOTER:  # early, into an empty 場, it only takes the slot of a role with a number
         return 8.0 if EMPTY in obs.slots[me] and _promoter_pays(obs) else SKIP
     return float(EVENT_VALUE.get(code, SKIP))
+
+
+def _rival_targets(obs) -> bool:
+    """Another player still in the game has an event in its 場 (a プロモーターの介入 in a slot included)."""
+    roles, me = obs.data.roles, obs.player
+    return any(obs.placed[q] or any(card >= roles for card in obs.slots[q])
+               for q in range(len(obs.slots)) if q != me and not obs.released[q])
 
 
 def _promoter_pays(obs) -> bool:
