@@ -171,8 +171,11 @@ def _saved_for(obs) -> int:
     nothing is spent, would add to the film's A and B (0 when there is none)."""
     d, extra = obs.data, monopolies(obs)
     now = reach(d, obs.budgets[obs.player], PER_TURN - obs.budget_used) - extra
+    dearer = {d.face[card]: card for card in obs.roles if d.role_cost[card] > now}  # one card per face
+    if not dearer:
+        return 0
     later = reach(d, budget_next_turn(obs, SAVE_DRAWS), PER_TURN) - extra
-    return max((_placement_gain(obs, card, slot) for card in set(obs.roles) if now < d.role_cost[card] <= later
+    return max((_placement_gain(obs, card, slot) for card in dearer.values() if d.role_cost[card] <= later
                 for _, _, slot in d.place[card]), default=0)
 
 
@@ -181,7 +184,7 @@ def _placement_gain(obs, card: int, slot: int) -> int:
     d, slots = obs.data, obs.slots[obs.player]
     needed = all(slots[s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
     values = film(obs)
-    placed = [d.role_value[card] if i == slot else v for i, v in enumerate(values)]
+    placed = (*values[:slot], d.role_value[card], *values[slot + 1:])
     return film_points(placed) - film_points(values) + (10 if needed else 0)
 
 
