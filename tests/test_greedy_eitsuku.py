@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from shipped.eitsuku import greedy
-from shipped.eitsuku.data import COLLECT, MEDIUM, PH_END, PH_SCOUT, PH_START, RELEASE, STRIKE_B
-from test_sim_eitsuku import LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, take
+from shipped.eitsuku.data import (
+    COLLECT,
+    DRAW_EVENT,
+    MEDIUM,
+    PH_ACTION,
+    PH_END,
+    PH_SCOUT,
+    PH_SET,
+    PH_START,
+    RELEASE,
+    STRIKE_B,
+    USE_CONVERT,
+)
+from test_sim_eitsuku import LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, placed, take
 
 
 def test_a_strike_takes_the_single_card_and_keeps_the_pair():
@@ -61,3 +73,33 @@ def test_a_film_is_held_for_a_role_two_turns_of_budget_pay_for_when_it_adds_more
     state.turn = 6
     state.hand_roles[0] = [take(state, "役者", 6)]  # as 助演: 6 points, less than the 10 two turns cost
     assert greedy(state.observation(0), [COLLECT, RELEASE], None) == RELEASE
+
+
+def test_budget_is_kept_for_a_better_role_in_hand_that_the_next_draws_pay_for():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 5, PH_SET
+    film(state, 0, lead=3, composer=3, director=3)  # three 3s, no 脚本家 yet
+    writer, actor = hand(state, 0, ("脚本家", 3), ("役者", 1))
+    budget(state, 0, (0, 2, 0))  # 4: the 脚本家3 costs 5, next turn's 小 pays for it (four 3s: 33 points more)
+    legal = [DRAW_EVENT, ("place", actor, SUPPORT)]
+    assert greedy(state.observation(0), legal, None) == DRAW_EVENT  # a 助演1 (+1) would leave 1 for the 脚本家3
+    budget(state, 0, (1, 2, 0))
+    place_writer = ("place", writer, WRITER_SLOT)
+    assert greedy(state.observation(0), [*legal, place_writer], None) == place_writer  # the budget pays for it now
+    budget(state, 0, (0, 2, 0))
+    state.hand_roles[0].remove(writer)
+    assert greedy(state.observation(0), legal, None) == ("place", actor, SUPPORT)  # nothing to keep the budget for
+
+
+def test_a_policy_change_with_only_ones_own_events_in_reach_is_not_used():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 2, 4, PH_ACTION
+    placed(state, 2, "タイアップキャンペーン", 2)
+    placed(state, 2, "方針転換", 3)  # usable this turn, but the others have placed no event
+    legal = [USE_CONVERT, DRAW_EVENT]
+    assert greedy(state.observation(2), legal, None) == DRAW_EVENT  # used, it could only discard the +10
+    placed(state, 1, "巻きを入れる", 3)
+    assert greedy(state.observation(2), legal, None) == USE_CONVERT
+    state.released[1] = 4  # a released player's 場 is out of reach
+    state._board = None
+    assert greedy(state.observation(2), legal, None) == DRAW_EVENT

@@ -55,14 +55,14 @@ def _next_turn_gain(obs, draws: int = 1) -> int:
     values = film(obs)
     now = film_points(values)
     best = now
-    most = reach(obs.data, _budget_next_turn(obs, draws), PER_TURN) - monopolies(obs)
+    most = reach(obs.data, budget_next_turn(obs, draws), PER_TURN) - monopolies(obs)
     for event_values, event_cost in _event_options(obs, values):
         for placed in _placements(obs, event_values, most):
             best = max(best, film_points(placed) - event_cost)
     return best - now
 
 
-def _budget_next_turn(obs, draws: int = 1) -> list[int]:
+def budget_next_turn(obs, draws: int = 1) -> list[int]:
     """One's budget after the next `draws` start phases draw (◆3 1: a 小, without 小 a 中, without both a 大)."""
     budget, piles = list(obs.budgets[obs.player]), list(obs.piles[0])
     for _ in range(draws):

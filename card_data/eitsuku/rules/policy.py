@@ -18,6 +18,7 @@ from .data import (
     LOCAL,
     MEDIUM,
     MONOPOLY,
+    PER_TURN,
     PH_ACTION,
     PH_CONVERT,
     PH_END,
@@ -36,9 +37,10 @@ from .data import (
     TIE_UP,
     USE_CONVERT,
     Action,
+    reach,
 )
-from .hold import end
-from .worth import film, film_points, hand_kinds, promo_number
+from .hold import budget_next_turn, end
+from .worth import film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
 
 
 class Observation:
@@ -95,8 +97,8 @@ def _action(obs, action) -> float:
     """Score events by a fixed table; 大賞 on the highest slot; プロモーターの介入 only into one's own gap."""
     if action[0] != "play" and action != USE_CONVERT:
         return _set(obs, action) - 20.0  # events first, then the set action
-    if action == USE_CONVERT:
-        return 2.0
+    if action == USE_CONVERT:  # with no other player's event in reach it would discard one of one's own
+        return 2.0 if _rival_targets(obs) else SKIP
     code, me = action[1], obs.player
     if code in AWARDS:  # +2 that breaks a pair loses the pair's bonus: kept for a better slot or turn
         gain = _award_gain(obs, action[2])
@@ -104,6 +106,13 @@ def _action(obs, action) -> float:
     if code == PROMOTER:  # early, into an empty 場, it only takes the slot of a role with a number
         return 8.0 if EMPTY in obs.slots[me] and _promoter_pays(obs) else SKIP
     return float(EVENT_VALUE.get(code, SKIP))
+
+
+def _rival_targets(obs) -> bool:
+    """Another player still in the game has an event in its 場 (a プロモーターの介入 in a slot included)."""
+    roles, me = obs.data.roles, obs.player
+    return any(obs.placed[q] or any(card >= roles for card in obs.slots[q])
+               for q in range(len(obs.slots)) if q != me and not obs.released[q])
 
 
 def _promoter_pays(obs) -> bool:
@@ -137,13 +146,37 @@ def _convert(obs, action) -> float:
 
 
 def _set(obs, action) -> float:
-    """Place the role that adds most to the film's A and B (a missing role first); else draw an event."""
+    """Place the role that adds most to the film's A and B (a missing role first), unless the budget is kept for
+    a role in hand that adds more; else draw an event."""
     if action == DRAW_EVENT:
         return 0.5
     if action[0] != "place":
         return 0.0
     gain = _placement_gain(obs, action[1], action[2])
+    if 0 < gain < _saved_for(obs):
+        return 0.25  # below drawing an event: the budget is kept
     return gain - (0 if gain > 0 else 100)  # a pair broken counts against
+
+
+# Spending the budget on a small gain can leave a better role in hand unpaid for turns (search drew an event
+# instead of placing a 助演 1 while a 脚本家 3 for the missing slot, three of a kind with the film's 3s, waited
+# for one more budget card). A placement is made only when it adds at least as much as the best role in hand
+# that the budget pays for only after the next one or two start-phase draws.
+SAVE_DRAWS = 2
+
+
+@once_per_decision
+def _saved_for(obs) -> int:
+    """What the best role in hand the budget cannot pay for now, but can after SAVE_DRAWS start-phase draws if
+    nothing is spent, would add to the film's A and B (0 when there is none)."""
+    d, extra = obs.data, monopolies(obs)
+    now = reach(d, obs.budgets[obs.player], PER_TURN - obs.budget_used) - extra
+    dearer = {d.face[card]: card for card in obs.roles if d.role_cost[card] > now}  # one card per face
+    if not dearer:
+        return 0
+    later = reach(d, budget_next_turn(obs, SAVE_DRAWS), PER_TURN) - extra
+    return max((_placement_gain(obs, card, slot) for card in dearer.values() if d.role_cost[card] <= later
+                for _, _, slot in d.place[card]), default=0)
 
 
 def _placement_gain(obs, card: int, slot: int) -> int:
@@ -151,7 +184,7 @@ def _placement_gain(obs, card: int, slot: int) -> int:
     d, slots = obs.data, obs.slots[obs.player]
     needed = all(slots[s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
     values = film(obs)
-    placed = [d.role_value[card] if i == slot else v for i, v in enumerate(values)]
+    placed = (*values[:slot], d.role_value[card], *values[slot + 1:])
     return film_points(placed) - film_points(values) + (10 if needed else 0)
 
 
