@@ -122,15 +122,21 @@ def _received(token: str, copy: bytes) -> Shared:
 class Pending(Generic[Result]):
     """A call handed to a worker (or, with one worker, to be run here when its result is asked for)."""
 
-    def __init__(self, future: Future | None, call: Callable[[], Result] | None, pool: Pool) -> None:
+    def __init__(self, future: Future | None, call: Callable[[], Result], pool: Pool) -> None:
         self._future, self._call, self._pool = future, call, pool
 
     def result(self) -> Result:
         """Wait for the call and return its result, or raise its exception."""
         if self._future is None:
-            assert self._call is not None
             return self._call()
         return self._pool._outcome(self._future)
+
+    def take_back(self) -> None:
+        """Run the call here and now if no worker has begun it (a caller with nothing else to do); its exception is
+        raised here, its result kept for result()."""
+        if self._future is not None and self._future.cancel():
+            done = self._call()
+            self._future, self._call = None, lambda: done
 
 
 class Pool:
@@ -194,7 +200,7 @@ class Pool:
         if self.workers == 1:
             return Pending(None, lambda: work(*args), self)
         self._start(self.workers - 1)
-        return Pending(self._submit(work, *args), None, self)
+        return Pending(self._submit(work, *args), lambda: work(*args), self)
 
     def start(self, work: Callable[..., Result], *args: Any) -> Future[Result]:
         """Hand a call to one of `workers` processes (the caller only waits); read its result with outcome()."""

@@ -50,3 +50,30 @@ def test_where_workers_are_spawned_one_serves_every_game_of_a_build_and_forked_o
         build(project, games, BuildOptions(tmp_path / method))
         assert made == [2] * pools, method
         assert (tmp_path / method / "second" / "rulebook" / "second-rules.pdf").is_file()
+
+
+def test_print_shop_files_no_worker_has_begun_are_written_by_the_build_itself_with_the_same_bytes(tmp_path,
+                                                                                                 monkeypatch):
+    import os
+
+    import pool_jobs
+    import pytest
+
+    from pnp.build import workers
+    from pnp.build.builder import BuildOptions, build
+    from pnp.pool import start_method
+    if start_method() != "fork" or every_core() < 2:
+        pytest.skip("the slowed worker is made by patching this process, which only a forked worker inherits")
+    from conftest import copy_games
+    project = copy_games(tmp_path, "promotion", "standard_deck", layouts=True)  # 4 print-shop files, a worker queues 2
+    monkeypatch.setattr(pool_jobs, "BUILD_PROCESS", [os.getpid()])
+    monkeypatch.setattr(pool_jobs, "WRITTEN_BY_THE_BUILD", [])
+    monkeypatch.setattr(workers, "_write_shop", pool_jobs.slow_print_shop)
+    build(project, [project.load_game("promotion")], BuildOptions(tmp_path / "shared"))
+    assert pool_jobs.WRITTEN_BY_THE_BUILD, "no print-shop file was taken back"
+    monkeypatch.setattr(workers, "every_core", lambda: 1)
+    build(project, [project.load_game("promotion")], BuildOptions(tmp_path / "alone"))
+    alone = sorted((tmp_path / "alone").rglob("*.pdf"))
+    assert len(alone) >= 3
+    for path in alone:
+        assert (tmp_path / "shared" / path.relative_to(tmp_path / "alone")).read_bytes() == path.read_bytes()

@@ -248,3 +248,25 @@ def test_a_print_shop_file_that_cannot_be_written_says_why_on_one_core_and_on_tw
         assert "File too large" in shown[cores] and "print-shop files failed" not in done.stderr
         assert list((tmp_path / "output").rglob("*.tmp")) == []  # nothing half-written is left
     assert shown[2] == shown[1]
+
+
+def test_calls_no_worker_has_begun_are_taken_back_and_run_by_the_caller():
+    with Pool(2) as pool:
+        busy = pool.submit(time.sleep, 1.0)  # the one worker is busy for a second
+        waiting = [pool.submit(os.getpid) for _ in range(4)]
+        for pending in reversed(waiting):
+            pending.take_back()
+        pids = [pending.result() for pending in waiting]
+        busy.result()
+    assert pids[-1] == os.getpid() and len(set(pids)) <= 2  # the last was begun by no worker: run here
+    assert pids.count(os.getpid()) >= 2
+
+
+def test_a_call_taken_back_raises_its_error_in_the_caller():
+    with Pool(2) as pool:
+        pool.submit(time.sleep, 1.0)
+        for _ in range(2):  # a worker's queue holds at most two calls: the third after it is begun by none
+            pool.submit(os.getpid)
+        failing = pool.submit(int, "not a number")
+        with pytest.raises(ValueError):
+            failing.take_back()

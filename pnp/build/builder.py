@@ -160,8 +160,7 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, workers: Workers, 
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
         report.notes += book.result() if book is not None else []
-        if shop_files is not None:
-            shop_files.result()
+        shop_files.finish()  # what no worker has begun is written here
 
 
 def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component, CardFaces]], grid_name: str,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.book.job import RulebookJob, rulebook_job
@@ -14,6 +15,22 @@ from pnp.pdf.printshop import write_shared_shop
 from pnp.pool import Pending, Pool, Shared, every_core, start_method
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
+
+
+@dataclass(frozen=True)
+class ShopFiles:
+    """The print-shop files handed to workers, in the plan's order and in the order handed over (the most work
+    first)."""
+
+    in_plan_order: list[Pending[None]]
+    most_work_first: list[Pending[None]]
+
+    def finish(self) -> None:
+        """Write here the files no worker has begun, the least work first, then wait for the rest."""
+        for pending in reversed(self.most_work_first):
+            pending.take_back()
+        for pending in self.in_plan_order:
+            pending.result()
 
 
 class Workers:
@@ -38,12 +55,16 @@ class Workers:
         return pool.submit(_write_rulebook, pool.share((job, fonts)))
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
-             rich_black: tuple | None) -> Pending[None] | None:
-        """The print-shop files of a plan written; None when there are none."""
-        if not shop:
-            return None
-        pool = self._pool(game_stack)
-        return pool.submit(_write_shop, pool.share((shop, fonts, profile, rich_black)))
+             rich_black: tuple | None) -> ShopFiles:
+        """The print-shop files of a plan handed over, a call a file, those with the most distinct faces first (each
+        is drawn once, and a page that repeats one costs little)."""
+        pool = self._pool(game_stack) if shop else None
+        if pool is None:
+            return ShopFiles([], [])
+        files = [pool.share(([file], fonts, profile, rich_black)) for file in shop]  # all before a fork: inherited
+        by_size = sorted(range(len(shop)), key=lambda index: -len({key for key, _ in shop[index][2]}))
+        pending = {index: pool.submit(_write_shop, files[index]) for index in by_size}
+        return ShopFiles([pending[index] for index in range(len(shop))], [pending[index] for index in by_size])
 
     def _pool(self, game_stack: ExitStack) -> Pool:
         """A forked worker for one job of the game, or the build's one worker."""
