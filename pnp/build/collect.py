@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import multiprocessing
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -31,6 +32,7 @@ def lean_collection() -> Iterator[None]:
 
 def ordinary_collection() -> None:
     """In a worker forked within lean_collection: the usual thresholds, so its page-by-page cycles are swept as
-    often as before (a raised threshold there let them pile up: +40 MB at 100 times Eitsuku's cards)."""
-    if _OUTSIDE:
+    often as before (a raised threshold there let them pile up: +40 MB at 100 times Eitsuku's cards). The build's
+    own process, doing a worker's job itself, keeps its lean collection."""
+    if _OUTSIDE and multiprocessing.parent_process() is not None:
         gc.set_threshold(*_OUTSIDE[0])

@@ -62,9 +62,9 @@ class Workers:
         if pool is None:
             return ShopFiles([], [])
         files = [pool.share(([file], fonts, profile, rich_black)) for file in shop]  # all before a fork: inherited
-        by_size = sorted(range(len(shop)), key=lambda index: -len({key for key, _ in shop[index][2]}))
-        pending = {index: pool.submit(_write_shop, files[index]) for index in by_size}
-        return ShopFiles([pending[index] for index in range(len(shop))], [pending[index] for index in by_size])
+        most_work = sorted(range(len(shop)), key=lambda index: -len({key for key, _ in shop[index][2]}))
+        pending = {index: pool.submit(_write_shop, files[index]) for index in most_work}
+        return ShopFiles([pending[index] for index in range(len(shop))], [pending[index] for index in most_work])
 
     def _pool(self, game_stack: ExitStack) -> Pool:
         """A forked worker for one job of the game, or the build's one worker."""
