@@ -25,3 +25,13 @@ class PnpError(Exception):
 
 class UsageError(PnpError):
     """Bad usage of the command line (exit code 2)."""
+
+
+def stop_within(error: BaseException) -> BaseException | None:
+    """A Ctrl+C or SIGTERM that a library's bare `except:` turned into an error of its own, when one did."""
+    cause = error.__context__
+    while cause is not None:
+        if not isinstance(cause, Exception):
+            return cause
+        cause = cause.__context__
+    return None

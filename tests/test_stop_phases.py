@@ -96,3 +96,21 @@ def test_sigterm_at_any_moment_of_a_build_is_one_line_or_a_finished_build(projec
             assert stderr.startswith("error: pnp") and "stopped by SIGTERM" in stderr
         seen.add(process.returncode)
     assert 143 in seen
+
+
+def test_a_stop_while_reportlab_reads_a_font_is_a_stop_not_a_corrupt_font(monkeypatch):
+    from reportlab.pdfbase.ttfonts import TTFError
+
+    from pnp.cli.stop import Stopped
+    from pnp.text import fonts
+
+    def read_under_a_bare_except(*args):
+        try:
+            raise Stopped()  # SIGTERM arrives while the table directory is read
+        except:  # noqa: E722 (reportlab's own reading of a table directory)
+            raise TTFError('Corrupt TTF file "x.ttf" cannot read Table Directory') from None
+
+    monkeypatch.setattr(fonts, "_parsed", read_under_a_bare_except)
+    bundled = str(fonts.bundled_font_dir() / fonts.BUNDLED["regular"])
+    with pytest.raises(Stopped):
+        fonts._load.__wrapped__(bundled, "pnp-stop-test", "BIZUDPGothic-Regular.ttf", True, None)
