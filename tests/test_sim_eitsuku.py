@@ -28,6 +28,7 @@ from shipped.eitsuku.data import (
     LOCAL,
     MEDIUM,
     MONOPOLY,
+    PER_TURN,
     PH_ACTION,
     PH_CONVERT,
     PH_END,
@@ -686,6 +687,33 @@ def test_invariants_catch_a_lost_or_duplicated_card():
     lost = card_name(DATA, state.role_piles[0].pop())
     start(state, 1, turn=2)  # every card is counted at the first move of a turn
     with pytest.raises(InvariantViolation, match=f"turn 2: a card was lost: {lost} is in no zone"):
+        state.check_invariants()
+
+
+def test_invariants_catch_budget_made_or_negative_a_turn_over_its_limit_a_misplaced_role_and_a_wrong_score():
+    state = blank()
+    start(state, 0, money=(1, 0, 0))
+    state.check_invariants()
+    state.hand_budget[0][0] += 1  # a 小 from nowhere
+    with pytest.raises(InvariantViolation, match="^turn 1: budget cards created or lost$"):
+        state.check_invariants()
+    state.hand_budget[0][0] -= 1
+    state.hand_budget[0][1], state.budget_box[1] = -1, state.budget_box[1] + 1  # as many 中 in all, one below 0
+    with pytest.raises(InvariantViolation, match="^turn 1: a negative number of budget cards$"):
+        state.check_invariants()
+    state.hand_budget[0][1], state.budget_box[1] = 0, state.budget_box[1] - 1
+    state.budget_used = PER_TURN + 1
+    with pytest.raises(InvariantViolation, match=f"^turn 1: player 1 used {PER_TURN + 1} budget cards$"):
+        state.check_invariants()
+    state.budget_used = 0
+    state.slots[1][LEAD] = take(state, "脚本家", 3)  # a writer in the lead's slot
+    start(state, 1, turn=2)
+    with pytest.raises(InvariantViolation, match="^turn 2: player 2 has a role in another role's slot$"):
+        state.check_invariants()
+    state.role_piles[DATA.kinds.index("脚本家")].append(state.slots[1][LEAD])
+    state.slots[1][LEAD] = EMPTY
+    state.phase, state.final_scores = PH_OVER, [7, 0, 0, 0]  # no film released, yet 7 points
+    with pytest.raises(InvariantViolation, match=r"^scores \[7.0, 0.0, 0.0, 0.0\] but the cards give \[0, 0, 0, 0\]$"):
         state.check_invariants()
 
 
