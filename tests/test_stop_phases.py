@@ -98,19 +98,25 @@ def test_sigterm_at_any_moment_of_a_build_is_one_line_or_a_finished_build(projec
     assert 143 in seen
 
 
-def test_a_stop_while_reportlab_reads_a_font_is_a_stop_not_a_corrupt_font(monkeypatch):
+def test_a_stop_a_library_turned_into_its_own_error_is_a_stop_not_bad_input(project, monkeypatch):
+    from click.testing import CliRunner
     from reportlab.pdfbase.ttfonts import TTFError
 
+    from pnp.build import builder
+    from pnp.cli.main import main
     from pnp.cli.stop import Stopped
-    from pnp.text import fonts
+    from pnp.errors import PnpError
 
-    def read_under_a_bare_except(*args):
+    def font_read_under_a_bare_except(*args, **kwargs):
         try:
-            raise Stopped()  # SIGTERM arrives while the table directory is read
-        except:  # noqa: E722 (reportlab's own reading of a table directory)
-            raise TTFError('Corrupt TTF file "x.ttf" cannot read Table Directory') from None
+            try:
+                raise Stopped()  # SIGTERM arrives while reportlab reads a font's table directory
+            except:  # noqa: E722 (reportlab's own reading)
+                raise TTFError('Corrupt TTF file "x.ttf" cannot read Table Directory') from None
+        except TTFError as exc:  # and pnp names the font as unreadable
+            raise PnpError(f"cannot read font: {exc}", where="x.ttf") from None
 
-    monkeypatch.setattr(fonts, "_parsed", read_under_a_bare_except)
-    bundled = str(fonts.bundled_font_dir() / fonts.BUNDLED["regular"])
-    with pytest.raises(Stopped):
-        fonts._load.__wrapped__(bundled, "pnp-stop-test", "BIZUDPGothic-Regular.ttf", True, None)
+    monkeypatch.setattr(builder, "build", font_read_under_a_bare_except)
+    result = CliRunner().invoke(main, ["build", "--project", str(project)])
+    assert result.exit_code == 143
+    assert result.output.splitlines()[-1] == "error: pnp build: stopped by SIGTERM; no partial file was left"

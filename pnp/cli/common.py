@@ -6,8 +6,11 @@ import io
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
+from typing import NoReturn
 
 import click
+
+from pnp.cli.stop import ended, quiet, stopped_line
 
 project_option = click.option("--project", "project_dir", type=click.Path(file_okay=False, path_type=Path),
                               default=".", show_default=True, help="Project folder holding card_data/ and layouts/.")
@@ -45,3 +48,14 @@ def shown(path: Path) -> str:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix() or "."
     except ValueError:
         return path.as_posix()
+
+
+def stopped(ctx: click.Context, exc: BaseException) -> NoReturn:
+    """Print a stopped command's one line and exit with 128 + the signal's number (any other stop goes on up)."""
+    if not isinstance(exc, KeyboardInterrupt):
+        raise exc
+    line, code = stopped_line(f"pnp {ctx.invoked_subcommand or ''}".strip(), exc)
+    with quiet():
+        click.echo(f"error: {line}", err=True)
+        ended(code, printed=True)
+    sys.exit(code)

@@ -9,6 +9,7 @@ import importlib
 import sys
 from contextlib import ExitStack
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -29,11 +30,12 @@ from pnp.build.options import (
 from pnp.cli.common import bar as _bar
 from pnp.cli.common import is_quiet, project_option, quiet_option
 from pnp.cli.common import shown as _shown
-from pnp.cli.stop import ended, quiet, stoppable, stopped_line
-from pnp.errors import PnpError, UsageError
+from pnp.cli.common import stopped as _stopped
+from pnp.cli.stop import ended, quiet, stoppable
+from pnp.errors import PnpError, UsageError, stop_within
 
 
-def _fail(exc: PnpError) -> None:
+def _fail(exc: PnpError) -> NoReturn:
     """Print a user error on one line and exit with 1 (bad input) or 2 (bad usage)."""
     code = 2 if isinstance(exc, UsageError) else 1
     with quiet():
@@ -67,15 +69,14 @@ class _Group(click.Group):
             with stoppable():
                 return super().invoke(ctx)
         except PnpError as exc:
-            _fail(exc)
+            stop = stop_within(exc)  # a library's bare `except:` may have turned Ctrl+C or SIGTERM into its own error
+            if stop is None:
+                _fail(exc)
+            _stopped(ctx, stop)
         except click.UsageError as exc:
             _fail(_usage_error(exc))
         except KeyboardInterrupt as exc:
-            line, code = stopped_line(f"pnp {ctx.invoked_subcommand or ''}".strip(), exc)
-            with quiet():
-                click.echo(f"error: {line}", err=True)
-                ended(code, printed=True)
-            sys.exit(code)
+            _stopped(ctx, exc)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:

@@ -205,7 +205,6 @@ def atoms_of(pieces: list[list[tuple[str, Run]]], split: bool = False, cuts: str
     return atoms
 
 
-
 def _runs_of(piece: list[tuple[str, Run]]) -> list[Run]:
     """The characters as runs, as append_run merges them one by one (neighbours of one font and colour together,
     an inline image on its own), each run made once rather than once a character."""

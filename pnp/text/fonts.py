@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, TTFontFace, TTFontFile
 
 from pnp.data.files import read_regular
-from pnp.errors import PnpError, stop_within
+from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
 from pnp.text.fontcache import FontCache, font_digest
 from pnp.text.fontcheck import check_font
@@ -143,9 +143,6 @@ def _load(path: str, pdf_name: str, label: str, bundled: bool = False, store: Fo
         ttf = _parsed(pdf_name, data, path, store)
     except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error, ZeroDivisionError,
             OverflowError) as exc:
-        stop = stop_within(exc)  # reportlab reads a font under a bare except: a stop is raised as a corrupt file
-        if stop is not None:
-            raise stop from None
         raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
                        fix="use a TrueType (.ttf) font with glyf outlines; CFF .otf fonts cannot be embedded") from None
     pdfmetrics.registerFont(ttf)
