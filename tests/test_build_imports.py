@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
+
+import pytest
 from conftest import modules_of_second_build
 
 from pnp.pool import every_core
@@ -26,44 +29,50 @@ def test_the_rulebook_is_set_by_the_worker_so_the_build_itself_loads_no_markdown
     assert bool(set_here) == (every_core() == 1)  # with one processor the rulebook is set in the build's process
 
 
+@pytest.mark.parametrize("method,started", [("spawn", 1), ("fork", 4)])  # forked: a rulebook and print-shop files
 def test_where_workers_are_spawned_one_serves_every_game_of_a_build_and_forked_ones_serve_one_job(tmp_path,
-                                                                                                 monkeypatch):
+                                                                                                 monkeypatch, method,
+                                                                                                 started):
+    import pnp.pool
     from pnp.build import workers
     from pnp.build.builder import BuildOptions, build
+    if method not in multiprocessing.get_all_start_methods() or every_core() < 2:
+        pytest.skip(f"no {method} start method here, or one processor: no worker is started")
     project = Project(tmp_path)
     for name in ("demo", "second"):
         scaffold(project, name)
         (tmp_path / "card_data" / name / "rules.md").write_text("# Rules\n\nDraw a card.\n", encoding="utf-8")
+    games = [project.load_game("demo"), project.load_game("second")]
     made: list[int] = []
 
-    class CountedPool(workers.Pool):
-        def __init__(self, count: int, where: str = "pnp") -> None:
-            made.append(count)
-            super().__init__(1, where)  # the jobs run in this process, when their results are asked for
+    class Counted(pnp.pool.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            made.append(kwargs.get("max_workers"))
+            super().__init__(*args, **kwargs)
 
-    monkeypatch.setattr(workers, "Pool", CountedPool)
-    monkeypatch.setattr(workers, "every_core", lambda: 2)
-    games = [project.load_game("demo"), project.load_game("second")]
-    for method, pools in (("spawn", 1), ("fork", 4)):  # forked: a rulebook and a print-shop file a game
-        made.clear()
-        monkeypatch.setattr(workers, "start_method", lambda chosen=method: chosen)
-        build(project, games, BuildOptions(tmp_path / method))
-        assert made == [2] * pools, method
-        assert (tmp_path / method / "second" / "rulebook" / "second-rules.pdf").is_file()
+    monkeypatch.setattr(pnp.pool, "ProcessPoolExecutor", Counted)
+    monkeypatch.setenv("PNP_START_METHOD", method)  # spawn: the macOS and Windows way, forced here too
+    build(project, games, BuildOptions(tmp_path / method))
+    assert made == [1] * started
+    monkeypatch.setattr(workers, "every_core", lambda: 1)
+    build(project, games, BuildOptions(tmp_path / "alone"))
+    for path in sorted((tmp_path / "alone").rglob("*.pdf")):
+        assert (tmp_path / method / path.relative_to(tmp_path / "alone")).read_bytes() == path.read_bytes()
+    assert (tmp_path / method / "second" / "rulebook" / "second-rules.pdf").is_file()
 
 
+@pytest.mark.parametrize("method", ["fork", "spawn"])  # spawn: the macOS and Windows way, forced here too
 def test_print_shop_files_no_worker_has_begun_are_written_by_the_build_itself_with_the_same_bytes(tmp_path,
-                                                                                                 monkeypatch):
+                                                                                                 monkeypatch, method):
     import os
 
     import pool_jobs
-    import pytest
 
     from pnp.build import workers
     from pnp.build.builder import BuildOptions, build
-    from pnp.pool import start_method
-    if start_method() != "fork" or every_core() < 2:
-        pytest.skip("the slowed worker is made by patching this process, which only a forked worker inherits")
+    if method not in multiprocessing.get_all_start_methods() or every_core() < 2:
+        pytest.skip(f"no {method} start method here, or one processor: no worker is started")
+    monkeypatch.setenv("PNP_START_METHOD", method)
     from conftest import copy_games
     project = copy_games(tmp_path, "promotion", "standard_deck", layouts=True)  # 4 print-shop files, a worker queues 2
     monkeypatch.setattr(pool_jobs, "BUILD_PROCESS", [os.getpid()])
