@@ -31,7 +31,7 @@ def stop_within(error: BaseException) -> BaseException | None:
     """A Ctrl+C or SIGTERM that a library's bare `except:` turned into an error of its own, when one did."""
     cause = error.__context__
     while cause is not None:
-        if not isinstance(cause, Exception):
+        if isinstance(cause, (KeyboardInterrupt, SystemExit)):  # not an asyncio task's own cancellation
             return cause
         cause = cause.__context__
     return None

@@ -120,3 +120,26 @@ def test_a_stop_a_library_turned_into_its_own_error_is_a_stop_not_bad_input(proj
     result = CliRunner().invoke(main, ["build", "--project", str(project)])
     assert result.exit_code == 143
     assert result.output.splitlines()[-1] == "error: pnp build: stopped by SIGTERM; no partial file was left"
+
+
+def test_a_timeout_s_own_cancellation_is_no_stop():
+    import asyncio
+
+    from pnp.cli.stop import Stopped
+    from pnp.errors import PnpError, stop_within
+
+    def failed_after(inner: BaseException) -> PnpError:
+        try:
+            try:
+                raise inner
+            except BaseException:
+                raise TimeoutError("no handshake") from None
+        except TimeoutError:
+            try:
+                raise PnpError("cannot reach the scheduler")
+            except PnpError as error:
+                return error
+
+    assert stop_within(failed_after(asyncio.CancelledError())) is None
+    assert isinstance(stop_within(failed_after(Stopped())), Stopped)
+    assert isinstance(stop_within(failed_after(SystemExit(143))), SystemExit)
