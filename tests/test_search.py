@@ -14,7 +14,7 @@ from nimgame import nim_project
 
 from pnp.check.checker import check, replay
 from pnp.check.figures.jsonform import to_json
-from pnp.check.ladder import PROBE_MOST, RANDOM_HEADLINE, search_probe
+from pnp.check.ladder import PROBE_LEAST, PROBE_MOST, RANDOM_HEADLINE, search_probe
 from pnp.check.options import CheckOptions, Target
 from pnp.check.play.chunks import Results
 from pnp.check.play.game import GameRecord, game_seed, play
@@ -170,18 +170,18 @@ def probe_by_seat(nim, headline_moves: int, workers: int) -> list[Results]:
 
 def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_headline_s_moves(nim):
     least = probe_by_seat(nim, 0, 1)
-    assert [len(seat.records) for seat in least] == [1, 1]  # at least one round
+    assert [len(seat.records) for seat in least] == [PROBE_LEAST] * 2  # at least the first look's rounds
     most = probe_by_seat(nim, 10 ** 9, 1)  # search wins every game: the test says "beaten" after 8 rounds
     assert [len(seat.records) for seat in most] == [8, 8]
-    some = probe_by_seat(nim, 6000, 2)  # a round costs some 2,200 moves
-    assert 1 < len(some[0].records) < PROBE_MOST
+    some = probe_by_seat(nim, 8000, 2)  # a round costs some 2,800 moves: PROBE_WORK (2) x 8,000 moves is 6 rounds
+    assert PROBE_LEAST < len(some[0].records) < 8
     assert [r.winners for r in some[1].records] == [[1]] * len(some[1].records)
-    assert [len(seat.records) for seat in probe_by_seat(nim, 6000, 1)] == [len(seat.records) for seat in some]
+    assert [len(seat.records) for seat in probe_by_seat(nim, 8000, 1)] == [len(seat.records) for seat in some]
 
 
-@pytest.mark.parametrize("costs, kept", [([900, 900], 1), ([400, 400, 400], 2), ([300] * 5, 3), ([1200, 10], 1),
-                                         ([100] * 10, 10), ([10] * 70, PROBE_MOST)])
-def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s_moves(costs, kept, monkeypatch):
+@pytest.mark.parametrize("costs, kept", [([200] * 6, 5), ([250] * 6, 4), ([300] * 5, 4), ([1200, 10, 10, 10, 10], 4),
+                                         ([100] * 10, 10), ([10] * 70, PROBE_MOST), ([900, 900, 900], None)])
+def test_the_probe_keeps_the_round_count_nearest_its_budget_from_the_first_look_on(costs, kept, monkeypatch):
     from pnp.check.ladder import _ProbeStop
     monkeypatch.setattr("pnp.check.ladder.PROBE_WORK", 1.0)
     stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1 here

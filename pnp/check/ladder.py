@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from pnp.check.figures.ladder import Ladder, Rung, seat_gains
 from pnp.check.play.chunks import Results
 from pnp.check.play.runs import Games, Plan, Stop
-from pnp.check.probe import MOST_ROUNDS, Gains, interval, is_look, verdict
+from pnp.check.probe import FIRST_LOOK, MOST_ROUNDS, Gains, interval, is_look, verdict
 from pnp.errors import UsageError
 from pnp.pool import Shared
 from pnp.sim import GameSpec, can_redeal
 
-PROBE_WORK = 6.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many headline moves
-PROBE_MOST = MOST_ROUNDS  # ... in rounds of one game per seat, at least one round and at most this many
+PROBE_WORK = 2.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many headline moves:
+# a move played out costs half a headline move or more (Eitsuku 0.55, Eleusis 1.0), so about the headline's own time
+PROBE_LEAST, PROBE_MOST = FIRST_LOOK, MOST_ROUNDS  # ... in rounds of one game per seat: at least the first look's
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
 RANDOM_HEADLINE = "the headline is random play, and the search probe tests greedy players (see --policy greedy)"
 
@@ -56,7 +57,8 @@ def search_probe(root: str, game: str, players: int, seed: int, budget: int, dat
                  headline: Games) -> Games:
     """One search seat against greedy, a game a chunk with the search seat going round: rounds of one game per
     seat until the sequential test (pnp.check.probe) has its verdict, or until the search's tries have cost about
-    PROBE_WORK times the headline's moves (the round count nearest it), at least one round and at most PROBE_MOST."""
+    PROBE_WORK times the headline's moves (the round count nearest it), at least PROBE_LEAST rounds (the first
+    look) and at most PROBE_MOST."""
     plan = Plan(root, game, players, seed, "greedy", games=PROBE_MOST, size=1, rotate=True,
                 lineup=(f"search:{budget}", "greedy"))
     return Games(plan, data, _ProbeStop(headline, players))
@@ -80,9 +82,9 @@ class _ProbeStop(Stop):
             self.gains.append(sum((seat_gains(chunk, seat) for seat, chunk in enumerate(last)), Gains()))
 
     def _rounds(self) -> int | None:
-        """Rounds the probe keeps, once known: the first look with a verdict, or the count whose cost comes
-        nearest the headline's moves, judged before playing another round (which would cost about the mean of
-        those played so far)."""
+        """Rounds the probe keeps, once known: the first look with a verdict, or the count (PROBE_LEAST or more)
+        whose cost comes nearest PROBE_WORK times the headline's moves, judged before playing another round (which
+        would cost about the mean of those played so far)."""
         if self.limit is None and self.headline.finished():  # summed once: the scheduler asks often
             self.limit = PROBE_WORK * sum(record.moves for record in self.headline.results.records)
         spent, gained, fair = 0, Gains(), 1.0 / self.players
@@ -90,7 +92,8 @@ class _ProbeStop(Stop):
             spent, gained = spent + cost, gained + gains
             if is_look(rounds) and verdict(interval(gained, fair), fair) is not None:
                 return rounds
-            if self.limit is not None and spent >= self.limit - spent / (2 * rounds) or rounds == PROBE_MOST:
+            spent_enough = self.limit is not None and spent >= self.limit - spent / (2 * rounds)
+            if spent_enough and rounds >= PROBE_LEAST or rounds == PROBE_MOST:
                 return rounds
         return None
 
