@@ -10,7 +10,7 @@ import pytest
 from conftest import ROOT, copy_games
 
 from pnp.build.builder import BuildOptions, build
-from pnp.pdf.edgecache import EdgeCache, edges_folder
+from pnp.pdf.edgecache import EdgeCache, _lab, edges_folder
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 from pnp.text import fontcache, fonts
@@ -181,3 +181,11 @@ def test_a_damaged_edge_entry_is_ignored_and_written_anew(butted, tmp_path, edge
     entry.write_bytes(damage)
     assert built(butted, tmp_path / "out", "standard_deck") == fresh
     assert False in edge_hits[len(edge_hits) // 2:] and entry.read_bytes() == data
+
+
+def test_an_edge_colour_is_three_floats_within_bounds():
+    assert _lab([50.0, -20.5, 999.9])
+    for bad in ([50.0, 0.0], [50.0, 0.0, 0.0, 0.0], [50, 0.0, 0.0], [True, 0.0, 0.0], [float("nan"), 0.0, 0.0],
+                [float("inf"), 0.0, 0.0], [0.0, float("-inf"), 0.0], [0.0, 0.0, 1000.0], [0.0, -1000.0, 0.0],
+                (50.0, 0.0, 0.0), "50.0"):
+        assert not _lab(bad), bad

@@ -46,3 +46,18 @@ def test_a_box_shared_by_pages_is_formatted_once():
     assert boxes[0] is boxes[1] is boxes[2] and isinstance(boxes[0], lightpages.KeptArray)
     with_reference = settle._share(pdfdoc.PDFArray([pdfdoc.PDFObjectReference("F1")]))
     assert not isinstance(with_reference, lightpages.KeptArray)
+
+
+def test_a_long_text_is_encoded_as_reportlabs_codec_encodes_it_character_by_character():
+    pad = "q 1 0 0 1 10 10 cm " * 4  # past SHORT: page content
+    for code in range(0x180):
+        text = pad + chr(code) + pad
+        try:
+            expected: bytes | type = fastnames._ENCODE(text)
+        except UnicodeEncodeError:
+            expected = UnicodeEncodeError
+        try:
+            found: bytes | type = fastnames._encoded(text)
+        except UnicodeEncodeError:
+            found = UnicodeEncodeError
+        assert found == expected, hex(code)

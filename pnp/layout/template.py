@@ -123,8 +123,8 @@ def _simple_name(source: str) -> str | None:
 
 @lru_cache(maxsize=4096)
 def _from_string(source: str):
-    """Compile a template once per process."""
-    return _env().from_string(source)
+    """Compile a template once per process, from the tree its check parsed (the same code as from the source)."""
+    return _env().from_string(_parse(source))
 
 
 @lru_cache(maxsize=4096)
