@@ -84,14 +84,14 @@ def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int
     A closing mark after a space ("word 、") joins the word before the space, so no line starts with it.
     """
     opening = {first for first, _ in phrasing_.spans}
-    closed = {end for _, end in phrasing_.spans}
+    closed = {end for _, end in phrasing_.spans} - phrasing_.bound
     pieces: list[tuple[int, list[tuple[str, Run]]]] = []
     for offset, (char, run) in enumerate(chars):
         if char in " \t":
             pieces.append((offset, [(" ", run)]))
         elif char in NO_LINE_START and offset not in opening and len(pieces) > 1 and pieces[-1][1][0][0] == " ":
             pieces[-2][1].extend(pieces.pop()[1] + [(char, run)])
-        elif pieces and _joins(pieces[-1], offset, char, opening, closed - phrasing_.bound):
+        elif pieces and _joins(pieces[-1], offset, char, opening, closed):
             pieces[-1][1].append((char, run))
         else:
             pieces.append((offset, [(char, run)]))
@@ -114,13 +114,13 @@ def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, ope
 
 def _phrases(chars: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]:
     """The paragraph's phrases: pieces joined where BudouX sees no phrase boundary or a name must stay whole."""
-    phrasing_ = phrasing("".join(char for char, _ in chars), names)
+    text = "".join(char for char, _ in chars)
+    phrasing_ = phrasing(text, names)
     groups: list[list[tuple[int, Atom]]] = []
     previous: Atom | None = None
     for offset, piece in _pieces(chars, phrasing_):
         span = phrasing_.span_at(offset)
-        cuts = "".join(char for char, _ in chars[span[0]:span[1]]) if span else ""
-        atom = atoms_of([piece], cuts=cuts)[0]
+        atom = _atom(piece, cuts=text[span[0]:span[1]] if span else "")
         if previous is None or span is None and (atom.space or previous.space or offset in phrasing_.starts):
             groups.append([])
         groups[-1].append((offset, atom))
@@ -197,17 +197,22 @@ def _glues(previous: list[tuple[str, Run]], char: str) -> bool:
 
 def atoms_of(pieces: list[list[tuple[str, Run]]], split: bool = False, cuts: str = "") -> list[Atom]:
     """Turn character groups into measured atoms."""
-    atoms = []
-    for piece in pieces:
-        runs = _runs_of(piece)
-        width = sum(r.width for r in runs)
-        atoms.append(Atom(tuple(runs), width, space=piece[0][0] == " ", split=split, cuts=cuts, widest=width))
-    return atoms
+    return [_atom(piece, split, cuts) for piece in pieces]
+
+
+def _atom(piece: list[tuple[str, Run]], split: bool = False, cuts: str = "") -> Atom:
+    """One character group as a measured atom."""
+    runs = _runs_of(piece)
+    width = sum(r.width for r in runs)
+    return Atom(tuple(runs), width, space=piece[0][0] == " ", split=split, cuts=cuts, widest=width)
 
 
 def _runs_of(piece: list[tuple[str, Run]]) -> list[Run]:
     """The characters as runs, as append_run merges them one by one (neighbours of one font and colour together,
     an inline image on its own), each run made once rather than once a character."""
+    first = piece[0][1]
+    if first.image is None and all(run is first for _, run in piece):  # most groups: characters of one run
+        return [Run("".join(char for char, _ in piece), first.font, first.color)]
     runs: list[Run] = []
     start = 0
     for index in range(1, len(piece) + 1):
