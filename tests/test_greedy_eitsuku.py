@@ -103,3 +103,17 @@ def test_a_policy_change_with_only_ones_own_events_in_reach_is_not_used():
     state.released[1] = 4  # a released player's 場 is out of reach
     state._board = None
     assert greedy(state.observation(2), legal, None) == DRAW_EVENT
+
+
+def test_a_role_placed_on_a_slot_with_an_award_counts_the_award_it_takes_over():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 6, PH_SET
+    film(state, 0, lead=4, writer=3, composer=3, director=3)
+    placed(state, 0, "役者大賞", 5, LEAD)  # 主演 4 + 2 = 6 beside three 3s
+    (actor,) = hand(state, 0, ("役者", 1))
+    budget(state, 0, (3, 0, 0))  # 3: what an 役者1 costs
+    legal = [DRAW_EVENT, ("place", actor, LEAD), ("place", actor, SUPPORT)]
+    assert greedy(state.observation(0), legal, None) == ("place", actor, LEAD)  # 1 + 2 = 3 on 主演: four 3s
+    state.phase = PH_END
+    budget(state, 0, (2, 0, 0))  # with next turn's draw (a 小): 3
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT  # four 3s: 17 points for 5

@@ -40,7 +40,7 @@ from .data import (
     reach,
 )
 from .hold import budget_next_turn, end
-from .worth import film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
+from .worth import award_bonus, film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
 
 
 class Observation:
@@ -180,11 +180,12 @@ def _saved_for(obs) -> int:
 
 
 def _placement_gain(obs, card: int, slot: int) -> int:
-    """What placing a role in one's own slot adds to the film's A and B, +10 when it fills a missing role."""
+    """What placing a role in one's own slot adds to the film's A and B (with the slot's 〜大賞), +10 when it fills a
+    missing role."""
     d, slots = obs.data, obs.slots[obs.player]
     needed = all(slots[s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
     values = film(obs)
-    placed = (*values[:slot], d.role_value[card], *values[slot + 1:])
+    placed = (*values[:slot], d.role_value[card] + award_bonus(obs, slot), *values[slot + 1:])
     return film_points(placed) - film_points(values) + (10 if needed else 0)
 
 
