@@ -128,8 +128,9 @@ def _award_gain(obs, slot: int) -> int:
 
 
 # A 〜大賞 placed now raises the film as it is, and the set action that follows ends the action phase: a role placed
-# after it cannot get it this turn. Search placed the role first and the award in a later turn (a 音楽家2 in place of
-# a 音楽家3, then 音楽家大賞 on it, made four 4s), so an award waits while a placement this turn adds more than it.
+# after it cannot get it this turn. Search placed the role first and kept the award (an 役者1 on a 主演 5 with 役者大賞
+# beside 4, 4, 3, 3 made a full house where greedy played another 役者大賞), so an award waits while a placement this
+# turn adds more than it.
 @once_per_decision
 def _best_placement_now(obs) -> int:
     """The most a role in hand that this turn's budget pays for adds to the film's A and B (0 when none)."""
