@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from shipped.eitsuku import greedy
 from shipped.eitsuku.data import (
+    AWARD_COMPOSER,
     COLLECT,
     DRAW_EVENT,
     MEDIUM,
@@ -16,7 +17,7 @@ from shipped.eitsuku.data import (
     STRIKE_B,
     USE_CONVERT,
 )
-from test_sim_eitsuku import LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, placed, take
+from test_sim_eitsuku import COMPOSER_SLOT, LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, placed, take
 
 
 def test_a_strike_takes_the_single_card_and_keeps_the_pair():
@@ -103,3 +104,30 @@ def test_a_policy_change_with_only_ones_own_events_in_reach_is_not_used():
     state.released[1] = 4  # a released player's 場 is out of reach
     state._board = None
     assert greedy(state.observation(2), legal, None) == DRAW_EVENT
+
+
+def test_a_role_placed_on_a_slot_with_an_award_counts_the_award_it_takes_over():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 6, PH_SET
+    film(state, 0, lead=4, writer=3, composer=3, director=3)
+    placed(state, 0, "役者大賞", 5, LEAD)  # 主演 4 + 2 = 6 beside three 3s
+    (actor,) = hand(state, 0, ("役者", 1))
+    budget(state, 0, (3, 0, 0))  # 3: what an 役者1 costs
+    legal = [DRAW_EVENT, ("place", actor, LEAD), ("place", actor, SUPPORT)]
+    assert greedy(state.observation(0), legal, None) == ("place", actor, LEAD)  # 1 + 2 = 3 on 主演: four 3s
+    state.phase = PH_END
+    budget(state, 0, (2, 0, 0))  # with next turn's draw (a 小): 3
+    assert greedy(state.observation(0), [COLLECT, RELEASE], None) == COLLECT  # four 3s: 17 points for 5
+
+
+def test_an_award_waits_while_a_role_placed_this_turn_adds_more():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 3, PH_ACTION
+    film(state, 0, composer=3)
+    (writer,) = hand(state, 0, ("脚本家", 3), ("音楽家大賞",))[:1]
+    budget(state, 0, (3, 1, 0))  # 5: what a 脚本家3 costs
+    award, place_writer = ("play", AWARD_COMPOSER, COMPOSER_SLOT), ("place", writer, WRITER_SLOT)
+    legal = [award, DRAW_EVENT, place_writer]
+    assert greedy(state.observation(0), legal, None) == place_writer  # a pair of 3s (+23) before a 5 (+2)
+    budget(state, 0, (1, 1, 0))  # the 脚本家3 is out of reach this turn: the award is placed
+    assert greedy(state.observation(0), [award, DRAW_EVENT], None) == award

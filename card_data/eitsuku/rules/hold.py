@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from .data import AWARDS, EMPTY, PER_TURN, PROMOTER, RELEASE, SPEED_UP, TIE_UP, TURN_LIMIT, reach
 from .score import LATE, TIE_UP_POINTS
-from .worth import film, film_points, monopolies, promo_number
+from .worth import award_bonus, film, film_points, monopolies, promo_number
 
 
 def end(obs, action) -> float:
@@ -90,10 +90,12 @@ def _event_options(obs, values: Sequence):
 
 
 def _placements(obs, values: Sequence, most: int):
-    """The film after each role in hand costing at most `most` is placed (and after placing none)."""
+    """The film after each role in hand costing at most `most` is placed (with its slot's 〜大賞; and after placing
+    none)."""
     d = obs.data
     yield values
     for card in set(obs.roles):
         if d.role_cost[card] <= most:
             for _, _, slot in d.place[card]:
-                yield [d.role_value[card] if i == slot else v for i, v in enumerate(values)]
+                placed = d.role_value[card] + award_bonus(obs, slot)
+                yield [placed if i == slot else v for i, v in enumerate(values)]

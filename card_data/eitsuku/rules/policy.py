@@ -40,7 +40,7 @@ from .data import (
     reach,
 )
 from .hold import budget_next_turn, end
-from .worth import film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
+from .worth import award_bonus, film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
 
 
 class Observation:
@@ -102,7 +102,7 @@ def _action(obs, action) -> float:
     code, me = action[1], obs.player
     if code in AWARDS:  # +2 that breaks a pair loses the pair's bonus: kept for a better slot or turn
         gain = _award_gain(obs, action[2])
-        return 6.0 + obs.values[me][action[2]] / 10 if gain > 0 else SKIP
+        return 6.0 + obs.values[me][action[2]] / 10 if 0 < gain >= _best_placement_now(obs) else SKIP
     if code == PROMOTER:  # early, into an empty 場, it only takes the slot of a role with a number
         return 8.0 if EMPTY in obs.slots[me] and _promoter_pays(obs) else SKIP
     return float(EVENT_VALUE.get(code, SKIP))
@@ -125,6 +125,19 @@ def _award_gain(obs, slot: int) -> int:
     values = film(obs)
     raised = [v + 2 if i == slot else v for i, v in enumerate(values)]
     return film_points(raised) - film_points(values)
+
+
+# A 〜大賞 placed now raises the film as it is, and the set action that follows ends the action phase: a role placed
+# after it cannot get it this turn. Search placed the role first and kept the award (an 役者1 on a 主演 5 with 役者大賞
+# beside 4, 4, 3, 3 made a full house where greedy played another 役者大賞), so an award waits while a placement this
+# turn adds more than it.
+@once_per_decision
+def _best_placement_now(obs) -> int:
+    """The most a role in hand that this turn's budget pays for adds to the film's A and B (0 when none)."""
+    d = obs.data
+    now = reach(d, obs.budgets[obs.player], PER_TURN - obs.budget_used) - monopolies(obs)
+    return max((_placement_gain(obs, card, slot) for card in set(obs.roles) if d.role_cost[card] <= now
+                for _, _, slot in d.place[card]), default=0)
 
 
 def _promo_slot(obs, action) -> float:
@@ -180,11 +193,12 @@ def _saved_for(obs) -> int:
 
 
 def _placement_gain(obs, card: int, slot: int) -> int:
-    """What placing a role in one's own slot adds to the film's A and B, +10 when it fills a missing role."""
+    """What placing a role in one's own slot adds to the film's A and B (with the slot's 〜大賞), +10 when it fills a
+    missing role."""
     d, slots = obs.data, obs.slots[obs.player]
     needed = all(slots[s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
     values = film(obs)
-    placed = (*values[:slot], d.role_value[card], *values[slot + 1:])
+    placed = (*values[:slot], d.role_value[card] + award_bonus(obs, slot), *values[slot + 1:])
     return film_points(placed) - film_points(values) + (10 if needed else 0)
 
 

@@ -41,6 +41,17 @@ def film_points(values: Sequence) -> int:
     return points
 
 
+# A 〜大賞 stays with its slot: a role placed there later by 3B gets its +2 (search placed an 役者1 on a 主演 4
+# with 役者大賞 and made five 3s). It is read off a slot a role holds, whose own number is known; an empty slot or a
+# プロモーターの介入 counts 0.
+def award_bonus(obs, slot: int) -> int:
+    """The +2s of the 〜大賞 on one's own slot, which a role placed there takes over."""
+    card = obs.slots[obs.player][slot]
+    if card == EMPTY or card >= obs.data.roles:
+        return 0
+    return obs.values[obs.player][slot] - obs.data.role_value[card]
+
+
 def promo_number(obs, action) -> float:
     """Match the most common number already placed (pairs score), then the numbers of the roles in hand; else a low
     number, which has more copies left to pair with (the number itself nets nothing: it is paid back in D)."""
