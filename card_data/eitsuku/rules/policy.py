@@ -102,7 +102,7 @@ def _action(obs, action) -> float:
     code, me = action[1], obs.player
     if code in AWARDS:  # +2 that breaks a pair loses the pair's bonus: kept for a better slot or turn
         gain = _award_gain(obs, action[2])
-        return 6.0 + obs.values[me][action[2]] / 10 if 0 < gain >= _best_placement_now(obs) else SKIP
+        return 6.0 + obs.values[me][action[2]] / 10 if gain > 0 and gain >= _best_placement_now(obs) else SKIP
     if code == PROMOTER:  # early, into an empty 場, it only takes the slot of a role with a number
         return 8.0 if EMPTY in obs.slots[me] and _promoter_pays(obs) else SKIP
     return float(EVENT_VALUE.get(code, SKIP))
