@@ -14,7 +14,7 @@ from nimgame import nim_project
 
 from pnp.check.checker import check, replay
 from pnp.check.figures.jsonform import to_json
-from pnp.check.ladder import PROBE_LEAST, PROBE_MOST, RANDOM_HEADLINE, search_probe
+from pnp.check.ladder import PROBE_MOST, RANDOM_HEADLINE, search_probe
 from pnp.check.options import CheckOptions, Target
 from pnp.check.play.chunks import Results
 from pnp.check.play.game import GameRecord, game_seed, play
@@ -170,22 +170,35 @@ def probe_by_seat(nim, headline_moves: int, workers: int) -> list[Results]:
 
 def test_the_probe_plays_rounds_of_one_game_a_seat_until_it_has_played_out_the_headline_s_moves(nim):
     least = probe_by_seat(nim, 0, 1)
-    assert [len(seat.records) for seat in least] == [PROBE_LEAST] * 2  # at least the first look's rounds
+    assert [len(seat.records) for seat in least] == [1, 1]  # at least one round
     most = probe_by_seat(nim, 10 ** 9, 1)  # search wins every game: the test says "beaten" after 8 rounds
     assert [len(seat.records) for seat in most] == [8, 8]
     some = probe_by_seat(nim, 8000, 2)  # a round costs some 2,800 moves: PROBE_WORK (2) x 8,000 moves is 6 rounds
-    assert PROBE_LEAST < len(some[0].records) < 8
+    assert len(some[0].records) == 6
+    short = probe_by_seat(nim, 1500, 1)  # FIRST_LOOK_WORK (6) x 1,500 moves is 3 rounds: short of the first look
+    assert [len(seat.records) for seat in short] == [3, 3]
     assert [r.winners for r in some[1].records] == [[1]] * len(some[1].records)
     assert [len(seat.records) for seat in probe_by_seat(nim, 8000, 1)] == [len(seat.records) for seat in some]
 
 
-@pytest.mark.parametrize("costs, kept", [([200] * 6, 5), ([250] * 6, 4), ([300] * 5, 4), ([1200, 10, 10, 10, 10], 4),
-                                         ([100] * 10, 10), ([10] * 70, PROBE_MOST), ([900, 900, 900], None)])
-def test_the_probe_keeps_the_round_count_nearest_its_budget_from_the_first_look_on(costs, kept, monkeypatch):
+@pytest.mark.parametrize("costs, kept", [([900, 900], 1), ([400, 400, 400], 2), ([300] * 5, 3), ([1200, 10], 1),
+                                         ([100] * 10, 10), ([10] * 70, PROBE_MOST)])
+def test_the_probe_keeps_the_round_count_whose_cost_comes_nearest_the_headline_s_moves(costs, kept, monkeypatch):
     from pnp.check.ladder import _ProbeStop
     monkeypatch.setattr("pnp.check.ladder.PROBE_WORK", 1.0)
-    stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; PROBE_WORK is 1 here
+    monkeypatch.setattr("pnp.check.ladder.FIRST_LOOK_WORK", 1.0)
+    stop = _ProbeStop(FinishedHeadline(1000), 2)  # the headline played 1,000 moves; both budgets are 1 here
     stop.costs, stop.gains = costs, [Gains(2, 0.0, 2.0)] * len(costs)  # a game won and one lost: no verdict
+    assert stop._rounds() == kept
+
+
+@pytest.mark.parametrize("costs, kept", [([900] * 5, 3), ([500] * 6, 4), ([100] * 12, 10), ([900, 900], None)])
+def test_the_probe_may_spend_more_to_reach_its_first_look_than_after_it(costs, kept, monkeypatch):
+    from pnp.check.ladder import _ProbeStop
+    monkeypatch.setattr("pnp.check.ladder.PROBE_WORK", 1.0)
+    monkeypatch.setattr("pnp.check.ladder.FIRST_LOOK_WORK", 3.0)
+    stop = _ProbeStop(FinishedHeadline(1000), 2)  # 3,000 moves to reach round 4, 1,000 from it on
+    stop.costs, stop.gains = costs, [Gains(2, 0.0, 2.0)] * len(costs)
     assert stop._rounds() == kept
 
 

@@ -13,9 +13,12 @@ from pnp.errors import UsageError
 from pnp.pool import Shared
 from pnp.sim import GameSpec, can_redeal
 
-PROBE_WORK = 2.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many headline moves:
-# a move played out costs half a headline move or more (Eitsuku 0.55, Eleusis 1.0), so about the headline's own time
-PROBE_LEAST, PROBE_MOST = FIRST_LOOK, MOST_ROUNDS  # ... in rounds of one game per seat: at least the first look's
+FIRST_LOOK_WORK = 6.0  # the search probe's tries may cost (moves played out, and a try's set-up) this many
+# headline moves to reach its first look (FIRST_LOOK rounds), as a default check's headline allows; a smaller check
+# plays fewer rounds and cannot decide
+PROBE_WORK = 2.0  # ... and this many after it: a move played out costs 0.3 to 1.1 headline moves (Promotion 0.3,
+# Eitsuku 0.55, New Eleusis 1.1), so a long check's probe takes about the headline's own time
+PROBE_MOST = MOST_ROUNDS  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
 RANDOM_HEADLINE = "the headline is random play, and the search probe tests greedy players (see --policy greedy)"
 
@@ -57,15 +60,15 @@ def search_probe(root: str, game: str, players: int, seed: int, budget: int, dat
                  headline: Games) -> Games:
     """One search seat against greedy, a game a chunk with the search seat going round: rounds of one game per
     seat until the sequential test (pnp.check.probe) has its verdict, or until the search's tries have cost about
-    PROBE_WORK times the headline's moves (the round count nearest it), at least PROBE_LEAST rounds (the first
-    look) and at most PROBE_MOST."""
+    FIRST_LOOK_WORK times the headline's moves before the first look, PROBE_WORK times after it (the round count
+    nearest it), at least one round and at most PROBE_MOST."""
     plan = Plan(root, game, players, seed, "greedy", games=PROBE_MOST, size=1, rotate=True,
                 lineup=(f"search:{budget}", "greedy"))
     return Games(plan, data, _ProbeStop(headline, players))
 
 
 class _ProbeStop(Stop):
-    """Whole rounds until the test decides or their cost reaches the headline's moves; decided on merged rounds and
+    """Whole rounds until the test decides or their cost reaches their budget; decided on merged rounds and
     the finished headline only, so where it stops depends on the games, never on the workers or on which finished
     first."""
 
@@ -73,7 +76,7 @@ class _ProbeStop(Stop):
         self.headline, self.players = headline, players
         self.costs: list[int] = []  # cost of each merged round
         self.gains: list[Gains] = []  # the search seat's gains over greedy in the same games, each merged round
-        self.limit: float | None = None  # the cost aimed at, once the headline is finished
+        self.moves: int | None = None  # the headline's moves, once it is finished
 
     def merged(self, run: Games, chunks: int) -> None:
         if chunks % self.players == 0:
@@ -82,18 +85,18 @@ class _ProbeStop(Stop):
             self.gains.append(sum((seat_gains(chunk, seat) for seat, chunk in enumerate(last)), Gains()))
 
     def _rounds(self) -> int | None:
-        """Rounds the probe keeps, once known: the first look with a verdict, or the count (PROBE_LEAST or more)
-        whose cost comes nearest PROBE_WORK times the headline's moves, judged before playing another round (which
-        would cost about the mean of those played so far)."""
-        if self.limit is None and self.headline.finished():  # summed once: the scheduler asks often
-            self.limit = PROBE_WORK * sum(record.moves for record in self.headline.results.records)
+        """Rounds the probe keeps, once known: the first look with a verdict, or the count whose cost comes nearest
+        its budget (FIRST_LOOK_WORK times the headline's moves before the first look, PROBE_WORK times from it on),
+        judged before playing another round (which would cost about the mean of those played so far)."""
+        if self.moves is None and self.headline.finished():  # summed once: the scheduler asks often
+            self.moves = sum(record.moves for record in self.headline.results.records)
         spent, gained, fair = 0, Gains(), 1.0 / self.players
         for rounds, (cost, gains) in enumerate(zip(self.costs, self.gains), 1):
             spent, gained = spent + cost, gained + gains
             if is_look(rounds) and verdict(interval(gained, fair), fair) is not None:
                 return rounds
-            spent_enough = self.limit is not None and spent >= self.limit - spent / (2 * rounds)
-            if spent_enough and rounds >= PROBE_LEAST or rounds == PROBE_MOST:
+            work = FIRST_LOOK_WORK if rounds < FIRST_LOOK else PROBE_WORK
+            if self.moves is not None and spent >= work * self.moves - spent / (2 * rounds) or rounds == PROBE_MOST:
                 return rounds
         return None
 
