@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from usage import cpu_seconds, shown  # noqa: E402
+from usage import cpu_seconds, median, shown  # noqa: E402
 
 GAMES = ("eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6")
 PLAYERS = {"promotion": 4}  # a game's one count; the others are timed at 4 players too
@@ -80,13 +80,8 @@ def measure(trees: dict[str, Path], game: str, players: list[int], precision: fl
         order = [(name, workers) for name in trees for workers in (1, 2)]
         for name, workers in order if round_ % 2 == 0 else reversed(order):
             runs.setdefault((name, workers), []).append(timed(trees[name], game, players, precision, workers))
-    return {key: Timing(statistics.median(t.wall for t in found), _median([t.cpu for t in found]), found[0].games)
+    return {key: Timing(statistics.median(t.wall for t in found), median([t.cpu for t in found]), found[0].games)
             for key, found in runs.items()}
-
-
-def _median(values: list[float | None]) -> float | None:
-    """The median, or None where the system could not measure the values."""
-    return None if None in values else statistics.median(value for value in values if value is not None)
 
 
 def line(label: str, one: Timing, two: Timing) -> str:

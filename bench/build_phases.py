@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
 
-from usage import shown  # noqa: E402
+from usage import median, shown  # noqa: E402
 
 PROBE = r"""
 import json, os, sys, time
@@ -94,17 +93,13 @@ def table(runs: dict[str, list[dict[str, float | None]]]) -> list[str]:
     names = list(runs)
     lines = [f"{'phase':<24}" + "".join(f"{name:>12}" for name in names) + ("       ratio" if len(names) == 2 else "")]
     for phase in ORDER:
-        medians = [_median_ms([run.get(phase, 0.0) for run in runs[name]]) for name in names]
+        seconds = [median([run.get(phase, 0.0) for run in runs[name]]) for name in names]
+        medians = [None if value is None else value * 1000 for value in seconds]
         known = [value for value in medians if value is not None]
         ratio = f"{known[0] / known[1]:>12.2f}" if len(names) == len(known) == 2 and known[1] > 0 else ""
         note = f"  ({NOTES[phase]})" if phase in NOTES else ""
         lines.append(f"{phase:<24}" + "".join(f"{shown(value):>12}" for value in medians) + ratio + note)
     return lines
-
-
-def _median_ms(values: list[float | None]) -> float | None:
-    """The median in milliseconds of seconds measured, or None where the system could not measure them."""
-    return None if None in values else statistics.median(value for value in values if value is not None) * 1000
 
 
 def phases(repeat: int, color: str, other: Path | None = None) -> list[str]:

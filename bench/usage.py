@@ -7,6 +7,7 @@ os.times(), and a figure that cannot be read is None, which `shown` prints as "n
 from __future__ import annotations
 
 import os
+import statistics
 import sys
 from types import ModuleType
 
@@ -45,6 +46,11 @@ def larger(*values: float | None) -> float | None:
     """The largest of the values that are known, or None."""
     known = [value for value in values if value is not None]
     return max(known) if known else None
+
+
+def median(values: list[float | None]) -> float | None:
+    """The median of figures measured, or None where the system could not measure them."""
+    return None if None in values else statistics.median(value for value in values if value is not None)
 
 
 def shown(value: float | None, digits: int = 0) -> str:

@@ -20,6 +20,7 @@ own = usage.cpu_seconds()
 assert isinstance(own, float) and own > 0, own
 assert usage.cpu_seconds(children=True) is None and usage.peak_mb(children=True) is None
 assert usage.shown(None) == "n/a" and usage.shown(1.26, 1) == "1.3"
+assert usage.median([1.0, 3.0, 2.0]) == 2.0 and usage.median([1.0, None]) is None
 runs = {"this": [{"imports": 0.2, "workers' cpu": None}], "other": [{"imports": 0.1, "workers' cpu": None}]}
 lines = build_phases.table(runs)
 assert any(line.split()[:4] == ["imports", "200", "100", "2.00"] for line in lines), lines

@@ -68,8 +68,9 @@ class Workers:
 
     def _pool(self, game_stack: ExitStack) -> Pool:
         """A forked worker for one job of the game, or the build's one worker."""
-        if start_method() == "fork" or every_core() == 1:
-            return game_stack.enter_context(Pool(2 if every_core() > 1 else 1, where="pnp build"))
+        cores = every_core()
+        if start_method() == "fork" or cores == 1:
+            return game_stack.enter_context(Pool(2 if cores > 1 else 1, where="pnp build"))
         if self._kept is None:
             self._kept = self._build.enter_context(Pool(2, where="pnp build"))
         return self._kept
