@@ -7,7 +7,6 @@ reads its layouts within `unchecked_templates()`, where templates are kept as te
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -17,6 +16,7 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.layout.budget import WorkBudget
+from pnp.layout.shortcuts import compared, comparison_of, looked_up, lookup_of
 from pnp.layout.steps import metered
 
 BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
@@ -51,11 +51,10 @@ class Template:
         """Render with the row's values, its steps counted to the budget; errors name the layout key and the row."""
         if self.constant:
             return self.source
-        from pnp.layout.sandbox import is_printable, render_bounded
-        simple = _simple_name(self.source)
-        if simple is not None and simple in context and is_printable(context[simple]):
-            value = context[simple]
-            return value if isinstance(value, str) else str(value)
+        lookup = lookup_of(self.source)
+        if lookup is not None and (text := looked_up(lookup, context)) is not None:
+            return text
+        from pnp.layout.sandbox import render_bounded
         with _row_errors("template", self.where, row_where), _counted(budget):
             return render_bounded(_from_string(self.source), context)
 
@@ -66,10 +65,13 @@ class Expression:
 
     source: str
     where: str
-    compiled: Any = None  # None when read unchecked: compiled on first use
+    compiled: Any = None  # None when read unchecked or a plain comparison: compiled when first needed
 
     def evaluate(self, context: dict[str, Any], row_where: str, budget: WorkBudget | None = None) -> Any:
         """Evaluate the expression over a row, its steps counted to the budget."""
+        comparison = comparison_of(self.source)
+        if comparison is not None and (result := compared(comparison, context)) is not None:
+            return result
         compiled = self.compiled if self.compiled is not None else _compiled_expression(self.source, self.where)
         with _row_errors("expression", self.where, row_where), _counted(budget):
             return compiled(**context)
@@ -111,16 +113,6 @@ def _row_errors(kind: str, where: str, row_where: str):
         raise PnpError(f"{kind} {where} failed: {exc}", where=row_where, fix="check the values in this row") from None
 
 
-SIMPLE = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
-
-
-@lru_cache(maxsize=4096)
-def _simple_name(source: str) -> str | None:
-    """The column name when a template is just {{ name }}, rendered without Jinja."""
-    match = SIMPLE.fullmatch(source)
-    return match.group(1) if match else None
-
-
 @lru_cache(maxsize=4096)
 def _from_string(source: str):
     """Compile a template once per process, from the tree its check parsed (the same code as from the source)."""
@@ -137,7 +129,7 @@ def compile_template(source: str, where: str) -> Template:
     """Compile a text template; plain strings without {{ or {% stay constants."""
     if "{{" not in source and "{%" not in source:
         return Template(source, where, constant=True)
-    if not _CHECKED.get():
+    if not _CHECKED.get() or lookup_of(source) is not None:  # {{ name }} and {{ name[key] }} are sound syntax
         return Template(source, where)
     from jinja2 import TemplateError
     try:
@@ -152,7 +144,8 @@ def compile_expression(source: str, where: str) -> Expression:
     text = source.strip()
     if text.startswith("{{") and text.endswith("}}"):
         text = text[2:-2].strip()
-    return Expression(text, where, _compiled_expression(text, where) if _CHECKED.get() else None)
+    sound = comparison_of(text) is not None  # name == 'text' needs no Jinja2 to check, nor mostly to evaluate
+    return Expression(text, where, _compiled_expression(text, where) if _CHECKED.get() and not sound else None)
 
 
 def _compiled_expression(text: str, where: str) -> Any:
@@ -172,7 +165,12 @@ def _parse(source: str):
 
 def names_used(source: str) -> frozenset[str]:
     """Top-level names a template or expression reads (none known while templates are read unchecked)."""
-    return _names_used(source) if _CHECKED.get() else frozenset()
+    if not _CHECKED.get():
+        return frozenset()
+    lookup, comparison = lookup_of(source), comparison_of(source)
+    if lookup is not None:
+        return frozenset(name for name in lookup if name is not None)
+    return frozenset({comparison[0]}) if comparison is not None else _names_used(source)
 
 
 @lru_cache(maxsize=4096)

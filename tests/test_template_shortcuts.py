@@ -1,0 +1,107 @@
+"""Templates and expressions evaluated without Jinja2 give exactly what Jinja2 gives, or are left to it."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pnp.errors import PnpError
+from pnp.layout import shortcuts
+from pnp.layout.calls import SCALARS
+from pnp.layout.sandbox import render_bounded
+from pnp.layout.template import _compiled_expression, _from_string, compile_expression, compile_template
+
+WHERE, ROW = "layouts/g/cards.yaml: elements[0].text", "card_data/g/cards.csv: row 2"
+TEMPLATES = ["{{ role }}", "{{role}}", "{{ colors[role] }}", "{{ colors [ role ] }}", "{{ true }}", "{{ none }}",
+             "{{ colors[true] }}", "{{ colors[none] }}", "{{ count }}", "{{ colors[count] }}", "{{ nested[role] }}",
+             "{{ missing }}", "{{ colors[missing] }}", "{{ role[0] }}"]
+EXPRESSIONS = ["role == '役者'", "role != '役者'", 'role == "役者"', "count == '3'", "none == 'None'",
+               "true == 'x'", "missing == 'x'", "colors == 'x'", "flag == 'True'", "  role  ==  '音楽家'  "]
+CONTEXTS = [
+    {"role": "役者", "colors": {"役者": "#112233", "音楽家": 4, 3: 1.5}, "count": 3, "nested": {"役者": {"a": 1}},
+     "flag": True},
+    {"role": "音楽家", "colors": {"役者": "#112233"}, "count": 2.5, "nested": {}, "flag": False, "true": "T",
+     "none": "N"},
+    {"role": 3, "colors": {3: "three", True: "yes"}, "count": True, "nested": [1], "flag": None},
+    {"role": "x", "colors": ["a"], "count": None, "nested": None, "flag": "True"},
+]
+
+
+def outcome(run, *args) -> object:
+    """A call's result, or the one-line error it raises."""
+    try:
+        return ("value", run(*args))
+    except PnpError as error:
+        return ("error", error.render())
+
+
+def rendered(source: str, context: dict) -> str:
+    """What the template gives as pnp renders it (shortcuts first)."""
+    return compile_template(source, WHERE).render(context, ROW)
+
+
+def evaluated(source: str, context: dict) -> object:
+    """What the expression gives as pnp evaluates it (shortcuts first)."""
+    return compile_expression(source, WHERE).evaluate(context, ROW)
+
+
+def through_jinja(source: str, context: dict) -> object:
+    """What the template gives rendered by Jinja2 alone."""
+    template = compile_template(source, WHERE)
+    from pnp.layout.template import _row_errors
+    with _row_errors("template", template.where, ROW):
+        return render_bounded(_from_string(source), context)
+
+
+def evaluated_by_jinja(source: str, context: dict) -> object:
+    """What the expression gives evaluated by Jinja2 alone."""
+    expression = compile_expression(source, WHERE)
+    from pnp.layout.template import _row_errors
+    with _row_errors("expression", expression.where, ROW):
+        return _compiled_expression(expression.source, WHERE)(**context)
+
+
+@pytest.mark.parametrize("source", TEMPLATES)
+@pytest.mark.parametrize("context", CONTEXTS, ids=range(len(CONTEXTS)))
+def test_a_template_renders_as_jinja_renders_it(source: str, context: dict) -> None:
+    assert outcome(rendered, source, context) == outcome(through_jinja, source, context)
+
+
+@pytest.mark.parametrize("source", EXPRESSIONS)
+@pytest.mark.parametrize("context", CONTEXTS, ids=range(len(CONTEXTS)))
+def test_an_expression_evaluates_as_jinja_evaluates_it(source: str, context: dict) -> None:
+    expected, found = outcome(evaluated_by_jinja, source, context), outcome(evaluated, source, context)
+    assert found == expected and type(found[1]) is type(expected[1])
+
+
+values = st.one_of(st.text(max_size=4), st.integers(-5, 5), st.floats(allow_nan=False), st.booleans(), st.none(),
+                   st.dictionaries(st.sampled_from(["a", "b", 1]), st.one_of(st.text(max_size=3), st.integers())))
+
+
+@given(st.dictionaries(st.sampled_from(["a", "b", "c"]), values))
+def test_any_row_gives_what_jinja_gives(context: dict) -> None:
+    for source in ("{{ a }}", "{{ a[b] }}", "{{ c[a] }}"):
+        assert outcome(rendered, source, context) == outcome(through_jinja, source, context)
+    for source in ("a == 'x'", "b != ''", "c == '1'"):
+        assert outcome(evaluated, source, context) == outcome(evaluated_by_jinja, source, context)
+
+
+def test_the_shortcuts_take_the_common_forms_and_leave_the_rest() -> None:
+    assert shortcuts.lookup_of("{{ palette[role] }}") == ("palette", "role")
+    assert shortcuts.lookup_of("{{ role }}") == ("role", None)
+    assert [shortcuts.lookup_of(s) for s in ("{{ none }}", "{{ a[true] }}", "{{ a['x'] }}", "{{ a.b }}")] == [None] * 4
+    assert shortcuts.comparison_of("role != \"脚本家\"") == ("role", False, "脚本家")
+    assert [shortcuts.comparison_of(s) for s in ("none == 'x'", "a == 'x\\'y'", "a == b", "a < 'x'")] == [None] * 4
+    assert shortcuts.looked_up(("palette", "role"), {"palette": {"a": 1}, "role": "b"}) is None
+    assert shortcuts.compared(("role", True, "a"), {"role": ["a"]}) is None
+
+
+def test_printable_values_are_the_sandboxes() -> None:
+    assert shortcuts.PRINTABLE == SCALARS
+
+
+@pytest.mark.parametrize("source", TEMPLATES + EXPRESSIONS + ["{{ a[b] }}", "a == 'x'", "{{ a.b }}"])
+def test_the_names_a_shortcut_reads_are_those_jinja_finds(source: str) -> None:
+    from pnp.layout.template import _names_used, names_used
+    assert names_used(source) == _names_used(source)
