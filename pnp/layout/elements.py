@@ -6,7 +6,7 @@ import difflib
 import math
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import PnpError
@@ -54,6 +54,8 @@ class Element:
     where: str
     props: dict[str, Any]
     visible: Expression | None = None
+    # constant numbers already read and checked, by key and default: the same for every row
+    numbers: dict[tuple[str, float], float] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.props.get(key, default)

@@ -46,7 +46,13 @@ class Resolver:
         return "" if value is None else str(value)
 
     def number(self, key: str, default: float) -> float:
-        value = self.raw(key, default)
+        known = self.element.numbers.get((key, default))
+        if known is not None:
+            return known
+        value = self.element.props.get(key, default)
+        constant = not isinstance(value, Template)
+        if not constant:
+            value = value.render(self.ctx.values, self.ctx.where, self.ctx.budget)
         try:
             number = float(value)
         except (TypeError, ValueError, OverflowError):
@@ -56,6 +62,8 @@ class Resolver:
         if not low <= number <= high or (low == 0 and number == 0):
             raise PnpError(f"{self.element.where}.{key} is {value!r}, outside the limits ({low:g} to {high:g})",
                            where=self.ctx.where, fix="check the template or the row's value")
+        if constant:
+            self.element.numbers[(key, default)] = number
         return number
 
     def dash(self) -> tuple[float, ...] | None:
