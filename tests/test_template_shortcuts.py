@@ -105,3 +105,23 @@ def test_printable_values_are_the_sandboxes() -> None:
 def test_the_names_a_shortcut_reads_are_those_jinja_finds(source: str) -> None:
     from pnp.layout.template import _names_used, names_used
     assert names_used(source) == _names_used(source)
+
+
+def test_an_elements_constant_numbers_are_kept_and_its_templates_read_each_row() -> None:
+    from pathlib import Path
+
+    from pnp.data.table import Row, Table
+    from pnp.layout.elements import Element
+    from pnp.layout.resolver import Resolver, RowContext
+    rows = (Row({"pos": "4"}, 2, 1), Row({"pos": "9.5"}, 3, 1), Row({"pos": "x"}, 4, 1))
+    table = Table(Path("cards.csv"), "card_data/g/cards.csv", ("pos",), rows)
+    props = {"x": 3, "y": compile_template("{{ pos }}", WHERE)}
+    element = Element("e", "rect", "layouts/g/cards.yaml: elements[0]", props)
+
+    def number(row: Row, key: str) -> float:
+        return Resolver(element, RowContext(dict(row.values), table.where(row), table, row)).number(key, 0.0)
+
+    assert [(number(row, "x"), number(row, "y")) for row in rows[:2]] == [(3.0, 4.0), (3.0, 9.5)]
+    assert element.numbers == {("x", 0.0): 3.0}
+    with pytest.raises(PnpError, match="must be a number, got 'x'"):
+        number(rows[2], "y")
