@@ -35,7 +35,7 @@ COMMANDS = (
     ("build",),
     ("proof", "demo"),
     ("export", "demo", "--png"),
-    ("check", "demo", "--workers", "2", "--json", "check.json"),
+    ("check", "demo", "--workers", "2", "--games", "100", "--json", "check.json"),  # workers, probe and JSON, briefly
 )
 PROBE = """import json, sys, pnp, pnp_fonts
 from importlib import metadata
