@@ -16,8 +16,8 @@ from filelock import FileLock
 from hypothesis import settings
 
 from pnp.build.builder import BuildOptions, build
+from pnp.output.cachefiles import CACHE_FOLDER
 from pnp.project.games import Project
-from pnp.text.fontcache import CACHE_FOLDER
 
 ROOT = Path(__file__).resolve().parent.parent
 

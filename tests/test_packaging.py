@@ -25,7 +25,7 @@ RUN_TIME_READERS = {
     "pnp/pdf/cmyk.py": "the ICC profile in pnp/pdf/profiles",
     "pnp/scaffold/writer.py": "the template files of pnp/scaffold/files",
     "pnp/check/discovery/loader.py": "a project's simulation module (the project's own file, not the wheel's)",
-    "pnp/text/fontcache.py": "installed libraries' files (found, not imported): the edge and art caches' keys",
+    "pnp/output/cachefiles.py": "installed libraries' files (found, not imported): the edge and art caches' keys",
 }
 READS = re.compile(r"__file__|importlib\.resources|importlib\.util|find_spec|(?<!\w)files\(|pkgutil|get_data")
 POSIX_ONLY = {"fcntl", "termios", "pwd", "grp", "resource", "posix", "tty", "pty", "syslog"}

@@ -20,7 +20,7 @@ from conftest import replace_once as edit
 
 from pnp.cli.main import main
 from pnp.cli.stop import Stopped
-from pnp.text.fontcache import CACHE_FOLDER
+from pnp.output.cachefiles import CACHE_FOLDER
 
 PNP = Path(sys.executable).with_name("pnp")
 needs_pnp = pytest.mark.skipif(not PNP.exists() or not Path("/proc").is_dir(),

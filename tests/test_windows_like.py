@@ -20,7 +20,7 @@ from conftest import published
 from windows_like import apply_windows_like, windows_like_env
 
 from pnp.cli.main import main
-from pnp.text.fontcache import CACHE_FOLDER
+from pnp.output.cachefiles import CACHE_FOLDER
 
 PNP = Path(sys.executable).with_name("pnp")
 pytestmark = pytest.mark.skipif(not PNP.exists() or not Path("/proc/self/fd").is_dir(),

@@ -25,7 +25,7 @@ import pnp
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_SVG_BYTES
-from pnp.text.fontcache import CACHE_FOLDER, checked_entry, finite_json, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, finite_json, installed_hashes, read_entry, save_entries
 from pnp.text.fonts import FontBook
 
 SVG_SUFFIXES = (".svg", ".svgz")

@@ -17,7 +17,7 @@ from typing import Any
 
 import pnp
 from pnp.face.parts import Face
-from pnp.text.fontcache import CACHE_FOLDER, finite_json, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, finite_json, installed_hashes, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".edges"
