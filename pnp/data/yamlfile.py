@@ -1,31 +1,36 @@
-"""YAML files of a project: read as text, parsed safely, alias expansion bounded."""
+"""YAML files of a project: read as text, parsed safely, alias expansion bounded (PyYAML loaded on first parse,
+and not at all when every file comes from the parsed-YAML cache)."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from pnp.data.files import read_regular
+from pnp.data.yamlcache import active_yaml_cache
 from pnp.errors import PnpError
 from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
+
+if TYPE_CHECKING:
+    import yaml
 
 BOOL_TAG = "tag:yaml.org,2002:bool"
 CORE_BOOLEANS = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 
 
-class CoreLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """PyYAML's safe loader with YAML 1.2's core booleans: only true and false; yes, no, on, off, y, n are text."""
-
-    yaml_implicit_resolvers = {
-        first: [(tag, pattern) for tag, pattern in resolvers if tag != BOOL_TAG]
-        for first, resolvers in getattr(yaml, "CSafeLoader", yaml.SafeLoader).yaml_implicit_resolvers.items()}
-
-
-CoreLoader.add_implicit_resolver(BOOL_TAG, CORE_BOOLEANS, list("tTfF"))
-SAFE_LOADER = CoreLoader
+@cache
+def core_loader() -> Any:
+    """PyYAML's safe loader (its C parser where there is one) with YAML 1.2's core booleans: only true and false;
+    yes, no, on, off, y, n are text."""
+    import yaml
+    safe = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    resolvers = {first: [(tag, pattern) for tag, pattern in found if tag != BOOL_TAG]
+                 for first, found in safe.yaml_implicit_resolvers.items()}
+    loader: Any = type("CoreLoader", (safe,), {"yaml_implicit_resolvers": resolvers})
+    loader.add_implicit_resolver(BOOL_TAG, CORE_BOOLEANS, list("tTfF"))
+    return loader
 
 
 def read_text(path: Path, label: str, missing: str = "file not found",
@@ -46,18 +51,34 @@ def read_text(path: Path, label: str, missing: str = "file not found",
 
 
 def load_yaml(text: str, label: str) -> Any:
-    """Parse YAML text; more than MAX_YAML_NODES values once aliases are expanded is an error."""
-    loader = SAFE_LOADER(text)
+    """Parse YAML text; more than MAX_YAML_NODES values once aliases are expanded is an error. Where a parsed-YAML
+    cache is in use (a build's), a text parsed by an earlier build is taken from it."""
+    cache = active_yaml_cache()
+    if cache is not None:
+        found, value = cache.read(text)
+        if found:
+            return value
+    value, shared = _parsed(text, label)
+    if cache is not None and not shared:
+        cache.remember(text, value)
+    return value
+
+
+def _parsed(text: str, label: str) -> tuple[Any, bool]:
+    """The parsed value, and whether a value stands in two places (an alias): such a value is not cached."""
+    import yaml
+    loader = core_loader()(text)
     try:
         node = loader.get_single_node()
         if node is None:
-            return None
-        size = expanded_size(node, {})
+            return None, False
+        sizes: dict[int, int] = {}
+        size = expanded_size(node, sizes)
         if size > MAX_YAML_NODES:
             raise PnpError(f"the YAML expands to more than {MAX_YAML_NODES} values (aliases *name repeat "
                            "what &name marks)", where=label, fix="write the values out or use fewer aliases")
         check_duplicates(node, loader, label)
-        return loader.construct_document(node)
+        return loader.construct_document(node), size != len(sizes)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" at line {mark.line + 1}" if mark else ""
@@ -71,23 +92,30 @@ def load_yaml(text: str, label: str) -> Any:
         loader.dispose()
 
 
-def expanded_size(node: yaml.Node, sizes: dict[int, int]) -> int:
+def expanded_size(root: yaml.Node, sizes: dict[int, int]) -> int:
     """How many values a node stands for with every alias written out (each shared node counted once)."""
-    known = sizes.get(id(node))
-    if known is not None:
-        return known
-    sizes[id(node)] = MAX_YAML_NODES + 1  # a node reaching itself (a recursive alias) is over the limit
-    total = 1
-    if isinstance(node, yaml.SequenceNode):
-        total += sum(expanded_size(child, sizes) for child in node.value)
-    elif isinstance(node, yaml.MappingNode):
-        total += sum(expanded_size(k, sizes) + expanded_size(v, sizes) for k, v in node.value)
-    sizes[id(node)] = total = min(total, MAX_YAML_NODES + 1)
-    return total
+    import yaml
+    sequence, mapping = yaml.SequenceNode, yaml.MappingNode
+
+    def size(node: yaml.Node) -> int:
+        known = sizes.get(id(node))
+        if known is not None:
+            return known
+        sizes[id(node)] = MAX_YAML_NODES + 1  # a node reaching itself (a recursive alias) is over the limit
+        total = 1
+        if isinstance(node, sequence):
+            total += sum(size(child) for child in node.value)
+        elif isinstance(node, mapping):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        sizes[id(node)] = total = min(total, MAX_YAML_NODES + 1)
+        return total
+
+    return size(root)
 
 
 def check_duplicates(root: yaml.Node, loader: Any, label: str) -> None:
     """Refuse a mapping that gives one key twice (YAML would keep the last in silence), naming both lines."""
+    import yaml
     visited: set[int] = set()
     stack: list[tuple[yaml.Node, str]] = [(root, "")]
     while stack:
@@ -103,6 +131,7 @@ def check_duplicates(root: yaml.Node, loader: Any, label: str) -> None:
 
 def _mapping_children(node: yaml.MappingNode, where: str, loader: Any, label: str) -> list[tuple[yaml.Node, str]]:
     """A mapping's values with their key paths; a key given twice is a one-line error."""
+    import yaml
     lines: dict[Any, int] = {}
     children = []
     for key, value in node.value:

@@ -62,8 +62,8 @@ def own_folder(folder: Path, make: bool = False) -> bool:
     return True
 
 
-def read_entry(folder: Path, name: str) -> bytes | None:
-    """An entry's bytes when it is a regular file within the bound in a real cache folder, else None."""
+def read_entry(folder: Path, name: str, limit: int = MAX_ENTRY_BYTES) -> bytes | None:
+    """An entry's bytes when it is a regular file of at most `limit` bytes in a real cache folder, else None."""
     if not own_folder(folder):
         return None
     try:
@@ -72,10 +72,11 @@ def read_entry(folder: Path, name: str) -> bytes | None:
         return None
     try:
         info = os.fstat(handle)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
             return None
         with os.fdopen(os.dup(handle), "rb") as stream:
-            return stream.read(MAX_ENTRY_BYTES + 1)
+            data = stream.read(limit + 1)
+        return data if len(data) <= limit else None  # grown since it was measured
     except OSError:
         return None
     finally:
