@@ -105,3 +105,14 @@ def test_a_build_with_the_cache_warm_writes_the_same_bytes_and_reads_an_edited_l
     layout.write_text(layout.read_text(encoding="utf-8") + "\nunknown_key_here: 1\n", encoding="utf-8")
     result = CliRunner().invoke(main, build)
     assert result.exit_code == 1 and "unknown_key_here" in result.output
+
+
+def test_a_failed_build_keeps_nothing_and_a_finished_one_keeps_what_it_parsed(tmp_path):
+    from pnp.data.yamlcache import parsed_yaml_kept, yaml_cache_folder
+    with pytest.raises(RuntimeError), parsed_yaml_kept(tmp_path):
+        load_yaml("a: 1\n", "x")
+        raise RuntimeError("the build stopped")
+    assert not yaml_cache_folder(tmp_path).exists()
+    with parsed_yaml_kept(tmp_path):
+        load_yaml("a: 1\n", "x")
+    assert len(list(yaml_cache_folder(tmp_path).iterdir())) == 1

@@ -167,7 +167,7 @@ def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, l
            cutter: str | None = None, share: bool | None = None) -> None:
     """Load the games named and build them, with a line on what was written."""
     from pnp.build.builder import build
-    from pnp.data.yamlcache import YamlCache, using_yaml_cache, yaml_cache_folder
+    from pnp.data.yamlcache import parsed_yaml_kept
     from pnp.project.games import find_project, select_components
     from pnp.project.lang import localize_game
     shift, gap, seconds = parse_back_offset(back_offset), parse_gutter(gutter), parse_time_limit(time_limit)
@@ -183,13 +183,12 @@ def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, l
     click.echo(f"Building {', '.join(names)}")  # before loading, so that an error follows it
     options = BuildOptions(out or project.root / "output", paper, marks, duplex, layout, shift, components, color, gap,
                            seconds, *cuts, game_paper, cutter, share=share)
-    with using_yaml_cache(YamlCache(yaml_cache_folder(options.out))) as parsed:  # layouts an earlier build parsed
+    with parsed_yaml_kept(options.out):  # layouts as an earlier build parsed them, and kept for the next one
         loaded = [select_components(project.load_game(name), components) for name in names]
         loaded = [localize_game(game, lang) for game in loaded] if lang else loaded
         total = sum(c.card_count for g in loaded for c in g.components)
         with _bar(total, "Rendering") as bar:
             report = build(project, loaded, options, progress=bar.update)
-    parsed.save()  # kept for the next build, once this one has succeeded
     click.echo(f"Built {len(loaded)} game(s): {report.cards} cards on {report.pages} sheet pages, "
                f"{len(report.files)} PDF files in {_shown(options.out)}")
     for note in report.notes:

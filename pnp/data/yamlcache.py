@@ -79,6 +79,15 @@ def using_yaml_cache(cache: YamlCache) -> Iterator[YamlCache]:
         _ACTIVE.reset(token)
 
 
+@contextmanager
+def parsed_yaml_kept(output_root: Path) -> Iterator[YamlCache]:
+    """Within (a build's loading and building): YAML read through the output folder's cache, which is written when
+    the block ends without an error."""
+    with using_yaml_cache(YamlCache(yaml_cache_folder(output_root))) as cache:
+        yield cache
+    cache.save()
+
+
 def active_yaml_cache() -> YamlCache | None:
     """The parsed-YAML cache in use here, if any."""
     return _ACTIVE.get()
