@@ -53,10 +53,10 @@ class YamlCache:
     def remember(self, text: str, value: Any) -> None:
         """Keep a freshly parsed value, to be written by save(), when its entry gives it back exactly."""
         try:
-            entry = encoded(value, set())
+            entry = json.dumps(encoded(value, set()), ensure_ascii=False, separators=(",", ":")).encode()
         except (ValueError, RecursionError):
             return
-        self.pending[_digest(text)] = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode()
+        self.pending[_digest(text)] = entry
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
