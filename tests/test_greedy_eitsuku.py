@@ -17,7 +17,19 @@ from shipped.eitsuku.data import (
     STRIKE_B,
     USE_CONVERT,
 )
-from test_sim_eitsuku import COMPOSER_SLOT, LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, placed, take
+from test_sim_eitsuku import (
+    COMPOSER_SLOT,
+    DIRECTOR_SLOT,
+    LEAD,
+    SUPPORT,
+    WRITER_SLOT,
+    blank,
+    budget,
+    film,
+    hand,
+    placed,
+    take,
+)
 
 
 def test_a_strike_takes_the_single_card_and_keeps_the_pair():
@@ -131,3 +143,14 @@ def test_an_award_waits_while_a_role_placed_this_turn_adds_more():
     assert greedy(state.observation(0), legal, None) == place_writer  # a pair of 3s (+23) before a 5 (+2)
     budget(state, 0, (1, 1, 0))  # the 脚本家3 is out of reach this turn: the award is placed
     assert greedy(state.observation(0), [award, DRAW_EVENT], None) == award
+
+
+def test_the_first_role_waits_for_turn_2_and_turn_1_draws_an_event():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 1, PH_SET
+    director, actor = hand(state, 0, ("演出家", 3), ("役者", 2))
+    budget(state, 0, (6, 2, 0))  # a dealt hand and the turn's draw: either role is paid for
+    legal = [DRAW_EVENT, ("place", director, DIRECTOR_SLOT), ("place", actor, LEAD)]
+    assert greedy(state.observation(0), legal, None) == DRAW_EVENT  # placed now, a role pairs with nothing yet
+    state.turn = 2
+    assert greedy(state.observation(0), legal, None) == ("place", director, DIRECTOR_SLOT)  # the missing 演出家 3

@@ -159,16 +159,26 @@ def _convert(obs, action) -> float:
 
 
 def _set(obs, action) -> float:
-    """Place the role that adds most to the film's A and B (a missing role first), unless the budget is kept for
-    a role in hand that adds more; else draw an event."""
+    """Place the role that adds most to the film's A and B (a missing role first), unless it is turn 1 or the budget
+    is kept for a role in hand that adds more; else draw an event."""
     if action == DRAW_EVENT:
         return 0.5
     if action[0] != "place":
         return 0.0
+    if _first_turn(obs):
+        return 0.25  # below drawing an event: the first role waits a turn
     gain = _placement_gain(obs, action[1], action[2])
     if 0 < gain < _saved_for(obs):
         return 0.25  # below drawing an event: the budget is kept
     return gain - (0 if gain > 0 else 100)  # a pair broken counts against
+
+
+# Search drew an event on turn 1 where greedy placed one of its two dealt roles, and won those games. A role placed
+# on turn 1 pairs with nothing yet; drawn instead, an event is one more card to play (a タイアップキャンペーン is
+# worth 10), and next turn's placement chooses from a hand the scout phase has grown by a role.
+def _first_turn(obs) -> bool:
+    """Turn 1: the set action draws an event, and the first role is placed from turn 2 on."""
+    return obs.turn == 1
 
 
 # Spending the budget on a small gain can leave a better role in hand unpaid for turns (search drew an event
