@@ -154,3 +154,16 @@ def test_the_first_role_waits_for_turn_2_and_turn_1_draws_an_event():
     assert greedy(state.observation(0), legal, None) == DRAW_EVENT  # placed now, a role pairs with nothing yet
     state.turn = 2
     assert greedy(state.observation(0), legal, None) == ("place", director, DIRECTOR_SLOT)  # the missing 演出家 3
+
+
+def test_a_placement_counts_half_of_the_best_placement_it_leaves_for_next_turn():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 5, PH_SET
+    film(state, 0, writer=2, composer=2, director=2)  # three 2s
+    low, other_low, high = hand(state, 0, ("役者", 1), ("役者", 1), ("役者", 3))
+    budget(state, 0, (3, 1, 0))  # 5: what an 役者3 costs
+    legal = [DRAW_EVENT, ("place", low, LEAD), ("place", high, LEAD)]
+    # 主演3 adds 13 and leaves a 助演1 (+1); 主演1 adds 11 and leaves a 助演1 for a full house (+11)
+    assert greedy(state.observation(0), legal, None) == ("place", low, LEAD)
+    state.hand_roles[0].remove(other_low)
+    assert greedy(state.observation(0), legal, None) == ("place", high, LEAD)  # no second 1: the 3 adds more

@@ -40,7 +40,16 @@ from .data import (
     reach,
 )
 from .hold import budget_next_turn, end
-from .worth import award_bonus, film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
+from .worth import (
+    award_bonus,
+    film,
+    film_points,
+    follow_up,
+    hand_kinds,
+    monopolies,
+    once_per_decision,
+    promo_number,
+)
 
 
 class Observation:
@@ -96,7 +105,7 @@ EVENT_VALUE = {TIE_UP: 10, SPEED_UP: 6, MONOPOLY: 5, CHANCE: 4, FLASH: 4, LOCAL:
 def _action(obs, action) -> float:
     """Score events by a fixed table; 大賞 on the highest slot; プロモーターの介入 only into one's own gap."""
     if action[0] != "play" and action != USE_CONVERT:
-        return _set(obs, action) - 20.0  # events first, then the set action
+        return _set_rating(obs, action) - 20.0  # events first, then the set action
     if action == USE_CONVERT:  # with no other player's event in reach it would discard one of one's own
         return 2.0 if _rival_targets(obs) else SKIP
     code, me = action[1], obs.player
@@ -158,7 +167,18 @@ def _convert(obs, action) -> float:
     return float(4 if code in AWARDS else THREAT.get(code, 0))
 
 
+# Half of the best next placement (worth.follow_up) is counted in the set phase only: in the action phase a
+# placement is weighed against playing an event first by what it adds now. Counted there too, placements went
+# before events more often, and the rule gained about half as much.
 def _set(obs, action) -> float:
+    """The set phase: a placement as _set_rating rates it, with half of what the best next placement adds after it."""
+    rating = _set_rating(obs, action)
+    if action[0] == "place" and rating >= 1:  # a placement made, not one kept back or breaking a pair
+        rating += follow_up(obs, action[1], action[2]) / 2
+    return rating
+
+
+def _set_rating(obs, action) -> float:
     """Place the role that adds most to the film's A and B (a missing role first), unless it is turn 1 or the budget
     is kept for a role in hand that adds more; else draw an event."""
     if action == DRAW_EVENT:
