@@ -5,6 +5,7 @@ from __future__ import annotations
 from shipped.eitsuku import greedy
 from shipped.eitsuku.data import (
     AWARD_COMPOSER,
+    AWARD_WRITER,
     COLLECT,
     DRAW_EVENT,
     MEDIUM,
@@ -167,3 +168,13 @@ def test_a_placement_counts_half_of_the_best_placement_it_leaves_for_next_turn()
     assert greedy(state.observation(0), legal, None) == ("place", low, LEAD)
     state.hand_roles[0].remove(other_low)
     assert greedy(state.observation(0), legal, None) == ("place", high, LEAD)  # no second 1: the 3 adds more
+
+
+def test_an_award_goes_where_it_adds_most_not_on_the_highest_slot():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 6, PH_ACTION
+    film(state, 0, lead=5, writer=6, composer=4)
+    hand(state, 0, ("音楽家大賞",), ("脚本家大賞",))
+    on_composer, on_writer = ("play", AWARD_COMPOSER, COMPOSER_SLOT), ("play", AWARD_WRITER, WRITER_SLOT)
+    legal = [on_writer, on_composer, DRAW_EVENT]
+    assert greedy(state.observation(0), legal, None) == on_composer  # 4 + 2 pairs with the 脚本家6: 12 points, not 2

@@ -103,7 +103,7 @@ EVENT_VALUE = {TIE_UP: 10, SPEED_UP: 6, MONOPOLY: 5, CHANCE: 4, FLASH: 4, LOCAL:
 
 
 def _action(obs, action) -> float:
-    """Score events by a fixed table; 大賞 on the highest slot; プロモーターの介入 only into one's own gap."""
+    """Score events by a fixed table; a 〜大賞 where it adds most; プロモーターの介入 only into one's own gap."""
     if action[0] != "play" and action != USE_CONVERT:
         return _set_rating(obs, action) - 20.0  # events first, then the set action
     if action == USE_CONVERT:  # with no other player's event in reach it would discard one of one's own
@@ -111,7 +111,9 @@ def _action(obs, action) -> float:
     code, me = action[1], obs.player
     if code in AWARDS:  # +2 that breaks a pair loses the pair's bonus: kept for a better slot or turn
         gain = _award_gain(obs, action[2])
-        return 6.0 + obs.values[me][action[2]] / 10 if gain > 0 and gain >= _best_placement_now(obs) else SKIP
+        if gain <= 0 or gain < _best_placement_now(obs):
+            return SKIP
+        return 6.0 + gain / 100 + obs.values[me][action[2]] / 1000  # the award that adds most, then the highest slot
     if code == PROMOTER:  # early, into an empty 場, it only takes the slot of a role with a number
         return 8.0 if EMPTY in obs.slots[me] and _promoter_pays(obs) else SKIP
     return float(EVENT_VALUE.get(code, SKIP))
