@@ -5,6 +5,7 @@ from __future__ import annotations
 from shipped.eitsuku import greedy
 from shipped.eitsuku.data import (
     AWARD_COMPOSER,
+    AWARD_WRITER,
     COLLECT,
     DRAW_EVENT,
     MEDIUM,
@@ -17,7 +18,19 @@ from shipped.eitsuku.data import (
     STRIKE_B,
     USE_CONVERT,
 )
-from test_sim_eitsuku import COMPOSER_SLOT, LEAD, SUPPORT, WRITER_SLOT, blank, budget, film, hand, placed, take
+from test_sim_eitsuku import (
+    COMPOSER_SLOT,
+    DIRECTOR_SLOT,
+    LEAD,
+    SUPPORT,
+    WRITER_SLOT,
+    blank,
+    budget,
+    film,
+    hand,
+    placed,
+    take,
+)
 
 
 def test_a_strike_takes_the_single_card_and_keeps_the_pair():
@@ -131,3 +144,37 @@ def test_an_award_waits_while_a_role_placed_this_turn_adds_more():
     assert greedy(state.observation(0), legal, None) == place_writer  # a pair of 3s (+23) before a 5 (+2)
     budget(state, 0, (1, 1, 0))  # the 脚本家3 is out of reach this turn: the award is placed
     assert greedy(state.observation(0), [award, DRAW_EVENT], None) == award
+
+
+def test_the_first_role_waits_for_turn_2_and_turn_1_draws_an_event():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 1, PH_SET
+    director, actor = hand(state, 0, ("演出家", 3), ("役者", 2))
+    budget(state, 0, (6, 2, 0))  # a dealt hand and the turn's draw: either role is paid for
+    legal = [DRAW_EVENT, ("place", director, DIRECTOR_SLOT), ("place", actor, LEAD)]
+    assert greedy(state.observation(0), legal, None) == DRAW_EVENT  # placed now, a role pairs with nothing yet
+    state.turn = 2
+    assert greedy(state.observation(0), legal, None) == ("place", director, DIRECTOR_SLOT)  # the missing 演出家 3
+
+
+def test_a_placement_counts_half_of_the_best_placement_it_leaves_for_next_turn():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 5, PH_SET
+    film(state, 0, writer=2, composer=2, director=2)  # three 2s
+    low, other_low, high = hand(state, 0, ("役者", 1), ("役者", 1), ("役者", 3))
+    budget(state, 0, (3, 1, 0))  # 5: what an 役者3 costs
+    legal = [DRAW_EVENT, ("place", low, LEAD), ("place", high, LEAD)]
+    # 主演3 adds 13 and leaves a 助演1 (+1); 主演1 adds 11 and leaves a 助演1 for a full house (+11)
+    assert greedy(state.observation(0), legal, None) == ("place", low, LEAD)
+    state.hand_roles[0].remove(other_low)
+    assert greedy(state.observation(0), legal, None) == ("place", high, LEAD)  # no second 1: the 3 adds more
+
+
+def test_an_award_goes_where_it_adds_most_not_on_the_highest_slot():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 6, PH_ACTION
+    film(state, 0, lead=5, writer=6, composer=4)
+    hand(state, 0, ("音楽家大賞",), ("脚本家大賞",))
+    on_composer, on_writer = ("play", AWARD_COMPOSER, COMPOSER_SLOT), ("play", AWARD_WRITER, WRITER_SLOT)
+    legal = [on_writer, on_composer, DRAW_EVENT]
+    assert greedy(state.observation(0), legal, None) == on_composer  # 4 + 2 pairs with the 脚本家6: 12 points, not 2

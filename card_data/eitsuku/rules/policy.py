@@ -40,7 +40,16 @@ from .data import (
     reach,
 )
 from .hold import budget_next_turn, end
-from .worth import award_bonus, film, film_points, hand_kinds, monopolies, once_per_decision, promo_number
+from .worth import (
+    award_bonus,
+    film,
+    film_points,
+    follow_up,
+    hand_kinds,
+    monopolies,
+    once_per_decision,
+    promo_number,
+)
 
 
 class Observation:
@@ -94,15 +103,17 @@ EVENT_VALUE = {TIE_UP: 10, SPEED_UP: 6, MONOPOLY: 5, CHANCE: 4, FLASH: 4, LOCAL:
 
 
 def _action(obs, action) -> float:
-    """Score events by a fixed table; 大賞 on the highest slot; プロモーターの介入 only into one's own gap."""
+    """Score events by a fixed table; a 〜大賞 where it adds most; プロモーターの介入 only into one's own gap."""
     if action[0] != "play" and action != USE_CONVERT:
-        return _set(obs, action) - 20.0  # events first, then the set action
+        return _set_rating(obs, action) - 20.0  # events first, then the set action
     if action == USE_CONVERT:  # with no other player's event in reach it would discard one of one's own
         return 2.0 if _rival_targets(obs) else SKIP
     code, me = action[1], obs.player
     if code in AWARDS:  # +2 that breaks a pair loses the pair's bonus: kept for a better slot or turn
         gain = _award_gain(obs, action[2])
-        return 6.0 + obs.values[me][action[2]] / 10 if gain > 0 and gain >= _best_placement_now(obs) else SKIP
+        if gain <= 0 or gain < _best_placement_now(obs):
+            return SKIP
+        return 6.0 + gain / 100 + obs.values[me][action[2]] / 1000  # the award that adds most, then the highest slot
     if code == PROMOTER:  # early, into an empty 場, it only takes the slot of a role with a number
         return 8.0 if EMPTY in obs.slots[me] and _promoter_pays(obs) else SKIP
     return float(EVENT_VALUE.get(code, SKIP))
@@ -158,17 +169,38 @@ def _convert(obs, action) -> float:
     return float(4 if code in AWARDS else THREAT.get(code, 0))
 
 
+# Half of the best next placement (worth.follow_up) is counted in the set phase only: in the action phase a
+# placement is weighed against playing an event first by what it adds now. Counted there too, placements went
+# before events more often, and the rule gained about half as much.
 def _set(obs, action) -> float:
-    """Place the role that adds most to the film's A and B (a missing role first), unless the budget is kept for
-    a role in hand that adds more; else draw an event."""
+    """The set phase: a placement as _set_rating rates it, with half of what the best next placement adds after it."""
+    rating = _set_rating(obs, action)
+    if action[0] == "place" and rating >= 1:  # a placement made, not one kept back or breaking a pair
+        rating += follow_up(obs, action[1], action[2]) / 2
+    return rating
+
+
+def _set_rating(obs, action) -> float:
+    """Place the role that adds most to the film's A and B (a missing role first), unless it is turn 1 or the budget
+    is kept for a role in hand that adds more; else draw an event."""
     if action == DRAW_EVENT:
         return 0.5
     if action[0] != "place":
         return 0.0
+    if _first_turn(obs):
+        return 0.25  # below drawing an event: the first role waits a turn
     gain = _placement_gain(obs, action[1], action[2])
     if 0 < gain < _saved_for(obs):
         return 0.25  # below drawing an event: the budget is kept
     return gain - (0 if gain > 0 else 100)  # a pair broken counts against
+
+
+# Search drew an event on turn 1 where greedy placed one of its two dealt roles, and won those games. A role placed
+# on turn 1 pairs with nothing yet; drawn instead, an event is one more card to play (a タイアップキャンペーン is
+# worth 10), and next turn's placement chooses from a hand the scout phase has grown by a role.
+def _first_turn(obs) -> bool:
+    """Turn 1: the set action draws an event, and the first role is placed from turn 2 on."""
+    return obs.turn == 1
 
 
 # Spending the budget on a small gain can leave a better role in hand unpaid for turns (search drew an event

@@ -71,3 +71,26 @@ def monopolies(obs) -> int:
     codes = obs.data.codes
     return sum(codes[c] == MONOPOLY for q, placed in enumerate(obs.placed) if q != obs.player and not obs.released[q]
                for c in placed)
+
+
+# One placement can set up the next: with 脚本家2, 音楽家2 and 演出家2 placed and 役者1, 役者1 and 役者3 in hand,
+# a 主演3 makes three of a kind (+13) but a 主演1 (+11) leaves the other 役者1 to make a full house as 助演 (+11
+# more). Search placed the 1. The greedy player counts half of the best next placement (half: it is a turn away,
+# and the budget for it and the turn it takes are left out).
+def follow_up(obs, card: int, slot: int) -> int:
+    """What the best role left in hand would add to the film's A and B (+10 when it fills a missing role) if placed
+    after `card` in `slot` (with its slot's 〜大賞)."""
+    d = obs.data
+    values = list(film(obs))
+    values[slot] = d.role_value[card] + award_bonus(obs, slot)
+    filled = [c != EMPTY for c in obs.slots[obs.player]]
+    filled[slot] = True
+    rest = list(obs.roles)
+    rest.remove(card)
+    now, best = film_points(values), 0
+    for other in set(rest):
+        missing = not any(filled[s] for s in d.kind_slots[d.role_kind[other]])
+        for _, _, s in d.place[other]:
+            after = [d.role_value[other] + award_bonus(obs, s) if i == s else v for i, v in enumerate(values)]
+            best = max(best, film_points(after) - now + (10 if missing else 0))
+    return best
