@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data.confine import confined
+from pnp.data.yamlcache import YamlCache, active_yaml_cache
 from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.elements import (
@@ -122,8 +123,9 @@ def _yaml_text(path: Path, label: str, named_by: str | None) -> str:
 
 
 @lru_cache(maxsize=256)
-def _parse_yaml(text: str, label: str) -> dict[str, Any]:
-    """Parse YAML text, alias expansion bounded."""
+def _parse_yaml(text: str, label: str, cache: YamlCache | None = None) -> dict[str, Any]:
+    """Parse YAML text, alias expansion bounded: once a process, or once a build using a parsed-YAML cache (compared
+    by identity), so that every layout the build reads goes into its cache."""
     data = load_yaml(text, label)
     if data is None:
         return {}
@@ -142,7 +144,8 @@ def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: 
         raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
     text = _yaml_text(resolved, label, named_by)
     read.append((path, resolved, label, named_by, text))
-    data = dict(_parse_yaml(text, label))  # a fresh copy: merging copies what it changes below the top level
+    parsed = _parse_yaml(text, label, active_yaml_cache())
+    data = dict(parsed)  # a fresh copy: merging copies what it changes below the top level
     check_own_keys(data, label)
     check_layout_values(data, label)
     if isinstance(data.get("elements"), list):  # each element remembers its file, so a mistake names where it is

@@ -57,6 +57,8 @@ def own_folder(folder: Path, make: bool = False) -> bool:
                 return False
             os.mkdir(path)
             mode = os.lstat(path).st_mode
+        except OSError:  # a file where a folder belongs above it, or a folder that may not be read: no cache
+            return False
         if not stat.S_ISDIR(mode):
             return False  # a link or a file: never read or written through
     return True
