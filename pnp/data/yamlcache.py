@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -93,10 +94,16 @@ def active_yaml_cache() -> YamlCache | None:
     return _ACTIVE.get()
 
 
+@lru_cache(maxsize=MAX_ENTRIES)
 def _digest(text: str) -> str:
-    """The key of an entry: the text, the entry format and the versions of pnp and PyYAML."""
-    versions = json.dumps([FORMAT, pnp.__version__, list(installed_hashes(PARSER))]).encode()
-    return hashlib.sha256(versions + b"\0" + text.encode("utf-8", "surrogatepass")).hexdigest()
+    """The key of an entry (once a text: a miss reads, then remembers): the text, the format and the versions."""
+    return hashlib.sha256(_versions() + b"\0" + text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@cache
+def _versions() -> bytes:
+    """The entry format and the versions of pnp and PyYAML, as a key's prefix."""
+    return json.dumps([FORMAT, pnp.__version__, list(installed_hashes(PARSER))]).encode()
 
 
 def encoded(value: Any, seen: set[int]) -> Any:

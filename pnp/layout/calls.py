@@ -20,10 +20,10 @@ from jinja2.runtime import LoopContext, Macro, Undefined
 from jinja2.sandbox import safe_range
 from jinja2.utils import Cycler, Joiner, Namespace, generate_lorem_ipsum
 
+from pnp.layout.shortcuts import PRINTABLE as SCALARS  # what a template may print: one definition, Jinja2-free
 from pnp.layout.steps import TemplateLimit, charge, charge_call, length
 from pnp.limits import MAX_TEMPLATE_CHARS
 
-SCALARS = (str, int, float)  # bool is an int
 PLAIN: tuple[type, ...] = (str, bytes, int, float, type(None), list, tuple, dict, set, frozenset, range, datetime.date,
          datetime.time, Undefined, type({}.keys()), type({}.values()), type({}.items()))
 BUILTIN_TYPES = (str, bytes, int, float, list, tuple, dict, set, frozenset, range, datetime.date, datetime.time)

@@ -49,10 +49,8 @@ class Resolver:
         known = self.element.numbers.get((key, default))
         if known is not None:
             return known
-        value = self.element.props.get(key, default)
-        constant = not isinstance(value, Template)
-        if not constant:
-            value = value.render(self.ctx.values, self.ctx.where, self.ctx.budget)
+        constant = not isinstance(self.element.props.get(key), Template)
+        value = self.raw(key, default)
         try:
             number = float(value)
         except (TypeError, ValueError, OverflowError):

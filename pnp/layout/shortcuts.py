@@ -17,7 +17,7 @@ LOOKUP = re.compile(r"\{\{\s*" + NAME + r"\s*(?:\[\s*" + NAME + r"\s*\])?\s*\}\}
 COMPARISON = re.compile(r"\s*" + NAME + r"\s*(==|!=)\s*(?:'([^'\\]*)'|\"([^\"\\]*)\")\s*")
 JINJA_WORDS = frozenset({"true", "false", "none", "True", "False", "None", "and", "or", "not", "in", "is", "if",
                          "else"})  # constants and operators to Jinja2, never names
-PRINTABLE = (str, int, float)  # what a template may print (bool is an int), as the sandbox's SCALARS
+PRINTABLE = (str, int, float)  # what a template may print (bool is an int); the sandbox's SCALARS
 COMPARABLE = (str, int, float, bool)  # types whose == Jinja2 leaves to Python as it is
 _MISSING = object()
 
