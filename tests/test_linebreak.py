@@ -101,18 +101,39 @@ spans = st.lists(st.sampled_from(["『御影さくら』", "”ほにゅう”",
                                   "効果は", "発揮されない。", "プレイヤーは", "ABC ", "12"]), min_size=1, max_size=20)
 
 
+BRACKETED = ("『御影さくら』", "”ほにゅう”", "【2枚】", "「カードを引く」")
+
+
+def names_in(text: str, chars: float) -> list[tuple[int, int, bool]]:
+    """Each bracketed name's (start, end), and whether it fits a line with the marks that may not begin one after it."""
+    found = []
+    for name in BRACKETED:
+        for match in re.finditer(re.escape(name), text):
+            end = match.end()
+            while end < len(text) and text[end] in NO_LINE_START and not text.startswith("”ほにゅう”", end):
+                end += 1
+            found.append((match.start(), match.end(), REGULAR.width(text[match.start():end]) <= chars * EM + 1e-9))
+    return found
+
+
 @settings(max_examples=150, deadline=None)
 @given(pieces=spans, chars=st.floats(8, 40))
 @example(pieces=["「カードを引く」", "、", "の"], chars=8.0)  # the 、 after the name once cut the name
+@example(pieces=["「カードを引く」", "、", "、", "、"], chars=8.0)  # name and marks wider than the line: kinsoku wins
 def test_any_text_keeps_kinsoku_every_character_and_its_names(pieces, chars):
-    text = "".join(pieces)
-    lines = lines_of(layout(text, chars))
-    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    text = "".join(pieces).replace(" ", "")
+    lines = [line.replace(" ", "") for line in lines_of(layout("".join(pieces), chars))]
+    assert "".join(lines) == text
     for line in lines[1:]:  # ” opens a name here, so it may start a line
         assert line[0] not in NO_LINE_START or line.startswith("”ほにゅう”") or all(c in NO_LINE_START for c in line)
     for line in lines[:-1]:
         assert line[-1] not in NO_LINE_END or all(c in NO_LINE_END for c in line)
-    assert not any(problem.startswith("a line break splits") for problem in awkward_breaks(layout(text, chars)))
+    line_ends = [sum(len(line) for line in lines[:i + 1]) for i in range(len(lines))]
+    names = names_in(text, chars)
+    for start, end, fits in names:  # a name is split only where it and its closing marks are wider than a line
+        assert not fits or sum(start < cut < end for cut in line_ends) == 0, (text[start:end], lines)
+    splits = {problem for problem in awkward_breaks(layout("".join(pieces), chars)) if "a line break splits" in problem}
+    assert len(splits) <= sum(not fits for _, _, fits in names)
 
 
 def test_a_name_and_the_comma_after_it_move_to_the_next_line_together():
