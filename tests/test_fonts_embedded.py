@@ -40,7 +40,7 @@ def _make_outputs(out: Path) -> None:
          str(out / "fold"), "--project", root)
     for game in GAMES:
         _run("proof", game, "--out", str(out / "proof"), "--project", root)
-    _run("check", "eitsuku", "--games", "20", "--players", "4", "--report", str(out / "report.pdf"), "--project", root)
+    _run("check", "promotion", "--games", "20", "--report", str(out / "report.pdf"), "--project", root)
     _run("calibrate", "--out", str(out / "calibration.pdf"))
     new = out / "new"
     scaffold(Project(new), "demo")
