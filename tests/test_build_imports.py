@@ -19,6 +19,7 @@ def test_a_build_without_cut_files_loads_no_http_or_mail_modules(tmp_path):
     assert [m for m in modules if m.split(".")[0] in ("urllib", "http", "email") and m != "urllib.parse"
             and m != "urllib"] == []
     assert "yaml" not in modules  # the layouts and the manifest as the first build parsed them
+    assert "filelock" not in modules  # POSIX: the output folder's locks are flock itself
 
 
 def test_the_rulebook_is_set_by_the_worker_so_the_build_itself_loads_no_markdown(tmp_path):

@@ -239,3 +239,38 @@ def test_a_file_you_name_in_a_folder_that_cannot_be_is_one_line(project, command
         if command[0] != "calibrate" else run(*[arg.replace("{f}", str(blocker)) for arg in command])
     assert result.stderr.splitlines() == ["error: " + message.replace("{f}", blocker.as_posix())]
     assert result.exit_code == 1
+
+
+def test_pnps_flock_and_filelocks_lock_exclude_each_other(tmp_path):
+    """On POSIX pnp calls flock itself; a lock taken by either is seen as held by the other, and freed with its file."""
+    import filelock
+
+    from pnp.output import locks
+    path = tmp_path / "x.pnp-lock"
+    path.write_text("run\n")
+    for first, second in ((locks.lock, filelock.lock_descriptor), (filelock.lock_descriptor, locks.lock)):
+        holder, other = os.open(path, os.O_RDWR), os.open(path, os.O_RDWR)
+        try:
+            assert first(holder, blocking=False) if first is filelock.lock_descriptor else first(holder)
+            assert (second(other, blocking=False) if second is filelock.lock_descriptor else second(other)) is False
+            os.close(holder)
+            holder = -1
+            assert (second(other, blocking=False) if second is filelock.lock_descriptor else second(other)) is True
+        finally:
+            for handle in (holder, other):
+                if handle >= 0:
+                    os.close(handle)
+
+
+def test_a_file_system_without_flock_leaves_the_owner_record_to_judge(tmp_path, monkeypatch):
+    """flock failing with ENOSYS (no locks on this file system) is None, as filelock's failure was."""
+    from pnp.output import locks
+
+    def no_locks(handle, operation):
+        raise OSError(errno.ENOSYS, "Function not implemented")
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    handle = os.open(tmp_path / "x.pnp-lock", os.O_RDWR | os.O_CREAT)
+    try:
+        assert locks.lock(handle) is None
+    finally:
+        os.close(handle)

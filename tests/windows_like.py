@@ -30,10 +30,13 @@ def windows_like_env(base: dict | None = None) -> dict:
 def apply_windows_like(monkeypatch) -> None:
     """The same patches in this process until the test ends (for CliRunner tests).
 
-    Modules imported earlier keep what they found then: filelock, loaded here first with fcntl, is made to
-    report no native lock, as it does when it loads without fcntl.
+    Modules imported earlier keep what they found then: pnp's locks, loaded with fcntl, are made to find none,
+    and filelock, loaded here first with fcntl, is made to report no native lock, as it does without fcntl.
     """
     import filelock
+
+    from pnp.output import locks
+    monkeypatch.setattr(locks, "fcntl", None)
     for owner, name, value in site.patches():
         if isinstance(owner, dict):
             monkeypatch.setitem(owner, name, value)
