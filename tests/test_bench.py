@@ -39,6 +39,7 @@ FIGURES = {
                               r"(met|NOT met) \| 2 games, budget 4, ",
                               rf"\| -?{NUMBER}% \[-?{NUMBER}%--?{NUMBER}%\] \(greedy in its place {NUMBER}%\) \|$"],
     "floor_reportlab.py": [rf"^median \(s\): {NUMBER}$", r"^floor_shop\.pdf: \d+ bytes$"],
+    "floor_scope.py": [rf"^whole build / floor: +{NUMBER} \(target < 1\.5\)$", rf"^same outputs / floor: +{NUMBER}$"],
     "svg_renderers.py": [rf"^3 files: pnp read {NUMBER} ms and drew {NUMBER} ms in all$"],
     "bench_watch.py": [rf"^xlsx \[this\]: save to picture median {NUMBER} s \({NUMBER}-{NUMBER} s\) over 2 one-cell "
                        r"edits \(goal 0\.25 s: (met|NOT met)\)$"],
