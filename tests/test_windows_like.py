@@ -56,8 +56,10 @@ def pnp(*args: str) -> None:
 
 
 def files(folder: Path) -> dict[str, bytes]:
-    """Every file under folder, hidden ones too, by relative path."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    """Every file under folder, hidden ones too, by relative path; not Python's bytecode of the game's rules, which
+    holds its source file's time stamp (written a second apart in the two runs, they differ)."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
 
 
 def hold(folder: Path, what: str, env: dict = FORCED) -> tuple[subprocess.Popen, Path]:
