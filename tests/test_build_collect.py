@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 
+import pytest
+
 from pnp.build.collect import YOUNG_THRESHOLD, lean_collection, ordinary_collection
 
 
@@ -37,3 +39,27 @@ def test_outside_a_build_ordinary_collection_changes_nothing():
     before = gc.get_threshold()
     ordinary_collection()
     assert gc.get_threshold() == before
+
+
+def _freeze_counts(answers) -> None:
+    """In a forked worker: the frozen objects after its first job's start, and after a second job's."""
+    ordinary_collection()
+    first = gc.get_freeze_count()
+    made = [[] for _ in range(1000)]  # a first job's objects: a second freeze would take them out of collections
+    ordinary_collection()
+    answers.put((first, gc.get_freeze_count(), gc.get_threshold(), len(made)))
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no forked workers here")
+def test_a_forked_worker_leaves_its_inheritance_out_of_its_collections_once():
+    context = multiprocessing.get_context("fork")
+    answers = context.Queue()
+    before = gc.get_threshold()
+    with lean_collection():
+        inherited = gc.get_freeze_count()
+        worker = context.Process(target=_freeze_counts, args=(answers,))
+        worker.start()
+        first, second, thresholds, _ = answers.get(timeout=30)
+        worker.join(timeout=30)
+    assert first >= inherited > 0 and second == first  # frozen at the first job, not again
+    assert thresholds == before
