@@ -41,13 +41,14 @@ def ordinary_collection() -> None:
     every face drawn: some 30 ms, and a copy of each page it touched). The build's own process, doing a worker's job
     itself, keeps its lean collection."""
     if _OUTSIDE and multiprocessing.parent_process() is not None:
-        if _FROZEN_IN != os.getpid():  # once a process: a later job's freeze would keep the garbage of the one before
-            _frozen_here()
+        inheritance_left_out()
         gc.set_threshold(*_OUTSIDE[0])
 
 
-def _frozen_here() -> None:
-    """Leave what this process holds now out of its collections (a worker's inheritance, at its first job)."""
+def inheritance_left_out() -> None:
+    """In a worker forked within lean_collection, at its first job: what it inherited from the build left out of its
+    collections (a job of a size that does not grow with the cards, such as a rulebook, keeps the lean thresholds)."""
     global _FROZEN_IN
-    gc.freeze()
-    _FROZEN_IN = os.getpid()
+    if _OUTSIDE and multiprocessing.parent_process() is not None and _FROZEN_IN != os.getpid():
+        gc.freeze()  # once a process: a later job's freeze would keep the garbage of the one before
+        _FROZEN_IN = os.getpid()

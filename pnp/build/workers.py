@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.book.job import RulebookJob, rulebook_job
-from pnp.build.collect import ordinary_collection
+from pnp.build.collect import inheritance_left_out, ordinary_collection
 from pnp.build.options import BuildOptions
 from pnp.output.publish import Publication
 from pnp.pdf.cmyk import Profile
@@ -83,8 +83,9 @@ def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | Non
 
 
 def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook]]) -> list[str]:
-    """The rulebook's files, written in a worker process collecting its garbage as usual; a note on them."""
+    """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
+    rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note."""
     from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
 
-    ordinary_collection()
+    inheritance_left_out()
     return write_rulebook(*shared.value)
