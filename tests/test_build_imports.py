@@ -20,6 +20,8 @@ def test_a_build_without_cut_files_loads_no_http_or_mail_modules(tmp_path):
             and m != "urllib"] == []
     assert "yaml" not in modules  # the layouts and the manifest as the first build parsed them
     assert "filelock" not in modules  # POSIX: the output folder's locks are flock itself
+    assert [m for m in modules if m in ("pnp.sheet.gutterfold", "pnp.pdf.foldpages", "pnp.sheet.tiles",
+                                        "pnp.pdf.tiles", "pnp.build.cutter", "pnp.data.workbook")] == []
 
 
 def test_the_rulebook_is_set_by_the_worker_so_the_build_itself_loads_no_markdown(tmp_path):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.build.collect import lean_collection
 from pnp.build.cuts import (
@@ -20,7 +21,6 @@ from pnp.build.cuts import (
     fold_spacing,
     grid_spacing,
 )
-from pnp.build.cutter import write_cutters
 from pnp.build.options import BuildOptions
 from pnp.build.sharing import SharedSheets
 from pnp.build.tuckbox import tuckbox_faces, write_box
@@ -36,20 +36,21 @@ from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.dielines import DieLine
-from pnp.pdf.document import Document, write_gutterfold_pages, write_sheet_pages
+from pnp.pdf.document import Document, write_sheet_pages
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS, EdgeSampler
 from pnp.pdf.printshop import check_pictures, shop_plan, shop_profile
-from pnp.pdf.tiles import write_tiled
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.cutlines import SHAPED
 from pnp.sheet.grid import fits, impose, page_imposition
-from pnp.sheet.gutterfold import Gutterfold, gutterfold
 from pnp.sheet.marks import page_marks
 from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
 from pnp.units import PAPER_SIZES, Size
+
+if TYPE_CHECKING:
+    from pnp.sheet.gutterfold import Gutterfold
 
 
 @dataclass
@@ -158,6 +159,7 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, workers: Workers, 
         shop_files = workers.shop(stack, shop, fonts, profile, game.rich_black)
         _write_home_prints(game, folder, rendered, grid_name, fonts, options, files, report, EdgeSampler(edges))
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
+            from pnp.build.cutter import write_cutters
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
         report.notes += book.result() if book is not None else []
         shop_files.finish()  # what no worker has begun is written here
@@ -205,6 +207,7 @@ def _write_grid(doc: Document, component: Component, faces: CardFaces, paper: Si
                 folder: Path, files: Publication, fonts: FontBook, spacing: Spacing) -> int:
     """A component on the game's grid sheets: imposed, or tiled (and then also on A3) when larger than the paper."""
     if component.kind != "page" and _tiled(component, paper):
+        from pnp.pdf.tiles import write_tiled
         pages = write_tiled(doc, component, faces.fronts, paper)
         _write_a3(component, faces, folder, fonts, files, options)
         return pages
@@ -234,6 +237,7 @@ def _fold_plan(component: Component, faces: CardFaces, paper: Size, options: Bui
         marks, gutter = _crop_marks(component, options), asked_gutter(component, options.gutter)
         spacing = Spacing(gutter) if gutter is not None else fold_spacing(component, faces.fronts, faces.backs, paper,
                                                                            marks, sampler)
+        from pnp.sheet.gutterfold import gutterfold
         sheet = gutterfold(component.piece_size(), component.front.bleed, paper, spaced=component.cut in SHAPED,
                            marks=marks, pieces=len(faces.fronts), gutter=spacing.gutter, butt=spacing.butt)
         notes += [spacing.note] if spacing.note else []
@@ -248,6 +252,7 @@ def _write_gutterfold(component: Component, faces: CardFaces, sheet: Gutterfold,
     name = f"{component.game}-{component.name}-{options.paper}-gutterfold.pdf"
     title = f"{component.game} {component.name} (gutterfold, {options.paper})"
     doc = Document(files.temp_for(folder / name), fonts, title)
+    from pnp.pdf.foldpages import write_gutterfold_pages
     pages = write_gutterfold_pages(doc, sheet, lambda used: cut_marks(used, component, options),
                                    faces.fronts, faces.backs or [], cut_lines(component, options))
     doc.save()
@@ -294,5 +299,6 @@ def _write_a3(component: Component, faces: CardFaces, folder: Path, fonts: FontB
     if fits(component.piece_size(), component.front.bleed, a3):
         _write_sheets(doc, component, faces, a3, options)
     else:
+        from pnp.pdf.tiles import write_tiled
         write_tiled(doc, component, faces.fronts, a3)
     doc.save()

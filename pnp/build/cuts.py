@@ -16,7 +16,6 @@ from pnp.project.component import Component
 from pnp.project.tucknet import outline_path
 from pnp.sheet.cutlines import SHAPED, CutShape
 from pnp.sheet.grid import Imposition, Rect, Slot, back_slots, choose_plan, impose
-from pnp.sheet.gutterfold import gutterfold
 from pnp.sheet.marks import SheetMarks, sheet_marks
 from pnp.sheet.seams import Seam, seams
 from pnp.units import Size
@@ -69,6 +68,7 @@ def fold_spacing(component: Component, fronts: Sequence[tuple[object, Face]], ba
     """The spacing of a component on its gutterfold sheets, as grid_spacing."""
     size, bleed, pieces = component.piece_size(), component.front.bleed, len(fronts)
     spaced = component.cut in SHAPED
+    from pnp.sheet.gutterfold import gutterfold  # a gutterfold layout's alone
     sheet = gutterfold(size, bleed, paper, spaced=spaced, marks=marks, pieces=pieces)
     if bleed <= 0 or sheet is None or sheet.half.gap > 0 or sheet.per_sheet < 2:
         return AUTO

@@ -13,8 +13,6 @@ from pnp.data.workbook_bounds import checked_archive
 from pnp.errors import PnpError
 from pnp.limits import MAX_CSV_BYTES
 
-WORKBOOKS = {".xlsx", ".xlsm", ".ods"}
-
 
 def read_workbook(path: Path, label: str, sheet: str | None = None) -> Table:
     """Read the named sheet (or the first) into a Table; messages name the file and the sheet."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.pdf.dielines import draw_cut_lines
-from pnp.pdf.document import CutsFor, Document, Faces, MarksFor, _draw_marks
+from pnp.pdf.document import CutsFor, Document, Faces, MarksFor, draw_marks
 from pnp.sheet.grid import back_shift, mirror_axis
 from pnp.sheet.sharing import Band, band_marks, mirrored
 from pnp.units import Size, pt
@@ -42,7 +42,7 @@ def write_shared_sheet(doc: Document, page: Size, bands: list[BandPieces], duple
             band = mirrored(item.band, axis) if back else item.band
             for slot, (key, face) in zip(band.imposition.slots, faces):
                 doc.place(doc.form(key, face), slot)
-            _draw_marks(c, band_marks(band, item.marks_for), doc.fonts.default.pdf_name)
+            draw_marks(c, band_marks(band, item.marks_for), doc.fonts.default.pdf_name)
             if item.cut_lines is not None and not back:
                 draw_cut_lines(c, [item.cut_lines(slot.trim) for slot in band.imposition.slots])
         c.showPage()

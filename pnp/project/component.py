@@ -10,9 +10,8 @@ from typing import Any
 
 from pnp.data.cells import CellValues, with_cells
 from pnp.data.confine import confined
-from pnp.data.read import read_table
+from pnp.data.read import WORKBOOKS, read_table
 from pnp.data.table import Row, Table
-from pnp.data.workbook import WORKBOOKS
 from pnp.errors import PnpError
 from pnp.layout.files import Layout, check_keys, load_layout
 from pnp.layout.template import check_columns, compile_expression

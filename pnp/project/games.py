@@ -11,9 +11,8 @@ from pnp.colors import CMYK_COLOR
 from pnp.data.cells import CellValues, with_cells
 from pnp.data.confine import confined, label_in
 from pnp.data.files import check_regular
-from pnp.data.read import read_table
+from pnp.data.read import WORKBOOKS, read_table
 from pnp.data.table import RowProblem, Table
-from pnp.data.workbook import WORKBOOKS
 from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError, UsageError
 from pnp.layout.files import check_keys
