@@ -11,6 +11,7 @@ from shipped.eitsuku.data import (
     MEDIUM,
     PH_ACTION,
     PH_END,
+    PH_PROMO_SLOT,
     PH_SCOUT,
     PH_SET,
     PH_START,
@@ -178,3 +179,16 @@ def test_an_award_goes_where_it_adds_most_not_on_the_highest_slot():
     on_composer, on_writer = ("play", AWARD_COMPOSER, COMPOSER_SLOT), ("play", AWARD_WRITER, WRITER_SLOT)
     legal = [on_writer, on_composer, DRAW_EVENT]
     assert greedy(state.observation(0), legal, None) == on_composer  # 4 + 2 pairs with the 脚本家6: 12 points, not 2
+
+
+def test_a_promoter_goes_into_the_slot_of_a_kind_the_film_lacks_before_the_support():
+    state = blank(players=3)
+    state.actor, state.turn, state.phase = 0, 5, PH_PROMO_SLOT
+    film(state, 0, lead=3, writer=3, composer=2)  # no 演出家 yet; the 助演 is empty too
+    film(state, 1, lead=6)
+    support, director = ("promo", 0, SUPPORT), ("promo", 0, DIRECTOR_SLOT)
+    legal = [("promo", 0, LEAD), support, director, ("promo", 1, LEAD)]
+    assert greedy(state.observation(0), legal, None) == director  # it stands for the 演出家: the film is complete
+    film(state, 0, director=1)
+    state._board = None
+    assert greedy(state.observation(0), legal, None) == support  # nothing lacking: the fifth number

@@ -151,11 +151,18 @@ def _best_placement_now(obs) -> int:
                 for _, _, slot in d.place[card]), default=0)
 
 
+# Into the 助演 a プロモーターの介入 only adds a fifth number; into the empty slot of a kind the film lacks it also
+# stands for that role, and the film is complete a role sooner. Search chose the lacking kind's slot where greedy
+# took the first empty one (the 助演).
 def _promo_slot(obs, action) -> float:
-    """Fill one's own empty slot."""
+    """Fill one's own empty slot, that of a kind the film lacks first."""
     if action[1] != obs.player:
         return 0.0
-    return 2.0 if obs.slots[obs.player][action[2]] == EMPTY else 0.5
+    d, slots = obs.data, obs.slots[obs.player]
+    if slots[action[2]] != EMPTY:
+        return 0.5
+    lacking = all(slots[s] == EMPTY for s in d.kind_slots[d.slot_kind[action[2]]])
+    return 2.5 if lacking else 2.0
 
 
 THREAT = {TIE_UP: 5, MONOPOLY: 4, SPEED_UP: 3, STRIKE: 3, PROMOTER: 1}
