@@ -46,6 +46,7 @@ from .worth import (
     film_points,
     follow_up,
     hand_kinds,
+    lacks,
     monopolies,
     once_per_decision,
     promo_number,
@@ -158,11 +159,9 @@ def _promo_slot(obs, action) -> float:
     """Fill one's own empty slot, that of a kind the film lacks first."""
     if action[1] != obs.player:
         return 0.0
-    d, slots = obs.data, obs.slots[obs.player]
-    if slots[action[2]] != EMPTY:
+    if obs.slots[obs.player][action[2]] != EMPTY:
         return 0.5
-    lacking = all(slots[s] == EMPTY for s in d.kind_slots[d.slot_kind[action[2]]])
-    return 2.5 if lacking else 2.0
+    return 2.5 if lacks(obs, obs.data.slot_kind[action[2]]) else 2.0
 
 
 THREAT = {TIE_UP: 5, MONOPOLY: 4, SPEED_UP: 3, STRIKE: 3, PROMOTER: 1}
@@ -234,8 +233,8 @@ def _saved_for(obs) -> int:
 def _placement_gain(obs, card: int, slot: int) -> int:
     """What placing a role in one's own slot adds to the film's A and B (with the slot's 〜大賞), +10 when it fills a
     missing role."""
-    d, slots = obs.data, obs.slots[obs.player]
-    needed = all(slots[s] == EMPTY for s in d.kind_slots[d.role_kind[card]])  # 助演 is optional
+    d = obs.data
+    needed = lacks(obs, d.role_kind[card])  # 助演 is optional
     values = film(obs)
     placed = (*values[:slot], d.role_value[card] + award_bonus(obs, slot), *values[slot + 1:])
     return film_points(placed) - film_points(values) + (10 if needed else 0)
@@ -261,8 +260,7 @@ def _in_hand(obs, kind: int) -> bool:
 
 def _missing(obs, kind: int) -> bool:
     """No role of this kind is placed in one's own slots, and none is in hand."""
-    d, slots = obs.data, obs.slots[obs.player]
-    return all(slots[s] == EMPTY for s in d.kind_slots[kind]) and kind not in hand_kinds(obs)
+    return lacks(obs, kind) and kind not in hand_kinds(obs)
 
 
 def _weakest(obs, kind: int) -> int:

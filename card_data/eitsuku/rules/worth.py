@@ -20,6 +20,12 @@ def film(obs) -> tuple:
     return tuple(v if c != EMPTY else None for v, c in zip(obs.values[obs.player], obs.slots[obs.player]))
 
 
+def lacks(obs, kind: int) -> bool:
+    """One's film has no role of this kind yet: every slot of the kind is empty."""
+    slots = obs.slots[obs.player]
+    return all(slots[s] == EMPTY for s in obs.data.kind_slots[kind])
+
+
 @once_per_decision
 def hand_kinds(obs) -> frozenset[int]:
     """The kinds of the roles in one's hand."""
