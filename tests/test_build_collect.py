@@ -50,16 +50,31 @@ def _freeze_counts(answers) -> None:
     answers.put((first, gc.get_freeze_count(), gc.get_threshold(), len(made)))
 
 
+def _started(method: str):
+    """A worker started by `method` that reports its frozen counts and thresholds (see _freeze_counts)."""
+    context = multiprocessing.get_context(method)
+    answers = context.Queue()
+    worker = context.Process(target=_freeze_counts, args=(answers,))
+    worker.start()
+    try:
+        return answers.get(timeout=60)
+    finally:
+        worker.join(timeout=60)
+
+
 @pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="no forked workers here")
 def test_a_forked_worker_leaves_its_inheritance_out_of_its_collections_once():
-    context = multiprocessing.get_context("fork")
-    answers = context.Queue()
     before = gc.get_threshold()
     with lean_collection():
         inherited = gc.get_freeze_count()
-        worker = context.Process(target=_freeze_counts, args=(answers,))
-        worker.start()
-        first, second, thresholds, _ = answers.get(timeout=30)
-        worker.join(timeout=30)
+        first, second, thresholds, _ = _started("fork")
     assert first >= inherited > 0 and second == first  # frozen at the first job, not again
     assert thresholds == before
+
+
+def test_a_spawned_worker_as_on_windows_freezes_nothing_and_keeps_its_own_thresholds():
+    """Where workers are spawned (Windows, macOS) they inherit no build: their collection is Python's own."""
+    before = gc.get_threshold()
+    with lean_collection():
+        first, second, thresholds, _ = _started("spawn")
+    assert first == second == 0 and thresholds == before

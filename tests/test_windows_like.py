@@ -221,3 +221,28 @@ def test_the_fixture_refuses_a_read_windows_would_make_in_text_mode(tmp_path):
     result = subprocess.run([sys.executable, "-c", probe, str(data)], env=windows_like_env(), capture_output=True,
                             text=True, timeout=60)
     assert (result.returncode, result.stdout) == (0, "opened without O_BINARY: Windows reads it in text mode\n")
+
+
+def test_without_fcntl_lock_files_are_locked_through_filelock(tmp_path, monkeypatch):
+    """Where there is no fcntl (Windows), pnp's lock is filelock's lock_descriptor (LockFileEx there): forced here,
+    a lock taken is seen as held by a second descriptor, and is free again once its holder closes."""
+    import filelock
+
+    from pnp.output import locks
+    monkeypatch.setattr(locks, "fcntl", None)
+    asked = []
+    real = filelock.lock_descriptor
+    monkeypatch.setattr(filelock, "lock_descriptor", lambda handle, **kw: asked.append(handle) or real(handle, **kw))
+    path = tmp_path / "x.pnp-lock"
+    path.write_text("run\n")
+    holder, other = os.open(path, os.O_RDWR), os.open(path, os.O_RDWR)
+    try:
+        assert locks.lock(holder) is True and locks.lock(other) is False
+        os.close(holder)
+        holder = -1
+        assert locks.lock(other) is True
+    finally:
+        for handle in (holder, other):
+            if handle >= 0:
+                os.close(handle)
+    assert len(asked) == 3  # every try went through filelock
