@@ -22,7 +22,7 @@ from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
 from pnp.pdf.streamed import save_streamed
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
-from pnp.sheet.marks import SCALE_BAR, ScaleBar, SheetMarks
+from pnp.sheet.marks import SCALE_BAR, Line, ScaleBar, SheetMarks
 from pnp.text.fonts import FontBook
 from pnp.units import pt
 
@@ -155,14 +155,31 @@ def draw_marks(c: Canvas, marks: SheetMarks, font_name: str) -> None:
     c.saveState()
     c.setStrokeColor(REGISTRATION)
     c.setLineWidth(HAIRLINE)
-    for line in marks.lines:
-        c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
+    _draw_lines(c, marks.lines)
     c.setStrokeColor(CUT_GUIDE)
     for box in marks.circles:
         c.ellipse(pt(box.x), pt(box.y), pt(box.right), pt(box.top), stroke=1, fill=0)
     if marks.bar is not None:
         _draw_scale_bar(c, marks.bar, font_name)
     c.restoreState()
+
+
+def _draw_lines(c: Canvas, lines: tuple[Line, ...]) -> None:
+    """Stroke the lines: their operators, as reportlab writes them, are kept from their first page for the next."""
+    known = _LINE_OPERATORS.get(lines)
+    if known is not None:
+        c._code.extend(known)
+        return
+    start = len(c._code)
+    for line in lines:
+        c.line(pt(line.x1), pt(line.y1), pt(line.x2), pt(line.y2))
+    if len(_LINE_OPERATORS) >= MAX_KEPT_MARKS:
+        _LINE_OPERATORS.pop(next(iter(_LINE_OPERATORS)))
+    _LINE_OPERATORS[lines] = tuple(c._code[start:])
+
+
+MAX_KEPT_MARKS = 64  # sets of marks whose operators are kept (a build has one or two per imposition)
+_LINE_OPERATORS: dict[tuple[Line, ...], tuple[str, ...]] = {}  # a sheet's marks repeat on every page of its run
 
 
 def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:
