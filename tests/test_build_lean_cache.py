@@ -4,13 +4,14 @@ never trusted blindly, never written outside the output folder, bounded in size.
 from __future__ import annotations
 
 import os
+import struct
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, copy_games
 
 from pnp.build.builder import BuildOptions, build
-from pnp.pdf.edgecache import EdgeCache, _lab, edges_folder
+from pnp.pdf.edgecache import EdgeCache, edges_folder, sound_values
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 from pnp.text import fontcache, fonts
@@ -173,19 +174,27 @@ def test_edges_from_the_cache_give_the_same_bytes(butted, tmp_path, edge_hits):
     assert edge_hits[len(stored):] == [True] * len(stored)
 
 
-@pytest.mark.parametrize("damage", [b"", b"garbage", b"[]", b"[[[], []]]", b"[[[[[NaN, 0.0, 0.0]]]]]"])
+@pytest.mark.parametrize("damage", [b"", b"garbage", b"[]", b"[[[], []]]", b"[[[[[NaN, 0.0, 0.0]]]]]", "short",
+                                    "NaN", "infinity", "out of bounds"])
 def test_a_damaged_edge_entry_is_ignored_and_written_anew(butted, tmp_path, edge_hits, damage):
     fresh = built(butted, tmp_path / "out", "standard_deck")
     entry = sorted(edges_folder(tmp_path / "out").glob("*.edges"))[0]
     data = entry.read_bytes()
-    entry.write_bytes(damage)
+    entry.write_bytes(damage if isinstance(damage, bytes) else _damaged(data, damage))
     assert built(butted, tmp_path / "out", "standard_deck") == fresh
     assert False in edge_hits[len(edge_hits) // 2:] and entry.read_bytes() == data
 
 
-def test_an_edge_colour_is_three_floats_within_bounds():
-    assert _lab([50.0, -20.5, 999.9])
-    for bad in ([50.0, 0.0], [50.0, 0.0, 0.0, 0.0], [50, 0.0, 0.0], [True, 0.0, 0.0], [float("nan"), 0.0, 0.0],
-                [float("inf"), 0.0, 0.0], [0.0, float("-inf"), 0.0], [0.0, 0.0, 1000.0], [0.0, -1000.0, 0.0],
-                (50.0, 0.0, 0.0), "50.0"):
-        assert not _lab(bad), bad
+def _damaged(data: bytes, how: str) -> bytes:
+    """An entry's values with one changed (or its last value cut off), its length otherwise right."""
+    if how == "short":
+        return data[:-8]
+    value = {"NaN": float("nan"), "infinity": float("inf"), "out of bounds": 1000.0}[how]
+    return data[:8] + struct.pack("<d", value) + data[16:]
+
+
+def test_edge_colours_are_finite_numbers_within_bounds():
+    assert sound_values([50.0, -20.5, 999.9])
+    for bad in ([float("nan"), 0.0, 0.0], [float("inf"), 0.0, 0.0], [0.0, float("-inf"), 0.0],
+                [float("inf"), float("-inf"), 0.0], [0.0, 0.0, 1000.0], [0.0, -1000.0, 0.0], [1e308, 1e308, 0.0]):
+        assert not sound_values(bad), bad

@@ -2,27 +2,36 @@
 
 The faces sampled are drawn into one PDF in memory (with invariant bytes) before pdfium rasterises it; an entry
 keyed by that PDF's hash, the sampling's settings and the rasteriser's versions gives the same colours without
-loading pdfium or Pillow. An entry is JSON, used only when every value has the shape the faces give it; anything
-else is ignored and the faces sampled as usual. Entries are written atomically after a build succeeds.
+loading pdfium or Pillow. An entry is numbers only: every CIELAB value as a little-endian double, face by face
+(inside, then bleed; side by side; segment by segment along each side), as many as the faces' sizes give. It is
+used only when it holds that many finite values within bounds; anything else is ignored and the faces sampled as
+usual. Entries are written atomically after a build succeeds.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
+import sys
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pnp
 from pnp.face.parts import Face
-from pnp.output.cachefiles import CACHE_FOLDER, finite_json, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, installed_hashes, read_entry, save_entries
 
-FORMAT = 1
+FORMAT = 2
 SUFFIX = ".edges"
 RASTERISER = (("pypdfium2", "version.json"), ("pypdfium2_raw", "version.json"), ("PIL", "_version.py"))
 MAX_ENTRIES = 256  # sampled pages remembered (a component's fronts or backs each); the oldest go first
+LIMIT = 1000.0  # no CIELAB value reaches it
+MM = 72 / 25.4
+
+Lab = tuple[float, float, float]
+Strips = list[tuple[Lab, ...]]  # a face's strips of one kind (inside or bleed), side by side
 
 
 @dataclass(eq=False)
@@ -33,20 +42,23 @@ class EdgeCache:
     settings: tuple
     pending: dict[str, bytes] = field(default_factory=dict)
 
-    def read(self, pdf: bytes, faces: Sequence[Face], sides: tuple[str, ...]) -> list | None:
+    def read(self, pdf: bytes, faces: Sequence[Face], sides: tuple[str, ...]) -> list[tuple[Strips, Strips]] | None:
         """Each face's (inside, bleed) colours by side when a sound entry is stored, else None."""
         raw = read_entry(self.folder, self._digest(pdf) + SUFFIX)
         if raw is None:
             return None
         try:
-            found = finite_json(raw)
-            return found if _sound(found, faces, sides, self.settings) else None
-        except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+            return _unpacked(raw, [segment_counts(face, sides, self.settings[1]) for face in faces])
+        except ValueError:  # a length that is no whole number of values
             return None
 
-    def remember(self, pdf: bytes, colours: list) -> None:
+    def remember(self, pdf: bytes, colours: Sequence[tuple[Strips, Strips]]) -> None:
         """Keep freshly measured colours, to be written by save()."""
-        self.pending[self._digest(pdf)] = json.dumps(colours, separators=(",", ":")).encode()
+        values = array("d", (value for pair in colours for strips in pair for strip in strips for lab in strip
+                             for value in lab))
+        if sys.byteorder == "big":
+            values.byteswap()
+        self.pending[self._digest(pdf)] = values.tobytes()
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
@@ -65,27 +77,33 @@ def edges_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "edges"
 
 
-def _sound(found: Any, faces: Sequence[Face], sides: tuple[str, ...], settings: tuple) -> bool:
-    """Tell whether an entry holds, for each face, two lists by side of as many CIELAB triples as its sides have
-    segments."""
-    if not isinstance(found, list) or len(found) != len(faces):
+def segment_counts(face: Face, sides: tuple[str, ...], segment: float) -> list[int]:
+    """How many segments each side of a face is measured in."""
+    return [max(1, round((face.height if side in ("left", "right") else face.width) / MM / segment))
+            for side in sides]
+
+
+def _unpacked(raw: bytes, counts: list[list[int]]) -> list[tuple[Strips, Strips]] | None:
+    """The colours of an entry holding, for faces of these segment counts, every value finite and within bounds."""
+    values = array("d")
+    values.frombytes(raw)
+    if sys.byteorder == "big":
+        values.byteswap()
+    if len(values) != 6 * sum(map(sum, counts)) or not sound_values(values):
+        return None
+    labs = iter(list(zip(*[iter(values)] * 3)))
+    return [(_strips(labs, sides), _strips(labs, sides)) for sides in counts]
+
+
+def sound_values(values: Sequence[float]) -> bool:
+    """Tell whether every value is a finite number within bounds."""
+    try:
+        total = math.fsum(values)
+    except (ValueError, OverflowError):  # infinities of both signs; a sum past the largest double
         return False
-    segment = settings[1]
-    for face, pair in zip(faces, found):
-        mm = 72 / 25.4
-        counts = [max(1, round((face.height if side in ("left", "right") else face.width) / mm / segment))
-                  for side in sides]
-        if not isinstance(pair, list) or len(pair) != 2:
-            return False
-        for strips in pair:
-            if not isinstance(strips, list) or [len(s) if isinstance(s, list) else -1 for s in strips] != counts:
-                return False
-            if not all(_lab(value) for strip in strips for value in strip):
-                return False
-    return True
+    return math.isfinite(total) and -LIMIT < min(values, default=0.0) and max(values, default=0.0) < LIMIT
 
 
-def _lab(value: Any) -> bool:
-    """Tell whether a value is a CIELAB triple of floats within bounds."""
-    return (isinstance(value, list) and len(value) == 3
-            and all(type(v) is float and -1000.0 < v < 1000.0 for v in value))  # NaN and infinities fail the bounds
+def _strips(labs, counts: list[int]) -> Strips:
+    """The next strips of a face, one a side, of the given segment counts."""
+    return [tuple(next(labs) for _ in range(count)) for count in counts]

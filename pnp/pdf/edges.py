@@ -66,11 +66,12 @@ class EdgeSampler:
 
     def __init__(self, cache: EdgeCache | None = None) -> None:
         self._known: dict[object, FaceEdges] = {}
+        self._keys: dict[int, tuple[Face, tuple]] = {}  # each face's key by its id, the face kept so the id stays its
         self._cache = cache
 
     def edges(self, faces: Sequence[Face]) -> list[FaceEdges]:
         """The edge colours of every face, in order."""
-        keys = [_edge_key(face) for face in faces]
+        keys = [self._key(face) for face in faces]
         fresh = {}
         for key, face in zip(keys, faces):
             if key not in self._known and key not in fresh:
@@ -78,6 +79,14 @@ class EdgeSampler:
         if fresh:
             self._known.update(zip(fresh, _sample(list(fresh.values()), self._cache)))
         return [self._known[key] for key in keys]
+
+
+    def _key(self, face: Face) -> tuple:
+        """A face's edge key, worked out once for the copies of a card (a face repeats as often as its count)."""
+        known = self._keys.get(id(face))
+        if known is None:
+            known = self._keys[id(face)] = (face, _edge_key(face))
+        return known[1]
 
 
 def _edge_key(face: Face) -> tuple:
@@ -129,12 +138,11 @@ def _sample(faces: list[Face], cache: EdgeCache | None = None) -> list[FaceEdges
     pdf = buffer.getvalue()
     stored = cache.read(pdf, faces, SIDES) if cache is not None else None
     if stored is not None:
-        return [FaceEdges(*({side: tuple(map(tuple, strips[i])) for i, side in enumerate(SIDES)}
-                            for strips in pair)) for pair in stored]
+        return [FaceEdges(*(dict(zip(SIDES, strips)) for strips in pair)) for pair in stored]
     measured = _measured(pdf, faces)
     if cache is not None:
-        cache.remember(pdf, [[[list(map(list, edges.inside[side])) for side in SIDES],
-                              [list(map(list, edges.bleed[side])) for side in SIDES]] for edges in measured])
+        cache.remember(pdf, [([edges.inside[side] for side in SIDES], [edges.bleed[side] for side in SIDES])
+                             for edges in measured])
     return measured
 
 
