@@ -114,7 +114,7 @@ def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, ope
 
 def _phrases(chars: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]:
     """The paragraph's phrases: pieces joined where BudouX sees no phrase boundary or a name must stay whole."""
-    text = "".join(char for char, _ in chars)
+    text = "".join([char for char, _ in chars])
     phrasing_ = phrasing(text, names)
     groups: list[list[tuple[int, Atom]]] = []
     previous: Atom | None = None
@@ -203,7 +203,7 @@ def atoms_of(pieces: list[list[tuple[str, Run]]], split: bool = False, cuts: str
 def _atom(piece: list[tuple[str, Run]], split: bool = False, cuts: str = "") -> Atom:
     """One character group as a measured atom."""
     runs = _runs_of(piece)
-    width = sum(r.width for r in runs)
+    width = runs[0].width if len(runs) == 1 else sum(r.width for r in runs)
     return Atom(tuple(runs), width, space=piece[0][0] == " ", split=split, cuts=cuts, widest=width)
 
 
@@ -211,8 +211,10 @@ def _runs_of(piece: list[tuple[str, Run]]) -> list[Run]:
     """The characters as runs, as append_run merges them one by one (neighbours of one font and colour together,
     an inline image on its own), each run made once rather than once a character."""
     first = piece[0][1]
-    if first.image is None and all(run is first for _, run in piece):  # most groups: characters of one run
-        return [Run("".join(char for char, _ in piece), first.font, first.color)]
+    if len(piece) == 1:  # most groups: one character (Japanese text breaks between any two)
+        return [Run(piece[0][0], first.font, first.color, first.image)]
+    if first.image is None and all(run is first for _, run in piece):  # most others: characters of one run
+        return [Run("".join([char for char, _ in piece]), first.font, first.color)]
     runs: list[Run] = []
     start = 0
     for index in range(1, len(piece) + 1):

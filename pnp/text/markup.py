@@ -91,8 +91,10 @@ def append_run(runs: list[Run], text: str, font: Font, color: str, image: Inline
     """Add text to the run list, merging with the previous run when the style matches (never an image)."""
     if not text:
         return
-    if runs and image is None and runs[-1].image is None and runs[-1].font is font and runs[-1].color == color:
-        runs[-1] = Run(runs[-1].text + text, font, color)
+    last = runs[-1] if runs else None
+    if last is not None and image is None and last.image is None and last.font is font and (
+            last.color is color or last.color == color):
+        runs[-1] = Run(last.text + text, font, color)
     else:
         runs.append(Run(text, font, color, image))
 

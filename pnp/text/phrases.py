@@ -63,10 +63,9 @@ def bound_to_before(text: str, offset: int) -> bool:
     """Whether a line may not begin at offset: a dependent word bound to the one before, or a particle's pause."""
     if offset == 0:
         return False
-    rest = text[offset:]
-    if rest.startswith(PARTICLE_PAUSE):
+    if text.startswith(PARTICLE_PAUSE, offset):
         return True
-    return any(text[:offset].endswith(before) and rest.startswith(after) for before, after in BOUND_AFTER)
+    return any(text.endswith(before, 0, offset) and text.startswith(after, offset) for before, after in BOUND_AFTER)
 
 
 def _spans(text: str) -> list[tuple[int, int]]:
