@@ -29,6 +29,8 @@ from pnp.units import pt
 HAIRLINE = 0.25  # pt
 REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
 CUT_GUIDE = rl_colors.Color(0.45, 0.45, 0.45)  # circle guides sit on the art: grey, hairline
+MAX_KEPT_MARKS = 64  # sets of marks whose operators are kept (a build has one or two per imposition)
+_LINE_OPERATORS: dict[tuple[Line, ...], tuple[str, ...]] = {}  # a sheet's marks repeat on every page of its run
 
 keep_short_texts()  # every file pnp writes: its names, numbers and references encoded once
 
@@ -176,10 +178,6 @@ def _draw_lines(c: Canvas, lines: tuple[Line, ...]) -> None:
     if len(_LINE_OPERATORS) >= MAX_KEPT_MARKS:
         _LINE_OPERATORS.pop(next(iter(_LINE_OPERATORS)))
     _LINE_OPERATORS[lines] = tuple(c._code[start:])
-
-
-MAX_KEPT_MARKS = 64  # sets of marks whose operators are kept (a build has one or two per imposition)
-_LINE_OPERATORS: dict[tuple[Line, ...], tuple[str, ...]] = {}  # a sheet's marks repeat on every page of its run
 
 
 def _draw_scale_bar(c: Canvas, bar: ScaleBar, font_name: str) -> None:

@@ -15,7 +15,7 @@ import json
 import math
 import sys
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -91,7 +91,7 @@ def _unpacked(raw: bytes, counts: list[list[int]]) -> list[tuple[Strips, Strips]
         values.byteswap()
     if len(values) != 6 * sum(map(sum, counts)) or not sound_values(values):
         return None
-    labs = iter(list(zip(*[iter(values)] * 3)))
+    labs: Iterator[Lab] = iter(list(zip(*[iter(values)] * 3)))
     return [(_strips(labs, sides), _strips(labs, sides)) for sides in counts]
 
 
@@ -104,6 +104,6 @@ def sound_values(values: Sequence[float]) -> bool:
     return math.isfinite(total) and -LIMIT < min(values, default=0.0) and max(values, default=0.0) < LIMIT
 
 
-def _strips(labs, counts: list[int]) -> Strips:
+def _strips(labs: Iterator[Lab], counts: list[int]) -> Strips:
     """The next strips of a face, one a side, of the given segment counts."""
     return [tuple(next(labs) for _ in range(count)) for count in counts]

@@ -80,7 +80,6 @@ class EdgeSampler:
             self._known.update(zip(fresh, _sample(list(fresh.values()), self._cache)))
         return [self._known[key] for key in keys]
 
-
     def _key(self, face: Face) -> tuple:
         """A face's edge key, worked out once for the copies of a card (a face repeats as often as its count)."""
         known = self._keys.get(id(face))
