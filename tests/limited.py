@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ADDRESS_SPACE = 2 * 2**30
-WARM = ("pnp.build.builder", "pnp.build.collect", "pnp.data.yamlcache", "pnp.project.lang", "pnp.face.render",
-        "pnp.layout.resolver", "pnp.text.fit")
+WARM = ("yaml", "pnp.build.builder", "pnp.build.collect", "pnp.data.yamlcache", "pnp.data.workbook", "pnp.project.lang",
+        "pnp.face.render", "pnp.face.svgart", "pnp.layout.resolver", "pnp.layout.jinjaenv", "pnp.layout.calls",
+        "pnp.text.fit", "pnp.book.typeset", "pnp.proof.collect", "pnp.proof.pdf", "pnp.export.exporter",
+        "pnp.revision.run", "pnp.cli.since", "pnp.cli.pull")  # what the commands import as they run
 SECONDS = 10.0
 
 
