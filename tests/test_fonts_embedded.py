@@ -41,8 +41,8 @@ def _make_outputs(out: Path) -> None:
     """Write every kind of PDF into out."""
     root = str(ROOT)
     _run("build", *GAMES, "--color", "cmyk", "--out", str(out / "cmyk"), "--project", root)
-    _run("build", "ghost_couple", "eitsuku", "--layout", "gutterfold", "--paper", "letter", "--out",
-         str(out / "fold"), "--project", root)
+    _run("build", "ghost_couple", "--layout", "gutterfold", "--paper", "letter", "--out", str(out / "fold"),
+         "--project", root)  # gutterfold sheets and RGB print-shop files
     for game in PROOFS:
         _run("proof", game, "--out", str(out / "proof"), "--project", root)
     _run("check", "promotion", "--games", "20", "--report", str(out / "report.pdf"), "--project", root)
