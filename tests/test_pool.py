@@ -104,7 +104,7 @@ def test_a_whole_check_starts_its_workers_once(repo, monkeypatch):
             super().__init__(*args, **kwargs)
     monkeypatch.setattr(pnp.pool, "ProcessPoolExecutor", Counted)
     from pnp.check.checker import check
-    report = check(repo, CheckOptions("ghost_couple", players=(3, 4), target=Target(200), seed=1, policy="greedy",
+    report = check(repo, CheckOptions("ghost_couple", players=(3, 4), target=Target(20), seed=1, policy="greedy",
                                       workers=2, against=repo.root))  # and the deal-and-draw check
     assert report.deal is not None and report.players[4].against is not None
     assert started == [2]
