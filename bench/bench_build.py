@@ -17,7 +17,7 @@ component into several that share its layouts where it would pass the limit on
 pieces per component, so a scaled project is one pnp accepts.
 
 --quick (for the test suite): one RGB run of each, every scaled project read
-but only the 1x one built for its memory.
+but only the 1x one built for its memory, and the phases' one run not warmed.
 """
 
 from __future__ import annotations
@@ -230,7 +230,7 @@ def main() -> int:
                       f"on {probe['pages']} sheet pages (target < 150 MB)")
             print(f"floor peak memory x{factor:<3}: {shown(floor_memory(probe['cards'], scratch))} MB")
     print(f"where the time goes ({colors[0]}), median ms over {args.repeat} fresh processes:")
-    print("\n".join(build_phases.phases(args.repeat, colors[0], args.other)))
+    print("\n".join(build_phases.phases(args.repeat, colors[0], args.other, warm=not args.quick)))
     return 0
 
 

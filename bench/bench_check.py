@@ -8,7 +8,7 @@ times (--repeat) and once on two worker processes. It prints the median games/s
 on one core against the per-core target with the range of the runs (a shared
 machine's speed varies between runs), the two-worker speed-up (target at least
 1.8) and the wall time of the run on two workers. --quick (for the test
-suite): 100 games, one run.
+suite): 100 games, one run, Eitsuku and Torite only unless games are named.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from pnp.check.play.runs import Plan, play_plan  # noqa: E402
 from pnp.project.games import Project  # noqa: E402
 
 PROJECT = Project(ROOT)
+QUICK_GAMES = ["eitsuku", "torite4to6"]  # --quick: one game on 1 core against its target, one on 2 workers
 
 # Per game: the player count it is timed at and its target in games per second per core (0: no target).
 TARGETS = {"eitsuku": (4, 1_000), "promotion": (4, 5_000), "torite4to6": (4, 0),
@@ -45,7 +46,7 @@ def rate(game: str, players: int, games: int, workers: int) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="rules-checker speed")
-    parser.add_argument("games", nargs="*", default=simulation_names(PROJECT))
+    parser.add_argument("games", nargs="*", help="the games [default: every game with a simulation]")
     parser.add_argument("--players", type=int, default=None, help="player count [default: per game]")
     parser.add_argument("--count", type=int, default=10_000, help="games per timing run")
     parser.add_argument("--repeat", type=int, default=3, help="timing runs on one core")
@@ -53,7 +54,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.quick:
         args.count, args.repeat = 100, 1
-    for game in args.games:
+    for game in args.games or (QUICK_GAMES if args.quick else simulation_names(PROJECT)):
         spec = spec_for(game, PROJECT)
         default_players, target = TARGETS.get(game, (spec.player_counts[0], 0))
         players = args.players or default_players

@@ -14,7 +14,7 @@ measured by Amdahl's law: the part that did not speed up from 1 to 2 workers
 stays, the rest is shared out (goal 10 s). With --other, another checkout
 (for example the commit before a change) runs the same commands in turn with
 this one, for figures before and after in one run. --quick (for the test
-suite): +-25 points, Promotion only.
+suite): +-25 points, Promotion only, random players (no search probe beside the headline).
 """
 
 from __future__ import annotations
@@ -55,13 +55,16 @@ def pnp_of(tree: Path) -> list[str]:
     return [str(python) if python.exists() else sys.executable, "-c", "from pnp.cli.main import main; main()"]
 
 
-def timed(tree: Path, game: str, players: list[int], precision: float, workers: int) -> Timing:
-    """Run one check in a fresh process; its CPU seconds are its own and its workers'."""
+def timed(tree: Path, game: str, players: list[int], precision: float, workers: int,
+          policy: str | None = None) -> Timing:
+    """Run one check in a fresh process (policy: --policy, None for the default); its CPU seconds are its own and its
+    workers'."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "report.json"
         command = pnp_of(tree) + ["check", game, "--precision", str(precision), "--workers", str(workers),
                                   "--json", str(out), "--project", str(tree)]
         command += [option for count in players for option in ("--players", str(count))]
+        command += ["--policy", policy] if policy else []
         used = cpu_seconds(children=True)
         began = time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, cwd=folder,
@@ -73,13 +76,14 @@ def timed(tree: Path, game: str, players: list[int], precision: float, workers: 
 
 
 def measure(trees: dict[str, Path], game: str, players: list[int], precision: float,
-            repeat: int) -> dict[tuple[str, int], Timing]:
+            repeat: int, policy: str | None = None) -> dict[tuple[str, int], Timing]:
     """Each checkout on 1 and 2 workers, taking turns (so a shared machine's load falls on all alike): medians."""
     runs: dict[tuple[str, int], list[Timing]] = {}
     for round_ in range(repeat):
         order = [(name, workers) for name in trees for workers in (1, 2)]
         for name, workers in order if round_ % 2 == 0 else reversed(order):
-            runs.setdefault((name, workers), []).append(timed(trees[name], game, players, precision, workers))
+            runs.setdefault((name, workers), []).append(timed(trees[name], game, players, precision, workers,
+                                                              policy))
     return {key: Timing(statistics.median(t.wall for t in found), median([t.cpu for t in found]), found[0].games)
             for key, found in runs.items()}
 
@@ -104,7 +108,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=1, help="runs of each command (the median is shown)")
     parser.add_argument("--every", default="eitsuku", help="the game timed at every player count [eitsuku]")
     parser.add_argument("--other", type=Path, default=None, help="another checkout to time in turn with this one")
-    parser.add_argument("--quick", action="store_true", help="+-25 points, Promotion only")
+    parser.add_argument("--quick", action="store_true", help="+-25 points, Promotion only, random players")
     args = parser.parse_args()
     if args.quick:
         args.games, args.every, args.precision = ["promotion"], "promotion", 0.25
@@ -112,7 +116,7 @@ def main() -> int:
     points = f"+-{args.precision * 100:g} pt"
     for game in args.games:
         players = PLAYERS.get(game, 4)
-        found = measure(trees, game, [players], args.precision, args.repeat)
+        found = measure(trees, game, [players], args.precision, args.repeat, "random" if args.quick else None)
         for name in trees:
             print(line(f"{game} ({players} players, {points}){'' if name == 'this' else ' [other]'}",
                        found[name, 1], found[name, 2]))

@@ -10,7 +10,8 @@ seconds per search decision and per game, the decisions a game, the ratio to a
 greedy game, and the search seat's win share with its 95% interval against its
 fair share (a handful of games: a rough figure; the ladder of `pnp check`
 measures it). CPU time is used, so a busy machine's load falls on it less than
-on wall time. --quick (for the test suite): one game per game, budget 4.
+on wall time. --quick (for the test suite): one game per game, budget 4, Promotion and Ghost Couple only unless games
+are named.
 
 --paired: whether search is worse than greedy on the same deals. Deal i (seed
 game_seed(1, i)) is played twice, with the search player in seat i mod players
@@ -104,7 +105,7 @@ def paired(game: str, players: int, games: int, budget: int | None) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="search player cost")
-    parser.add_argument("games", nargs="*", default=simulation_names(PROJECT))
+    parser.add_argument("games", nargs="*", help="the games [default: every game with a simulation]")
     parser.add_argument("--players", type=int, default=None, help="player count [default: per game]")
     parser.add_argument("--games", dest="count", type=int, default=8, help="games per game [default: 8]")
     parser.add_argument("--budget", type=int, default=None, help="playouts per decision [default: the game's]")
@@ -113,7 +114,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.quick:
         args.count, args.budget = 1, 4
-    for game in args.games:
+    for game in args.games or (["promotion", "ghost_couple"] if args.quick else simulation_names(PROJECT)):
         players = args.players or PLAYERS.get(game) or spec_for(game, PROJECT).player_counts[0]
         how = paired if args.paired else measure
         print(how(game, players, args.count, args.budget), flush=True)

@@ -10,7 +10,7 @@ and the whole process; the workers' own CPU time is given beside, where the syst
 With --other, runs of that checkout (its `pnp` package found first on the path) take turns with this one's, so a
 shared machine's load falls on both alike. Medians in milliseconds. Each checkout's pnp is compiled to bytecode
 first, as an install compiles it, so imports are timed as a user's are. `bench_build.py` prints the same table.
---quick (for the test suite): one run.
+--quick (for the test suite): one run, its output folder's caches not filled first.
 """
 
 from __future__ import annotations
@@ -107,14 +107,15 @@ def table(runs: dict[str, list[dict[str, float | None]]]) -> list[str]:
     return lines
 
 
-def phases(repeat: int, color: str, other: Path | None = None) -> list[str]:
-    """The table for this checkout (and another's, runs taking turns)."""
+def phases(repeat: int, color: str, other: Path | None = None, warm: bool = True) -> list[str]:
+    """The table for this checkout (and another's, runs taking turns); warm: caches filled by a run not counted."""
     checkouts = {"this": ROOT, **({"other": other} if other is not None else {})}
     runs: dict[str, list[dict[str, float | None]]] = {name: [] for name in checkouts}
     with tempfile.TemporaryDirectory() as tmp:
         for name, checkout in checkouts.items():
             compiled(checkout)
-            probe(checkout, Path(tmp) / name, color)  # the output folder's caches filled once, not counted
+            if warm:
+                probe(checkout, Path(tmp) / name, color)  # the output folder's caches filled once, not counted
         for _ in range(repeat):
             for name, checkout in checkouts.items():
                 runs[name].append(probe(checkout, Path(tmp) / name, color))
@@ -126,12 +127,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--other", type=Path, help="another checkout, timed in turn (figures before a change)")
     parser.add_argument("--color", choices=("rgb", "cmyk"), default="rgb")
-    parser.add_argument("--quick", action="store_true", help="one run")
+    parser.add_argument("--quick", action="store_true", help="one run, not warmed")
     args = parser.parse_args()
     if args.quick:
         args.repeat = 1
     print(f"median milliseconds over {args.repeat} fresh processes each ({args.color})")
-    print("\n".join(phases(args.repeat, args.color, args.other)))
+    print("\n".join(phases(args.repeat, args.color, args.other, warm=not args.quick)))
     return 0
 
 

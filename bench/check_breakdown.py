@@ -7,7 +7,7 @@ games (seeds 0 .. count-1) with the invariant checks on and off, sets up the
 same games without playing them, and replays their moves on a do-nothing game
 (the floor: the checker's own loop, with the same moves and legal-list sizes).
 It prints microseconds per game for each part, the best of K runs. --quick
-(for the test suite): 50 games, one run.
+(for the test suite): 50 games, one run, Eitsuku only unless games are named.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ def breakdown(game: str, players: int, count: int, repeat: int) -> dict[str, flo
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="where a simulated game's time goes")
-    parser.add_argument("games", nargs="*", default=simulation_names(PROJECT))
+    parser.add_argument("games", nargs="*", help="the games [default: every game with a simulation]")
     parser.add_argument("--players", type=int, default=None, help="player count [default: per game]")
     parser.add_argument("--count", type=int, default=2_000, help="games per timing")
     parser.add_argument("--repeat", type=int, default=3, help="timings per part (the best is shown)")
@@ -148,7 +148,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.quick:
         args.count, args.repeat = 50, 1
-    for game in args.games:
+    for game in args.games or (["eitsuku"] if args.quick else simulation_names(PROJECT)):
         players = args.players or TARGETS.get(game, (spec_for(game, PROJECT).player_counts[0], 0))[0]
         parts = breakdown(game, players, args.count, args.repeat)
         print(f"{game} ({players} players): {parts['total']:.0f} us a game ({1e6 / parts['total']:,.0f} games/s) = "

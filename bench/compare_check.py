@@ -11,7 +11,8 @@ own cost); the two take turns, chunk by chunk, so the load of a shared machine
 falls on both alike, and each chunk is timed in CPU seconds of its own process.
 It prints, per game, the median games per CPU second of each checkout with the
 range over the rounds, and the change. --quick (for the test suite): chunks of
-20 games, two rounds, and this checkout against itself when OTHER is not given.
+20 games, two rounds, Promotion only unless games are named, and this checkout against itself when OTHER
+is not given.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+GAMES = ["eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6"]
 PLAYERS = {"eitsuku": 4, "promotion": 4, "eleusis": 4, "ghost_couple": 2, "ghost_couple_cards": 2, "torite4to6": 4}
 
 
@@ -74,7 +76,7 @@ def main() -> int:
         return 0
     parser = argparse.ArgumentParser(description="rules-checker speed against another checkout")
     parser.add_argument("other", type=Path, nargs="?")
-    parser.add_argument("games", nargs="*", default=["eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6"])
+    parser.add_argument("games", nargs="*", help=f"the games [default: {', '.join(GAMES)}]")
     parser.add_argument("--policy", choices=("random", "greedy"), default="random", help="who plays every seat")
     parser.add_argument("--players", type=int, default=None, help="player count [each game's benchmark count]")
     parser.add_argument("--chunk", type=int, default=200, help="games per timed chunk")
@@ -87,7 +89,7 @@ def main() -> int:
         parser.error("name the other checkout to compare with")
     workers = {"other": start_worker(args.other.resolve()), "this": start_worker(ROOT)}
     try:
-        for game in args.games:
+        for game in args.games or (["promotion"] if args.quick else GAMES):
             players = args.players or PLAYERS.get(game, 2)
             rates = compare(workers, game, players, args.chunk, args.rounds, args.policy)
             other = statistics.median(rates["other"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import os
 import shutil
@@ -45,6 +46,20 @@ def made_once(tmp_path_factory, name: str, make: Callable[[Path], None]) -> Path
             make(folder)
             done.touch()
     return folder
+
+
+def one_process_json(tmp_path_factory, *args: str) -> bytes:
+    """The --json bytes of `pnp check ARGS --workers 1`, which must succeed without a word on stderr; made once per
+    test run for every test that compares other ways of running the same check with it."""
+    def make(folder: Path) -> None:
+        from click.testing import CliRunner
+
+        from pnp.cli.main import main
+        result = CliRunner().invoke(main, ["check", *args, "--workers", "1", "--json", str(folder / "check.json")])
+        assert result.exit_code == 0, result.output
+        assert result.stderr == ""  # no progress line outside a terminal
+    name = "check-" + hashlib.sha256("\0".join(args).encode()).hexdigest()[:16]
+    return (made_once(tmp_path_factory, name, make) / "check.json").read_bytes()
 
 
 @pytest.fixture(scope="session")

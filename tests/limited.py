@@ -8,6 +8,7 @@ test. Results come back as JSON lines on stdout.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import resource
@@ -20,6 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ADDRESS_SPACE = 2 * 2**30
+WARM = ("yaml", "pnp.build.builder", "pnp.build.collect", "pnp.data.yamlcache", "pnp.data.workbook", "pnp.project.lang",
+        "pnp.face.render", "pnp.face.svgart", "pnp.layout.resolver", "pnp.layout.jinjaenv", "pnp.layout.calls",
+        "pnp.text.fit", "pnp.book.typeset", "pnp.proof.collect", "pnp.proof.pdf", "pnp.export.exporter",
+        "pnp.revision.run", "pnp.cli.since", "pnp.cli.pull")  # what the commands import as they run
 SECONDS = 10.0
 
 
@@ -60,6 +65,8 @@ def _serve() -> None:
     from pnp.cli.main import main  # noqa: F401 (imported before forking, so each child starts warm)
     from pnp.text.fonts import FontBook
     FontBook()  # the bundled fonts, read once here rather than in every child
+    for module in WARM:  # what a build imports when it runs, imported once here rather than in every child
+        importlib.import_module(module)
     scratch = Path(tempfile.mkdtemp(prefix="pnp-limited-"))
     for line in sys.stdin:
         job = json.loads(line)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from click.testing import CliRunner
-from conftest import replace_once
+from conftest import made_once, replace_once
 
 from pnp.cli.main import main
 
@@ -128,10 +130,18 @@ BAD_INPUTS = [
 ]
 
 
+def _built(folder) -> None:
+    """The demo project in folder, built (successfully)."""
+    from pnp.project.games import Project
+    from pnp.scaffold.writer import scaffold
+    scaffold(Project(folder), "demo")
+    assert run("build", "--project", str(folder)).exit_code == 0
+
+
 @pytest.mark.parametrize("name,mutate,message", BAD_INPUTS, ids=[case[0] for case in BAD_INPUTS])
-def test_bad_input(project, name, mutate, message):
-    assert run("build", "--project", str(project)).exit_code == 0
-    out = project / "output" / "demo"
+def test_bad_input(project, tmp_path_factory, name, mutate, message):
+    shutil.copytree(made_once(tmp_path_factory, "cli-built", _built), project, symlinks=True, dirs_exist_ok=True)
+    out = project / "output" / "demo"  # as the first build, made once per test run, left it
     before = {p: p.read_bytes() for p in out.rglob("*")if p.is_file()}
     mutate(project)
     result = run("build", "--project", str(project))

@@ -11,7 +11,7 @@ from cut_check import Edges, measure, placements
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from marks_check import assert_every_cut_marked, box_of, inside
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
 from reportlab.lib import colors
 
 from pnp.build.builder import BuildOptions, build
@@ -64,14 +64,35 @@ def _edges(out: Path, component, paper: str = "a4") -> Edges:
 
 @pytest.fixture(scope="module")
 def default_a4(repo, tmp_path_factory):
-    """Eitsuku and Ghost Couple as a default A4 build prints them, one file per component."""
+    """Eitsuku and Ghost Couple on A4, each component on sheets of its own (one build per game, unshared: the same
+    sheets as a build of each component alone), measured one file per component."""
     out = tmp_path_factory.mktemp("cuts-default")
     found = {}
     for game in GAMES:
-        for component in _cut_pieces(repo.load_game(game)):
-            _build_one(repo, out, game, component.name)
+        pieces = _cut_pieces(repo.load_game(game))
+        names = tuple(component.name for component in pieces)
+        build(repo, [select_components(repo.load_game(game), names)], BuildOptions(out, components=names, share=False))
+        _split_sheets(out / game / f"{game}-{'-'.join(names)}-a4.pdf", pieces)
+        for component in pieces:
             found[(game, component.name)] = _edges(out, component)
     return found
+
+
+def _split_sheets(sheets: Path, components) -> None:
+    """Write each component's pages of a build's sheets as <game>-<component>-a4.pdf beside it: a component's
+    front sheets (each followed by its back sheet) until they have placed as many cards as its print-shop file."""
+    reader, placed = PdfReader(sheets), placements(sheets)
+    page = 0
+    for component in components:
+        cards = len(PdfReader(sheets.parent / "print-shop" / f"{component.name}.pdf").pages)
+        writer, step = PdfWriter(), 2 if component.back is not None else 1
+        while cards > 0:
+            cards -= len(placed[page])
+            for number in range(page, page + step):
+                writer.add_page(reader.pages[number])
+            page += step
+        writer.write(sheets.parent / f"{component.game}-{component.name}-a4.pdf")
+    assert page == len(reader.pages)
 
 
 def test_no_cut_off_by_a_millimetre_shows_another_cards_colour(default_a4):

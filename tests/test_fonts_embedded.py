@@ -1,5 +1,6 @@
-"""Every font every output PDF refers to is embedded: the six games' sheets, print-shop files (RGB and CMYK),
-gutterfold sheets, tiles and A3 boards, proofs, a check report, the calibration sheet and a `pnp new` project."""
+"""Every font every output PDF refers to is embedded: games' sheets, print-shop files (RGB and CMYK), tuck boxes,
+rulebooks, gutterfold sheets, tiles and A3 boards, proofs, a check report, the calibration sheet and a `pnp new`
+project."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ from pnp.cli.main import main
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 
-GAMES = ("eitsuku", "promotion", "eleusis", "ghost_couple", "torite4to6", "standard_deck")
+# Between them every kind of piece and file a build writes: cards with and without text on their backs, tuck boxes
+# on A3 and A4, boards tiled onto A4 and whole on A3, mats, rulebooks with SVG text; every game sets its text in the
+# same two fonts, so the other shipped games add no font and no kind of file.
+GAMES = ("eitsuku", "ghost_couple", "torite4to6")
+PROOFS = ("eleusis",)  # a proof draws every game's faces the same way
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
 SET_FONT = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s+[-\d.]+\s+Tf\b")
 
@@ -36,9 +41,9 @@ def _make_outputs(out: Path) -> None:
     """Write every kind of PDF into out."""
     root = str(ROOT)
     _run("build", *GAMES, "--color", "cmyk", "--out", str(out / "cmyk"), "--project", root)
-    _run("build", "ghost_couple", "eitsuku", "--layout", "gutterfold", "--paper", "letter", "--out",
-         str(out / "fold"), "--project", root)
-    for game in GAMES:
+    _run("build", "ghost_couple", "--layout", "gutterfold", "--paper", "letter", "--out", str(out / "fold"),
+         "--project", root)  # gutterfold sheets and RGB print-shop files
+    for game in PROOFS:
         _run("proof", game, "--out", str(out / "proof"), "--project", root)
     _run("check", "promotion", "--games", "20", "--report", str(out / "report.pdf"), "--project", root)
     _run("calibrate", "--out", str(out / "calibration.pdf"))

@@ -6,7 +6,7 @@ import csv
 import re
 
 import pytest
-from conftest import ROOT, poppler
+from conftest import ROOT, made_once, poppler
 from pypdf import PdfReader
 
 from pnp.build.builder import BuildOptions, build
@@ -18,10 +18,9 @@ RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
 @pytest.fixture(scope="module")
 def kit_out(tmp_path_factory, repo):
-    out = tmp_path_factory.mktemp("kit")
+    """The three games built once for every worker."""
     games = [repo.load_game(name) for name in ("standard_deck", "promotion", "eleusis")]
-    build(repo, games, BuildOptions(out))
-    return out
+    return made_once(tmp_path_factory, "kit-out", lambda out: build(repo, games, BuildOptions(out)))
 
 
 def texts(path):

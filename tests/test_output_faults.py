@@ -6,6 +6,7 @@ import errno
 import fcntl
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import published
+from conftest import made_once, published
 from conftest import replace_once as edit
 
 from pnp.cli.main import main
@@ -32,11 +33,20 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def built(project: Path) -> Path:
-    """The demo project, built once, with the CSV edited since, so that a new build would differ."""
-    assert run("build", "--project", str(project)).exit_code == 0
+def built(project: Path, tmp_path_factory) -> Path:
+    """The demo project, built once, with the CSV edited since, so that a new build would differ (the build made
+    once per test run and copied into project)."""
+    shutil.copytree(made_once(tmp_path_factory, "faults-built", _built), project, symlinks=True, dirs_exist_ok=True)
     edit(project / "card_data/demo/cards.csv", "Spark", "Sparkle")
     return project
+
+
+def _built(folder: Path) -> None:
+    """The demo project in folder, built."""
+    from pnp.project.games import Project
+    from pnp.scaffold.writer import scaffold
+    scaffold(Project(folder), "demo")
+    assert run("build", "--project", str(folder)).exit_code == 0
 
 
 def fail_with(code: int, text: str):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT
+from conftest import ROOT, made_once
 from packaging.requirements import Requirement
 
 DISTRIBUTION = "pnpkit"  # on PyPI "pnp" is another project ("Pull 'n' Push")
@@ -55,9 +55,15 @@ def build_wheel(into: Path) -> Path:
     return wheel
 
 
+def wheel_built_once(tmp_path_factory) -> Path:
+    """The wheel, built once per test run for this module and test_wheel_install.py."""
+    (wheel,) = made_once(tmp_path_factory, "wheel", build_wheel).glob(f"{DISTRIBUTION}-*.whl")
+    return wheel
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> zipfile.ZipFile:
-    with zipfile.ZipFile(build_wheel(tmp_path_factory.mktemp("wheel"))) as built:
+    with zipfile.ZipFile(wheel_built_once(tmp_path_factory)) as built:
         yield built
 
 

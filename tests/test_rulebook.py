@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, poppler
+from conftest import ROOT, made_once, poppler
 from pypdf import PdfReader
 
 from pnp.book.booklet import booklet_sides
@@ -31,8 +32,18 @@ def rules_text() -> str:
 
 
 @pytest.fixture
-def book(project):
-    """The demo project with a rules.md (and its picture), built on A4."""
+def book(project, tmp_path_factory):
+    """The demo project with a rules.md (and its picture), built on A4 (once per test run, copied into project)."""
+    shutil.copytree(made_once(tmp_path_factory, "rulebook-built", _built_book), project, symlinks=True,
+                    dirs_exist_ok=True)
+    return project / "output" / "demo" / "rulebook"
+
+
+def _built_book(project) -> None:
+    """Write the demo project with a rules.md and its picture into project, and build it on A4."""
+    from pnp.project.games import Project
+    from pnp.scaffold.writer import scaffold
+    scaffold(Project(project), "demo")
     folder = project / "card_data" / "demo"
     (folder / "art").mkdir(exist_ok=True)
     (folder / "art" / "layout.svg").write_text(
@@ -41,7 +52,6 @@ def book(project):
     (folder / "rules.md").write_text(rules_text(), encoding="utf-8")
     result = run("build", "--project", str(project))
     assert result.exit_code == 0, result.output
-    return project / "output" / "demo" / "rulebook"
 
 
 def page_text(path, page: int, crop: tuple[int, int, int, int] | None = None) -> str:

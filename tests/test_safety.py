@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 import struct
 import zlib
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import made_once
 from conftest import replace_once as edit
 
 from pnp.cli.main import main
@@ -24,6 +26,11 @@ SECRET = "top secret text"
 @pytest.fixture
 def shared(tmp_path) -> Path:
     """A scratch project in tmp_path/project, with a private file beside it in tmp_path/elsewhere."""
+    return _scratch(tmp_path)
+
+
+def _scratch(tmp_path: Path) -> Path:
+    """Write the scratch project and the private file beside it."""
     from pnp.project.games import Project
     from pnp.scaffold.writer import scaffold
     root = tmp_path / "project"
@@ -32,6 +39,18 @@ def shared(tmp_path) -> Path:
     (tmp_path / "elsewhere" / "x.csv").write_text(f"name,kind,value,text,count\n{SECRET},attack,1,x,1\n")
     (tmp_path / "elsewhere" / "x.yaml").write_text((root / FRONT).read_text().replace("{{ name }}", SECRET))
     return root
+
+
+def _built(folder: Path) -> None:
+    """The scratch project in folder, built once."""
+    assert run("build", "--project", str(_scratch(folder))).exit_code == 0
+
+
+@pytest.fixture
+def shared_built(tmp_path, tmp_path_factory) -> Path:
+    """The scratch project as a first build left it (a copy of one made once per test run)."""
+    shutil.copytree(made_once(tmp_path_factory, "safety-built", _built), tmp_path, symlinks=True, dirs_exist_ok=True)
+    return tmp_path / "project"
 
 
 def run(*args: str):
@@ -189,8 +208,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("name,mutate,message", CASES, ids=[case[0] for case in CASES])
-def test_bad_project(shared, name, mutate, message):
-    assert run("build", "--project", str(shared)).exit_code == 0
+def test_bad_project(shared_built, name, mutate, message):
+    shared = shared_built  # built once (and successfully) before the mutation
     out = shared / "output" / "demo"
     before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     mutate(shared)

@@ -7,15 +7,13 @@ import base64
 import gzip
 import io
 import os
-import resource
 import struct
-import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import pytest
 from conftest import replace_once
+from limited import LimitedPnp, Result
 from PIL import Image
 from pypdf import PdfReader
 
@@ -34,7 +32,6 @@ LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
           + "".join(f'<!ENTITY {n} "{("&" + p + ";") * 10}">' for p, n in zip("abcdefgh", "bcdefghi"))
           + f']>{SVG}<text>&i;</text></svg>')
 EXTERNAL = f'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>{SVG}<text>&x;</text></svg>'
-LIMIT_BYTES = 2 * 2**30
 SECONDS = 10
 
 
@@ -137,21 +134,23 @@ def stubs(tmp_path_factory) -> Path:
     return folder
 
 
-def _limited() -> None:
-    """In the child: at most 2 GB of address space."""
-    resource.setrlimit(resource.RLIMIT_AS, (LIMIT_BYTES, LIMIT_BYTES))
+@pytest.fixture(scope="module")
+def limited(stubs):
+    """pnp under the 2 GB limit (a child forked per command, stopped after 10 s), the recording stubs first on PATH."""
+    worker = LimitedPnp(dict(os.environ, PATH=f"{stubs}{os.pathsep}{os.environ.get('PATH', '')}"))
+    yield worker
+    worker.close()
 
 
-def _build(root: Path, stubs: Path) -> subprocess.CompletedProcess:
-    """`pnp build demo` in a child process under the memory limit, with the recording stubs first on PATH."""
-    env = dict(os.environ, PATH=f"{stubs}{os.pathsep}{os.environ.get('PATH', '')}")
-    code = "import sys; from pnp.cli.main import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, "build", "demo", "--project", str(root)], env=env,
-                          capture_output=True, text=True, timeout=SECONDS, preexec_fn=_limited)
+def _build(root: Path, limited: LimitedPnp) -> Result:
+    """`pnp build demo` under the memory limit and the time limit."""
+    result = limited.run("build", "demo", "--project", str(root), seconds=SECONDS)
+    assert not result.timed_out, f"still running after {SECONDS} s"
+    return result
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_hostile_svg_is_one_line_within_bounds(case, tmp_path, stubs):
+def test_hostile_svg_is_one_line_within_bounds(case, tmp_path, stubs, limited):
     files, message = CASES[case]
     scaffold(Project(tmp_path), "demo")
     art = tmp_path / "card_data" / "demo" / "art"
@@ -161,25 +160,25 @@ def test_hostile_svg_is_one_line_within_bounds(case, tmp_path, stubs):
         replace_once(tmp_path / "layouts" / "demo" / "cards.yaml", "{{ kind }}.svg", "{{ kind }}.svgz")
         (art / "defence.svgz").write_bytes(gzip.compress((art / "defence.svg").read_bytes()))
         (art / "item.svgz").write_bytes(gzip.compress((art / "item.svg").read_bytes()))
-    result = _build(tmp_path, stubs)
-    assert result.returncode == 1, result.stderr
+    result = _build(tmp_path, limited)
+    assert result.code == 1, result.stderr
     assert result.stderr.strip().splitlines()[-1] == message
     assert "Traceback" not in result.stderr
     assert not (stubs / "called.log").exists(), (stubs / "called.log").read_text()
     assert not (tmp_path / "output").exists()
 
 
-def test_svg_text_with_a_system_family_runs_no_program(tmp_path, stubs):
+def test_svg_text_with_a_system_family_runs_no_program(tmp_path, stubs, limited):
     scaffold(Project(tmp_path), "demo")
     art = tmp_path / "card_data" / "demo" / "art" / "attack.svg"
     art.write_text(f'{SVG}<text x="1" y="8" font-family="Arial, DejaVu Sans" font-weight="bold">攻撃</text></svg>',
                    encoding="utf-8")
-    result = _build(tmp_path, stubs)
-    assert result.returncode == 0, result.stderr
+    result = _build(tmp_path, limited)
+    assert result.code == 0, result.stderr
     assert not (stubs / "called.log").exists(), (stubs / "called.log").read_text()
 
 
-def test_svgz_and_pictures_inside_svg_are_drawn(tmp_path, stubs):
+def test_svgz_and_pictures_inside_svg_are_drawn(tmp_path, stubs, limited):
     scaffold(Project(tmp_path), "demo")
     art = tmp_path / "card_data" / "demo" / "art"
     picture = io.BytesIO()
@@ -194,8 +193,8 @@ def test_svgz_and_pictures_inside_svg_are_drawn(tmp_path, stubs):
                                     f'height="5"/><image href="data:image/png;base64,{inline}" x="6" width="5" '
                                     'height="5"/><image href="badge.svg" x="12" width="4" height="4"/></svg>',
                                     encoding="utf-8")
-    result = _build(tmp_path, stubs)
-    assert result.returncode == 0, result.stderr
+    result = _build(tmp_path, limited)
+    assert result.code == 0, result.stderr
     reader = PdfReader(tmp_path / "output" / "demo" / "print-shop" / "cards.pdf")
     forms = [x.get_object() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
     content = b"".join(f.get_data() for f in forms)

@@ -23,7 +23,7 @@ import pytest
 from conftest import ROOT
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
-from test_packaging import DISTRIBUTION, build_wheel, pip_env
+from test_packaging import DISTRIBUTION, pip_env, wheel_built_once
 from windows_like import windows_like_env
 
 CHECKOUT_PNP = Path(sys.executable).with_name("pnp")  # the checkout's own pnp, in its venv
@@ -98,7 +98,7 @@ def venv(tmp_path_factory) -> Path:
     """A fresh venv (no pip, no system site-packages) holding the wheel and what it requires: its pnp script."""
     work = tmp_path_factory.mktemp("wheel-install")
     assert ROOT not in work.parents
-    wheel = build_wheel(work / "dist")
+    wheel = wheel_built_once(tmp_path_factory)
     house = work / "wheelhouse"
     house.mkdir()
     for name in sorted(required(wheel_requirements(wheel))):
