@@ -22,13 +22,13 @@ from pathlib import Path
 import pnp
 from pnp.face.parts import Face
 from pnp.output.cachefiles import CACHE_FOLDER, installed_hashes, read_entry, save_entries
+from pnp.units import MM
 
 FORMAT = 2
 SUFFIX = ".edges"
 RASTERISER = (("pypdfium2", "version.json"), ("pypdfium2_raw", "version.json"), ("PIL", "_version.py"))
 MAX_ENTRIES = 256  # sampled pages remembered (a component's fronts or backs each); the oldest go first
 LIMIT = 1000.0  # no CIELAB value reaches it
-MM = 72 / 25.4
 
 Lab = tuple[float, float, float]
 Strips = list[tuple[Lab, ...]]  # a face's strips of one kind (inside or bleed), side by side
@@ -79,8 +79,12 @@ def edges_folder(output_root: Path) -> Path:
 
 def segment_counts(face: Face, sides: tuple[str, ...], segment: float) -> list[int]:
     """How many segments each side of a face is measured in."""
-    return [max(1, round((face.height if side in ("left", "right") else face.width) / MM / segment))
-            for side in sides]
+    return [segments_in((face.height if side in ("left", "right") else face.width) / MM, segment) for side in sides]
+
+
+def segments_in(length: float, segment: float) -> int:
+    """How many segments a side `length` mm long is measured in (the sampler and the cache's check alike)."""
+    return max(1, round(length / segment))
 
 
 def _unpacked(raw: bytes, counts: list[list[int]]) -> list[tuple[Strips, Strips]] | None:
@@ -91,7 +95,7 @@ def _unpacked(raw: bytes, counts: list[list[int]]) -> list[tuple[Strips, Strips]
         values.byteswap()
     if len(values) != 6 * sum(map(sum, counts)) or not sound_values(values):
         return None
-    labs: Iterator[Lab] = iter(list(zip(*[iter(values)] * 3)))
+    labs: Iterator[Lab] = zip(*[iter(values)] * 3)
     return [(_strips(labs, sides), _strips(labs, sides)) for sides in counts]
 
 

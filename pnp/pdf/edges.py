@@ -17,13 +17,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face, Op
-from pnp.units import pt
+from pnp.pdf.edgecache import EdgeCache, segments_in
+from pnp.units import MM, pt
 
 if TYPE_CHECKING:  # pdfium and Pillow are imported when faces are sampled, not by every build (--gutter N)
     import pypdfium2 as pdfium
     from PIL import Image
-
-    from pnp.pdf.edgecache import EdgeCache
 
 CUT_ERROR = 1.0  # mm a home cut may miss its line by
 SEGMENT = 2.0  # mm of edge compared at a time
@@ -166,8 +165,7 @@ def _raster(document: pdfium.PdfDocument, index: int) -> Image.Image:
 
 def _measure(image: Image.Image, face: Face) -> FaceEdges:
     """The inside and bleed strips of each side, as segment means in CIELAB."""
-    mm = 72 / 25.4
-    bleed, width, height = face.bleed / mm, face.width / mm, face.height / mm
+    bleed, width, height = face.bleed / MM, face.width / MM, face.height / MM
     depth = min(CUT_ERROR, bleed)
     inside, outside = {}, {}
     for side in SIDES:
@@ -185,7 +183,7 @@ def _segments(image: Image.Image, across: tuple[float, float], start: float, len
               vertical: bool) -> tuple[Lab, ...]:
     """Mean colours of the strip `across` (mm from the image's edge), in SEGMENT pieces along it from `start`."""
     from PIL import Image
-    count = max(1, round(length / SEGMENT))
+    count = segments_in(length, SEGMENT)
     lo, hi = sorted(across)
     px = [round(v * PX_PER_MM) for v in (lo, hi, start, start + length)]
     first, last = px[0], max(px[1], px[0] + 1)
