@@ -110,6 +110,10 @@ def test_the_cached_face_is_the_parsed_face(tmp_path):
         store.save()
         cached = fonts._parsed("pnp-test", data, str(path), store)
         assert not store.pending  # read from the entry, not parsed again
+        kept = vars(cached.face)[fontcache.KEPT_OWNERS]  # glyphToChar waits until it is read
+        assert "glyphToChar" not in vars(cached.face)
+        assert cached.face.glyphToChar == parsed.face.glyphToChar
+        assert fontcache.KEPT_OWNERS not in vars(cached.face) and kept
         expected, found = dict(vars(parsed.face)), dict(vars(cached.face))
         assert expected.pop("_pdfScale")(1234) == found.pop("_pdfScale")(1234)
         assert found == expected

@@ -31,6 +31,7 @@ SECTIONS = ("codes", "glyphs", "width_codes", "widths", "owners", "counts", "own
             "glyph_pos", "default_width", "pos")
 NUMBERS = ("widths", "advances", "default_width")  # sections whose values may be floats; the others are integers
 MAX_CODE = 0x10FFFF
+KEPT_OWNERS = "_kept_owners"  # an entry's face attribute: glyphToChar's sections, made a table when first read
 
 
 def font_digest(data: bytes) -> str:
@@ -170,13 +171,16 @@ def _decoded(found: dict[str, list], num_glyphs: int) -> dict[str, Any] | None:
              and len(found["glyph_pos"]) == num_glyphs + 1 and len(found["default_width"]) == len(found["pos"]) == 1)
     if not sound:
         return None
-    ends = list(accumulate(found["counts"]))
-    slices = map(slice, [0] + ends[:-1], ends)
-    glyph_chars = dict(zip(found["owners"], map(found["owned"].__getitem__, slices)))
     return {"charToGlyph": dict(zip(found["codes"], found["glyphs"])),
             "charWidths": dict(zip(found["width_codes"], found["widths"])), "defaultWidth": found["default_width"][0],
-            "glyphToChar": glyph_chars, "glyphPos": found["glyph_pos"],
+            KEPT_OWNERS: (found["owners"], found["counts"], found["owned"]), "glyphPos": found["glyph_pos"],
             "hmetrics": list(zip(found["advances"], found["bearings"])), "_pos": found["pos"][0]}
+
+
+def glyph_chars(owners: list[int], counts: list[int], owned: list[int]) -> dict[int, list[int]]:
+    """A face's glyphToChar (each glyph's characters) from an entry's sections."""
+    ends = list(accumulate(counts))
+    return dict(zip(owners, map(owned.__getitem__, map(slice, [0] + ends[:-1], ends))))
 
 
 def _within(values: list, lowest: float, highest: float) -> bool:

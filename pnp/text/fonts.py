@@ -20,7 +20,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, TTFontFace, 
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
-from pnp.text.fontcache import FontCache, font_digest
+from pnp.text.fontcache import KEPT_OWNERS, FontCache, font_digest, glyph_chars
 from pnp.text.fontcheck import check_font
 
 BUNDLED = {"regular": "BIZUDPGothic-Regular.ttf", "bold": "BIZUDPGothic-Bold.ttf"}
@@ -122,6 +122,19 @@ class ContentNamedTTFont(TTFont):
         return font
 
 
+class KeptFace(TTFontFace):
+    """A face whose character tables came from the font cache. Its glyphToChar, which only reading a font's own
+    tables and shaping use, is made from the entry when first read: a build never reads it."""
+
+    def __getattr__(self, name: str):
+        kept = self.__dict__.get(KEPT_OWNERS)
+        if name != "glyphToChar" or kept is None:
+            raise AttributeError(name)
+        self.glyphToChar = glyph_chars(*kept)
+        del self.__dict__[KEPT_OWNERS]
+        return self.glyphToChar
+
+
 class _NamedBytes(io.BytesIO):
     """A font file's bytes, read once, under the file's name (the font reader keeps it as the face's filename)."""
 
@@ -153,7 +166,7 @@ def _parsed(pdf_name: str, data: bytes, path: str, store: FontCache | None) -> C
     """The font read from its bytes: its character tables from the cache when a sound entry is there."""
     if store is None:
         return ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
-    face = TTFontFace.__new__(TTFontFace)
+    face = KeptFace.__new__(KeptFace)
     pdfmetrics.TypeFace.__init__(face, None)
     TTFontFile.__init__(face, _NamedBytes(data, path), charInfo=0)  # the header alone: quick
     digest = font_digest(data)
