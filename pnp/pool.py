@@ -131,12 +131,10 @@ class Pending(Generic[Result]):
             return self._call()
         return self._pool._outcome(self._future)
 
-    def take_back(self) -> None:
-        """Run the call here and now if no worker has begun it (a caller with nothing else to do); its exception is
-        raised here, its result kept for result()."""
-        if self._future is not None and self._future.cancel():
-            done = self._call()
-            self._future, self._call = None, lambda: done
+    def then(self, callback: Callable[[], None]) -> None:
+        """Call back (from another thread) once a worker has ended the call; never for a call run here."""
+        if self._future is not None:
+            self._future.add_done_callback(lambda _: callback())
 
 
 class Pool:

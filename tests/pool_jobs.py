@@ -84,3 +84,9 @@ def slow_print_shop(shared: Shared) -> None:
     else:
         time.sleep(1.0)
     write_shared_shop(shared)
+
+
+def pid_after(seconds: float) -> int:
+    """The process that did the job, after working on it for `seconds`."""
+    time.sleep(seconds)
+    return os.getpid()

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import one_process_json
 
+from pnp.build.workers import OneAtATime
 from pnp.check.options import CheckOptions, Target
 from pnp.cli.main import main
 from pnp.errors import PnpError
@@ -250,23 +252,41 @@ def test_a_print_shop_file_that_cannot_be_written_says_why_on_one_core_and_on_tw
     assert shown[2] == shown[1]
 
 
-def test_calls_no_worker_has_begun_are_taken_back_and_run_by_the_caller():
+def test_a_caller_is_called_back_once_a_worker_has_ended_the_call():
+    ended = threading.Event()
     with Pool(2) as pool:
-        busy = pool.submit(time.sleep, 1.0)  # the one worker is busy for a second
-        waiting = [pool.submit(os.getpid) for _ in range(4)]
-        for pending in reversed(waiting):
-            pending.take_back()
-        pids = [pending.result() for pending in waiting]
-        busy.result()
-    assert pids[-1] == os.getpid() and len(set(pids)) <= 2  # the last was begun by no worker: run here
-    assert pids.count(os.getpid()) >= 2
+        pending = pool.submit(time.sleep, 0.5)
+        pending.then(ended.set)
+        assert not ended.is_set()  # the worker still sleeps
+        assert ended.wait(30)
+        pending.result()
+    with Pool(1) as pool:  # a call run here is never called back
+        here = pool.submit(os.getpid)
+        here.then(ended.clear)
+        assert here.result() == os.getpid() and ended.is_set()
 
 
-def test_a_call_taken_back_raises_its_error_in_the_caller():
+def test_jobs_handed_over_one_at_a_time_leave_the_rest_to_the_caller():
+    """The worker is handed the first job, the next only once that has ended: the caller, done with its own work
+    first, does every job not yet handed over, and none waits in the worker's queue."""
     with Pool(2) as pool:
-        pool.submit(time.sleep, 1.0)
-        for _ in range(2):  # a worker's queue holds at most two calls: the third after it is begun by none
-            pool.submit(os.getpid)
-        failing = pool.submit(int, "not a number")
-        with pytest.raises(ValueError):
-            failing.take_back()
+        pids = OneAtATime(pool, pool_jobs.pid_after, [1.0, 0.0, 0.0, 0.0]).finish()
+    assert pids[0] != os.getpid() and pids[1:] == [os.getpid()] * 3
+    with Pool(2) as pool:  # a caller that comes late finds the worker has done them all, in turn
+        turns = OneAtATime(pool, pool_jobs.pid_after, [0.0] * 4)
+        deadline = time.monotonic() + 60
+        while turns._waiting and time.monotonic() < deadline:  # the last job handed over
+            time.sleep(0.05)
+        pids = turns.finish()
+    assert os.getpid() not in pids and len(set(pids)) == 1
+
+
+def test_a_job_handed_over_or_done_here_raises_its_error_in_the_caller():
+    for late in (False, True):  # the failing job done here, then by the worker
+        with Pool(2) as pool:
+            turns = OneAtATime(pool, pool_jobs.fail, [0, 1, 3])
+            deadline = time.monotonic() + 60
+            while late and turns._waiting and time.monotonic() < deadline:
+                time.sleep(0.05)
+            with pytest.raises(PnpError, match="job 3 is bad"):
+                turns.finish()

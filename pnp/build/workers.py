@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from pnp.book.job import RulebookJob, rulebook_job
 from pnp.build.collect import inheritance_left_out, ordinary_collection
@@ -16,21 +20,50 @@ from pnp.pool import Pending, Pool, Shared, every_core, start_method
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
 
+Job = TypeVar("Job")
 
-@dataclass(frozen=True)
-class ShopFiles:
-    """The print-shop files handed to workers, in the plan's order and in the order handed over (the most work
-    first)."""
 
-    in_plan_order: list[Pending[None]]
-    most_work_first: list[Pending[None]]
+class OneAtATime(Generic[Job]):
+    """Jobs handed to a pool's one worker one at a time, in their order; `finish` does here those not yet handed
+    over, so that the caller and the worker end at about the same time (a worker's queue would hold calls it has not
+    begun, which the caller could not take back)."""
 
-    def finish(self) -> None:
-        """Write here the files no worker has begun, the least work first, then wait for the rest."""
-        for pending in reversed(self.most_work_first):
-            pending.take_back()
-        for pending in self.in_plan_order:
-            pending.result()
+    def __init__(self, pool: Pool | None, work: Callable[[Job], Any], jobs: list[Job]) -> None:
+        self._pool, self._work, self._jobs = pool, work, jobs
+        self._waiting = deque(range(len(jobs)))
+        self._handed: dict[int, Pending[Any]] = {}
+        self._lock = threading.Lock()
+        self._hand_next()
+
+    def _next(self) -> int | None:
+        """The next job's index, taken off the queue; None when none waits."""
+        with self._lock:
+            return self._waiting.popleft() if self._waiting else None
+
+    def _hand_next(self) -> None:
+        """Hand the worker the next job, once the one before has ended (from the thread that learns of it)."""
+        if self._pool is None or self._pool.workers == 1 or (index := self._next()) is None:
+            return
+        try:
+            pending = self._pool.submit(self._work, self._jobs[index])
+        except (RuntimeError, BrokenProcessPool):  # the pool is ending or its worker died: the job waits for here
+            with self._lock:
+                self._waiting.appendleft(index)
+            return
+        with self._lock:
+            self._handed[index] = pending
+        pending.then(self._hand_next)
+
+    def finish(self) -> list[Any]:
+        """Do here the jobs not handed over, then wait for those that were: the results in the jobs' order (the
+        first error raised)."""
+        done = {}
+        while (index := self._next()) is not None:
+            done[index] = self._work(self._jobs[index])
+        with self._lock:
+            handed = dict(self._handed)
+        done.update((index, pending.result()) for index, pending in sorted(handed.items()))
+        return [done[index] for index in range(len(self._jobs))]
 
 
 class Workers:
@@ -55,16 +88,13 @@ class Workers:
         return pool.submit(_write_rulebook, pool.share((job, fonts)))
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
-             rich_black: tuple | None) -> ShopFiles:
-        """The print-shop files of a plan handed over, a call a file, those with the most distinct faces first (each
-        is drawn once, and a page that repeats one costs little)."""
+             rich_black: tuple | None) -> OneAtATime:
+        """The print-shop files of a plan handed over, those with the most distinct faces first (each is drawn once,
+        and a page that repeats one costs little)."""
         pool = self._pool(game_stack) if shop else None
-        if pool is None:
-            return ShopFiles([], [])
-        files = [pool.share(([file], fonts, profile, rich_black)) for file in shop]  # all before a fork: inherited
-        most_work = sorted(range(len(shop)), key=lambda index: -len({key for key, _ in shop[index][2]}))
-        pending = {index: pool.submit(_write_shop, files[index]) for index in most_work}
-        return ShopFiles([pending[index] for index in range(len(shop))], [pending[index] for index in most_work])
+        most_work = sorted(shop, key=lambda file: -len({key for key, _ in file[2]}))
+        files = [pool.share(([file], fonts, profile, rich_black)) for file in most_work] if pool else []  # pre-fork
+        return OneAtATime(pool, _write_shop, files)
 
     def _pool(self, game_stack: ExitStack) -> Pool:
         """A forked worker for one job of the game, or the build's one worker."""
