@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, copy_games, made_once
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.build.builder import BuildOptions, build
 from pnp.pdf.edgecache import EdgeCache, edges_folder, sound_values
@@ -121,6 +123,29 @@ def test_the_cached_face_is_the_parsed_face(tmp_path):
         assert [type(v) for v in found["hmetrics"][-1]] == [type(v) for v in expected["hmetrics"][-1]]
         font_vars = {k: v for k, v in vars(cached).items() if k not in ("face", "state", "encoding")}
         assert font_vars == {k: v for k, v in vars(parsed).items() if k not in ("face", "state", "encoding")}
+
+
+def test_a_cached_face_makes_the_same_subsets_from_its_lent_glyph_table(tmp_path):
+    """Subsets as the parsed face makes them, for both bundled fonts (whose mapped glyphs are none composite: a
+    composite glyph's slice is changed as bytes, which the view's slices are)."""
+    store = FontCache(tmp_path / "fonts")
+    for path in (BUNDLED, BUNDLED.with_name("BIZUDPGothic-Bold.ttf")):
+        data = path.read_bytes()
+        parsed = fonts._parsed("pnp-test", data, str(path), store).face
+        store.save()
+        cached = fonts._parsed("pnp-test", data, str(path), store).face
+        assert isinstance(cached, fonts.KeptFace) and not isinstance(parsed, fonts.KeptFace)
+        for subset in ([ord(c) for c in "遊戯カード、「予算」"], sorted(parsed.charToGlyph)[:300], [0x10FFFF, 65]):
+            assert cached.makeSubset(subset) == parsed.makeSubset(subset)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.none(), st.integers(-60, 60)), st.one_of(st.none(), st.integers(-60, 60)),
+       st.one_of(st.none(), st.integers(-3, 3).filter(bool)))
+def test_a_lent_table_slices_as_the_table_copy_does(first, end, step):
+    data = bytes(range(256))
+    part = fonts._TableView(data, 100, 40)[first:end:step]
+    assert type(part) is bytes and part == data[100:140][first:end:step]
 
 
 def test_a_linked_cache_folder_is_never_written_through(project, tmp_path, hits):
