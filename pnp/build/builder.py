@@ -161,8 +161,10 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, workers: Workers, 
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             from pnp.build.cutter import write_cutters
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
-        report.notes += book.result() if book is not None else []
-        shop_files.finish()  # what no worker has begun is written here
+        notes, subsets = book.result() if book is not None else ([], {})
+        report.notes += notes
+        for made in [subsets, *shop_files.finish()]:  # the files not handed over are written here
+            fonts.keep_subsets(made)  # the font subsets the workers cut, kept with the build's own
 
 
 def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component, CardFaces]], grid_name: str,

@@ -79,8 +79,9 @@ class Workers:
         self._kept: Pool | None = None
 
     def rulebook(self, game_stack: ExitStack, root: Path, game: Game, folder: Path, files: Publication,
-                 fonts: FontBook, options: BuildOptions) -> Pending[list[str]] | None:
-        """The rulebook (card_data/<game>/rules.md) set and written, and a note on it; None without one."""
+                 fonts: FontBook, options: BuildOptions) -> Pending[tuple[list[str], dict[str, bytes]]] | None:
+        """The rulebook (card_data/<game>/rules.md) set and written: a note on it and the font subsets it cut; None
+        without one."""
         job = None if options.components else rulebook_job(root, game, folder, files, options.paper)
         if job is None:
             return None
@@ -106,16 +107,23 @@ class Workers:
         return self._kept
 
 
-def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
-    """The print-shop files, written in a worker process collecting its garbage as usual."""
+def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> dict[str, bytes]:
+    """The print-shop files, written in a worker process collecting its garbage as usual; the font subsets it cut,
+    for the build to keep."""
     ordinary_collection()
-    write_shared_shop(shared)
+    with shared.value[1].subsets_made() as made:
+        write_shared_shop(shared)
+    return made
 
 
-def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook]]) -> list[str]:
+def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook]]) -> tuple[list[str], dict[str, bytes]]:
     """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
-    rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note."""
+    rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note,
+    and the font subsets it cut, for the build to keep."""
     from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
 
     inheritance_left_out()
-    return write_rulebook(*shared.value)
+    job, fonts = shared.value
+    with fonts.subsets_made() as made:
+        notes = write_rulebook(job, fonts)
+    return notes, made

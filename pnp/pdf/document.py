@@ -24,6 +24,7 @@ from pnp.pdf.streamed import save_streamed
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.sheet.marks import SCALE_BAR, Line, ScaleBar, SheetMarks
 from pnp.text.fonts import FontBook
+from pnp.text.subsetcache import subsets_kept_in
 from pnp.units import pt
 
 HAIRLINE = 0.25  # pt
@@ -88,7 +89,8 @@ class Document:
         saved = rl_config.useA85
         rl_config.useA85 = 0
         try:
-            save_streamed(self.canvas)
+            with subsets_kept_in(self.fonts.store.subsets if self.fonts.store is not None else None):
+                save_streamed(self.canvas)
         finally:
             rl_config.useA85 = saved
 

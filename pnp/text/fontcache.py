@@ -23,6 +23,7 @@ import reportlab
 
 import pnp
 from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, read_entry, save_entries
+from pnp.text.subsetcache import SubsetStore
 
 SUFFIX = ".fontdata"  # a font entry's name: the font's digest and this
 FORMAT = 2
@@ -41,10 +42,15 @@ def font_digest(data: bytes) -> str:
 
 @dataclass(eq=False)
 class FontCache:
-    """The font entries of one output folder: read before parsing a font, written after the build succeeds."""
+    """The font entries of one output folder: read before parsing a font, written after the build succeeds; with the
+    store of the subsets its PDFs embed."""
 
     folder: Path
     pending: dict[str, bytes] = field(default_factory=dict)
+    subsets: SubsetStore = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.subsets = SubsetStore(self.folder.parent / "subsets")
 
     def read(self, digest: str, num_glyphs: int) -> dict[str, Any] | None:
         """A font's character information when a sound entry is stored, else None."""
@@ -65,9 +71,10 @@ class FontCache:
         self.pending[digest] = entry_bytes(digest, _encoded(face))
 
     def save(self) -> None:
-        """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
+        """Write the remembered entries (and subsets) atomically; a folder that cannot be written is left as it is."""
         save_entries(self.folder, self.pending, SUFFIX, MAX_ENTRIES)
         self.pending = {}
+        self.subsets.save()
 
 
 def cache_folder(output_root: Path) -> Path:

@@ -7,6 +7,8 @@ import importlib.util
 import io
 import string
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from functools import cache
@@ -22,6 +24,7 @@ from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
 from pnp.text.fontcache import KEPT_OWNERS, FontCache, font_digest, glyph_chars
 from pnp.text.fontcheck import check_font
+from pnp.text.subsetcache import kept_subsets
 
 BUNDLED = {"regular": "BIZUDPGothic-Regular.ttf", "bold": "BIZUDPGothic-Bold.ttf"}
 
@@ -97,15 +100,19 @@ def subset_tag(font_name: bytes, subset: list[int]) -> bytes:
 class ContentNamedTTFont(TTFont):
     """A TrueType font whose embedded subsets are named by their glyph sets, not numbered AAAAAA, AAAAAB ..."""
 
+    digest: str | None = None  # the font file's hash, when read through the font cache: its subsets' key
+
     def addObjects(self, doc):
-        """Write the subsets as reportlab does, with each subset's tag taken from its characters."""
+        """Write the subsets as reportlab does, with each subset's tag taken from its characters (and each subset
+        read from the store where one is kept)."""
         state = self.state.get(doc)
         subsets = state.subsets if state is not None else []
         tags = [subset_tag(self.face.name, subset) for subset in subsets]
         numbered = ttfonts.SUBSETN
         ttfonts.SUBSETN = lambda n: tags[n]
         try:
-            super().addObjects(doc)
+            with kept_subsets(self, self.digest):
+                super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = numbered
 
@@ -194,9 +201,11 @@ def _parsed(pdf_name: str, data: bytes, path: str, store: FontCache | None) -> C
     if info is None:
         ttf = ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
         store.remember(digest, ttf.face)
-        return ttf
-    face.__dict__.update(info)
-    return ContentNamedTTFont.with_face(pdf_name, face)
+    else:
+        face.__dict__.update(info)
+        ttf = ContentNamedTTFont.with_face(pdf_name, face)
+    ttf.digest = digest
+    return ttf
 
 
 class FontBook:
@@ -238,6 +247,20 @@ class FontBook:
     def fonts(self) -> list[Font]:
         """Every font of the book, in the order added."""
         return list(self._fonts.values())
+
+    @contextmanager
+    def subsets_made(self) -> Iterator[dict[str, bytes]]:
+        """Within (a worker's job): the font subsets cut and kept in the book's store, filled in at the end."""
+        store = self.store.subsets if self.store is not None else None
+        before = set(store.pending) if store is not None else set()
+        made: dict[str, bytes] = {}
+        yield made
+        made.update(store.new_since(before) if store is not None else {})
+
+    def keep_subsets(self, made: dict[str, bytes]) -> None:
+        """Keep subset entries a worker made, to be written with the book's own when the build succeeds."""
+        if self.store is not None:
+            self.store.subsets.pending.update(made)
 
     @property
     def default(self) -> Font:

@@ -1,0 +1,94 @@
+"""The font subsets a build keeps in its output folder: every subset its PDFs embed (those its workers cut
+included) kept after it succeeds, the same bytes when read back, a damaged entry never trusted."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import zlib
+from pathlib import Path
+
+import pytest
+from conftest import made_once
+
+from pnp.build.builder import BuildOptions, build
+from pnp.output.cachefiles import CACHE_FOLDER
+from pnp.project.games import Project
+from pnp.scaffold.writer import scaffold
+from pnp.text.subsetcache import MAX_PROGRAM_BYTES, SubsetStore
+
+RULES = "# 遊び方\n\n手番では山札から一枚引き、手札を一枚場に出す。先に三点を集めた人が勝つ。\n"
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Project:
+    """A new project's example deck with a rulebook, whose characters the cards do not use."""
+    folder = tmp_path_factory.mktemp("subset-cache")
+    scaffold(Project(folder), "demo")
+    (folder / "card_data" / "demo" / "rules.md").write_text(RULES, encoding="utf-8")
+    return Project(folder)
+
+
+def built(project: Project, out: Path) -> dict[str, bytes]:
+    """Build the demo into out; every PDF's bytes by its path inside out."""
+    build(project, [project.load_game("demo")], BuildOptions(out))
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+
+def kept(out: Path) -> dict[str, tuple[int, bytes]]:
+    """Each subset entry under an output folder: when it was written, and its bytes."""
+    folder = out / CACHE_FOLDER / "subsets"
+    return {path.name: (path.stat().st_mtime_ns, path.read_bytes()) for path in sorted(folder.glob("*.subset"))}
+
+
+def embedded(pdfs: dict[str, bytes]) -> set[bytes]:
+    """The subsets the PDFs embed, by their names (a six-letter tag made from the subset's characters, and the font)."""
+    return {name for data in pdfs.values() for name in re.findall(rb"/BaseFont /([A-Z]{6}\+[\w-]+)", data)}
+
+
+@pytest.fixture(scope="module")
+def first_build(project, tmp_path_factory) -> Path:
+    """The demo's output folder after a first build, made once: each case starts from a copy."""
+    return made_once(tmp_path_factory, "subset-cache-first", lambda out: built(project, out))
+
+
+def test_every_subset_embedded_is_kept_and_a_rebuild_cuts_none(project, first_build, tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(first_build, out)
+    fresh = {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+    before = kept(out)
+    assert any("rulebook" in name for name in fresh)  # set by its own worker where there are two processors
+    assert len(before) == len(embedded(fresh)) >= 3  # the rulebook's characters are in subsets of their own
+    assert built(project, out) == fresh
+    assert kept(out) == before  # nothing cut again and written anew, here or in a worker
+
+
+def _damaged(entry: bytes, damage: str) -> bytes:
+    """An entry damaged one way; the crafted ones carry a checksum that matches their body."""
+    header, _, body = entry.partition(b"\n")
+    key = re.search(rb'"subset":"([0-9a-f]+)"', header).group(1).decode()
+    crafted = {"not a font program": zlib.compress(b"not a font program"),
+               "inflating past its bound": zlib.compress(b"\0\1\0\0" + bytes(MAX_PROGRAM_BYTES)),
+               "data after its stream": body + b"more"}
+    if damage in crafted:
+        store = SubsetStore(Path("unused"))
+        store.remember(key, crafted[damage])
+        return store.pending[key]
+    return {"truncated": entry[:-9], "flipped": entry[:-50] + bytes([entry[-50] ^ 1]) + entry[-49:], "empty": b"",
+            "other version": entry.replace(b'"format":', b'"format":9', 1)}[damage]
+
+
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "empty", "other version", "not a font program",
+                                    "inflating past its bound", "data after its stream"])
+def test_a_damaged_entry_is_ignored_and_written_anew(project, first_build, tmp_path, damage):
+    out = tmp_path / "out"
+    shutil.copytree(first_build, out)
+    fresh = {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+    before = kept(out)
+    name = next(iter(before))
+    (out / CACHE_FOLDER / "subsets" / name).write_bytes(_damaged(before[name][1], damage))
+    assert built(project, out) == fresh
+    after = kept(out)
+    assert after[name][1] == before[name][1]  # cut again and kept again
+    assert {key: value for key, value in after.items() if key != name} == {
+        key: value for key, value in before.items() if key != name}  # the others read as they were
