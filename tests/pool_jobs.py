@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 
+from pnp.build.workers import _write_shop
 from pnp.errors import PnpError
 from pnp.pool import Shared
 
@@ -73,17 +74,17 @@ def quick_break(index: int) -> int:
 
 
 BUILD_PROCESS: list[int] = []  # the build's own process, set before its workers fork
-WRITTEN_BY_THE_BUILD: list[str] = []  # print-shop files the build took back and wrote itself
+WRITTEN_BY_THE_BUILD: list[str] = []  # print-shop files the build wrote itself, none handed over to a worker
+WRITE_SHOP = _write_shop  # the build's own, as imported before a test puts slow_print_shop in its place
 
 
-def slow_print_shop(shared: Shared) -> None:
-    """A build's print-shop file, a second late in a worker, so that the build takes back what none has begun."""
-    from pnp.build.workers import write_shared_shop
+def slow_print_shop(shared: Shared) -> object:
+    """A build's print-shop file, a second late in a worker, so that the build writes those not handed over."""
     if BUILD_PROCESS and os.getpid() == BUILD_PROCESS[0]:
         WRITTEN_BY_THE_BUILD.append(shared.value[0][0][0].name)
     else:
         time.sleep(1.0)
-    write_shared_shop(shared)
+    return WRITE_SHOP(shared)
 
 
 def pid_after(seconds: float) -> int:

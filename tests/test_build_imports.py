@@ -66,8 +66,8 @@ def test_where_workers_are_spawned_one_serves_every_game_of_a_build_and_forked_o
 
 
 @pytest.mark.parametrize("method", ["fork", "spawn"])  # spawn: the macOS and Windows way, forced here too
-def test_print_shop_files_no_worker_has_begun_are_written_by_the_build_itself_with_the_same_bytes(tmp_path,
-                                                                                                 monkeypatch, method):
+def test_print_shop_files_not_handed_over_are_written_by_the_build_itself_with_the_same_bytes(tmp_path,
+                                                                                             monkeypatch, method):
     import os
 
     import pool_jobs
@@ -78,12 +78,12 @@ def test_print_shop_files_no_worker_has_begun_are_written_by_the_build_itself_wi
         pytest.skip(f"no {method} start method here, or one processor: no worker is started")
     monkeypatch.setenv("PNP_START_METHOD", method)
     from conftest import copy_games
-    project = copy_games(tmp_path, "promotion", "standard_deck", layouts=True)  # 4 print-shop files, a worker queues 2
+    project = copy_games(tmp_path, "promotion", "standard_deck", layouts=True)  # 4 print-shop files, 1 handed over
     monkeypatch.setattr(pool_jobs, "BUILD_PROCESS", [os.getpid()])
     monkeypatch.setattr(pool_jobs, "WRITTEN_BY_THE_BUILD", [])
     monkeypatch.setattr(workers, "_write_shop", pool_jobs.slow_print_shop)
     build(project, [project.load_game("promotion")], BuildOptions(tmp_path / "shared"))
-    assert pool_jobs.WRITTEN_BY_THE_BUILD, "no print-shop file was taken back"
+    assert pool_jobs.WRITTEN_BY_THE_BUILD, "the build wrote no print-shop file itself"
     monkeypatch.setattr(workers, "every_core", lambda: 1)
     build(project, [project.load_game("promotion")], BuildOptions(tmp_path / "alone"))
     alone = sorted((tmp_path / "alone").rglob("*.pdf"))

@@ -15,6 +15,7 @@ from pnp.build.builder import BuildOptions, build
 from pnp.output.cachefiles import CACHE_FOLDER
 from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
+from pnp.text.fonts import FontBook
 from pnp.text.subsetcache import MAX_PROGRAM_BYTES, SubsetStore
 
 RULES = "# 遊び方\n\n手番では山札から一枚引き、手札を一枚場に出す。先に三点を集めた人が勝つ。\n"
@@ -92,3 +93,11 @@ def test_a_damaged_entry_is_ignored_and_written_anew(project, first_build, tmp_p
     assert after[name][1] == before[name][1]  # cut again and kept again
     assert {key: value for key, value in after.items() if key != name} == {
         key: value for key, value in before.items() if key != name}  # the others read as they were
+
+
+def test_subsets_are_kept_whichever_book_registered_the_fonts_first(project, tmp_path):
+    """A book without a cache may register the bundled fonts first: the build's documents embed those, keyed by the
+    hash of their own bytes."""
+    FontBook()
+    built(project, tmp_path / "out")
+    assert kept(tmp_path / "out")

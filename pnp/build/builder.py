@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.build.caches import BuildCaches, Made, keep_made
 from pnp.build.collect import lean_collection
 from pnp.build.cuts import (
     AUTO,
@@ -29,7 +30,7 @@ from pnp.face.parts import Face
 from pnp.face.render import Renderer
 from pnp.face.resolution import build_warnings
 from pnp.face.standee import standee_face
-from pnp.face.svgkept import SvgStore, svg_folder, undrawn_warnings
+from pnp.face.svgkept import undrawn_warnings
 from pnp.layout.budget import WorkBudget
 from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
@@ -37,16 +38,16 @@ from pnp.output.root import OutputRoot
 from pnp.pdf.cmyk import Profile
 from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_sheet_pages
-from pnp.pdf.edgecache import EdgeCache, edges_folder
-from pnp.pdf.edges import SETTINGS, EdgeSampler
+from pnp.pdf.edgecache import EdgeCache
+from pnp.pdf.edges import EdgeSampler
 from pnp.pdf.printshop import check_pictures, shop_plan, shop_profile
 from pnp.project.component import Component
 from pnp.project.games import Game, Project
 from pnp.sheet.cutlines import SHAPED
 from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.marks import page_marks
-from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
+from pnp.text.phrasecache import phrases_kept
 from pnp.units import PAPER_SIZES, Size
 
 if TYPE_CHECKING:
@@ -110,31 +111,28 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     """Build the given games (with `extra` text files in each folder); nothing is written unless every file succeeds."""
     profiles = [shop_profile(game, options.color) for game in games]  # a bad profile stops the build before any work
     root = OutputRoot.checked(options.out, project.root)
-    fonts = fonts or FontBook(FontCache(cache_folder(root.path)))
-    edges = EdgeCache(edges_folder(root.path), SETTINGS)
-    renderer = Renderer(fonts, project.root)
+    caches = BuildCaches.of(root.path, fonts)
+    renderer = Renderer(caches.fonts, project.root)
     renderer.budget = WorkBudget(seconds=options.time_limit)
-    renderer.arts.store = kept = SvgStore(svg_folder(root.path))
+    renderer.arts.store = caches.art
     report = BuildReport()
     files = Publication(root)
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
-        with writing_into(root.label(root.path), root.path), lean_collection(), ExitStack() as stack:
+        with (writing_into(root.label(root.path), root.path), lean_collection(), phrases_kept(caches.phrases),
+              ExitStack() as stack):
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
             workers = Workers(stack)
             for game, folder, profile in zip(games, folders, profiles):
                 own = options.for_game(game)
-                _build_game(game, folder, renderer, workers, own, files, report, progress, profile, edges)
+                _build_game(game, folder, renderer, workers, own, files, report, progress, profile, caches.edges)
         report.notes = advised(report.notes) + undrawn_warnings(renderer.undrawn)
         report.files = files.commit()
     except BaseException:
         files.abort()
         raise
-    edges.save()  # measured edges, SVG art and parsed fonts kept for the next build, once this one has succeeded
-    kept.save()
-    if fonts.store is not None:
-        fonts.store.save()
+    caches.save()  # kept for the next build, once this one has succeeded
     return report
 
 
@@ -161,10 +159,10 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, workers: Workers, 
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             from pnp.build.cutter import write_cutters
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
-        notes, subsets = book.result() if book is not None else ([], {})
+        notes, made = book.result() if book is not None else ([], Made())
         report.notes += notes
-        for made in [subsets, *shop_files.finish()]:  # the files not handed over are written here
-            fonts.keep_subsets(made)  # the font subsets the workers cut, kept with the build's own
+        for cached in [made, *shop_files.finish()]:  # the files not handed over are written here
+            keep_made(fonts, cached)  # the font subsets and phrases the workers made, kept with the build's own
 
 
 def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component, CardFaces]], grid_name: str,

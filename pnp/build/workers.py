@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pnp.book.job import RulebookJob, rulebook_job
+from pnp.build.caches import Made, made_here
 from pnp.build.collect import inheritance_left_out, ordinary_collection
 from pnp.build.options import BuildOptions
 from pnp.output.publish import Publication
@@ -19,6 +20,7 @@ from pnp.pdf.printshop import write_shared_shop
 from pnp.pool import Pending, Pool, Shared, every_core, start_method
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
+from pnp.text.phrasecache import PhraseStore, active_phrase_store
 
 Job = TypeVar("Job")
 
@@ -79,14 +81,14 @@ class Workers:
         self._kept: Pool | None = None
 
     def rulebook(self, game_stack: ExitStack, root: Path, game: Game, folder: Path, files: Publication,
-                 fonts: FontBook, options: BuildOptions) -> Pending[tuple[list[str], dict[str, bytes]]] | None:
-        """The rulebook (card_data/<game>/rules.md) set and written: a note on it and the font subsets it cut; None
+                 fonts: FontBook, options: BuildOptions) -> Pending[tuple[list[str], Made]] | None:
+        """The rulebook (card_data/<game>/rules.md) set and written: a note on it and the cache entries it made; None
         without one."""
         job = None if options.components else rulebook_job(root, game, folder, files, options.paper)
         if job is None:
             return None
         pool = self._pool(game_stack)
-        return pool.submit(_write_rulebook, pool.share((job, fonts)))
+        return pool.submit(_write_rulebook, pool.share((job, fonts, active_phrase_store())))
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
              rich_black: tuple | None) -> OneAtATime:
@@ -107,23 +109,23 @@ class Workers:
         return self._kept
 
 
-def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> dict[str, bytes]:
-    """The print-shop files, written in a worker process collecting its garbage as usual; the font subsets it cut,
+def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> Made:
+    """The print-shop files, written in a worker process collecting its garbage as usual; the cache entries it made,
     for the build to keep."""
     ordinary_collection()
-    with shared.value[1].subsets_made() as made:
+    with made_here(shared.value[1]) as made:
         write_shared_shop(shared)
     return made
 
 
-def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook]]) -> tuple[list[str], dict[str, bytes]]:
+def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | None]]) -> tuple[list[str], Made]:
     """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
     rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note,
-    and the font subsets it cut, for the build to keep."""
+    and the cache entries it made, for the build to keep."""
     from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
 
     inheritance_left_out()
-    job, fonts = shared.value
-    with fonts.subsets_made() as made:
+    job, fonts, phrases = shared.value
+    with made_here(fonts, phrases) as made:
         notes = write_rulebook(job, fonts)
     return notes, made

@@ -7,8 +7,6 @@ import importlib.util
 import io
 import string
 import struct
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from functools import cache
@@ -100,7 +98,7 @@ def subset_tag(font_name: bytes, subset: list[int]) -> bytes:
 class ContentNamedTTFont(TTFont):
     """A TrueType font whose embedded subsets are named by their glyph sets, not numbered AAAAAA, AAAAAB ..."""
 
-    digest: str | None = None  # the font file's hash, when read through the font cache: its subsets' key
+    digest: str | None = None  # the font file's hash: its subsets' key (taken when the font cache reads it)
 
     def addObjects(self, doc):
         """Write the subsets as reportlab does, with each subset's tag taken from its characters (and each subset
@@ -111,7 +109,7 @@ class ContentNamedTTFont(TTFont):
         numbered = ttfonts.SUBSETN
         ttfonts.SUBSETN = lambda n: tags[n]
         try:
-            with kept_subsets(self, self.digest):
+            with kept_subsets(self):
                 super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = numbered
@@ -247,20 +245,6 @@ class FontBook:
     def fonts(self) -> list[Font]:
         """Every font of the book, in the order added."""
         return list(self._fonts.values())
-
-    @contextmanager
-    def subsets_made(self) -> Iterator[dict[str, bytes]]:
-        """Within (a worker's job): the font subsets cut and kept in the book's store, filled in at the end."""
-        store = self.store.subsets if self.store is not None else None
-        before = set(store.pending) if store is not None else set()
-        made: dict[str, bytes] = {}
-        yield made
-        made.update(store.new_since(before) if store is not None else {})
-
-    def keep_subsets(self, made: dict[str, bytes]) -> None:
-        """Keep subset entries a worker made, to be written with the book's own when the build succeeds."""
-        if self.store is not None:
-            self.store.subsets.pending.update(made)
 
     @property
     def default(self) -> Font:

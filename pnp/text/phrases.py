@@ -8,6 +8,8 @@ from functools import lru_cache
 
 import budoux
 
+from pnp.text.phrasecache import active_phrase_store
+
 # A span from an opening mark to its closing mark is a name or a quotation: no line break inside it when it fits.
 CLOSERS = {"『": "』", "【": "】", "「": "」", "“": "”", "”": "”", "〈": "〉", "《": "》"}
 MAX_SPAN = 40  # characters: a longer bracketed passage is running text, broken at its phrases
@@ -43,20 +45,44 @@ BOUND_AFTER = (
 PARTICLE_PAUSE = tuple(f"{particle}、" for particle in "にをはがでとへもや")  # 「に、」: a particle never starts a line
 
 
-@lru_cache(maxsize=CACHE)
 def phrasing(text: str, names: frozenset[str] = frozenset()) -> Phrasing:
-    """The phrases and whole spans of one paragraph (cached: card texts repeat across copies and sizes).
+    """The phrases and whole spans of one paragraph (worked out once a text: card texts repeat across copies and
+    sizes; a build's phrase store learns every text it sets).
 
     names: words kept whole as a bracketed name is, wherever they stand outside brackets.
     """
+    return _phrasing(text, names, _phrase_lengths(text))
+
+
+@lru_cache(maxsize=CACHE)
+def _phrasing(text: str, names: frozenset[str], lengths: tuple[int, ...]) -> Phrasing:
+    """The paragraph's phrasing, its phrases as long as `lengths`."""
     starts, offset = set(), 0
-    for chunk in _PARSER.parse(text):
+    for length in lengths:
         starts.add(offset)
-        offset += len(chunk)
+        offset += length
     brackets = _spans(text)
     spans = tuple(sorted(brackets + _name_spans(text, names, brackets)))
     bound = frozenset(offset for offset in starts | {end for _, end in spans} if bound_to_before(text, offset))
     return Phrasing(frozenset(starts - bound), spans, bound)
+
+
+def _phrase_lengths(text: str) -> tuple[int, ...]:
+    """The lengths of the text's phrases as BudouX finds them, from the build's phrase store where it keeps them."""
+    store = active_phrase_store()
+    if store is None:
+        return _budoux_lengths(text)
+    found = store.lengths(text)
+    if found is None:
+        found = _budoux_lengths(text)
+        store.remember(text, found)
+    return found
+
+
+@lru_cache(maxsize=CACHE)
+def _budoux_lengths(text: str) -> tuple[int, ...]:
+    """The lengths of the phrases BudouX finds in a text."""
+    return tuple(len(chunk) for chunk in _PARSER.parse(text))
 
 
 def bound_to_before(text: str, offset: int) -> bool:

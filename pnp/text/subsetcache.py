@@ -131,13 +131,17 @@ def subsets_kept_in(store: SubsetStore | None) -> Iterator[None]:
 
 
 @contextmanager
-def kept_subsets(font: Any, font_digest: str | None) -> Iterator[None]:
-    """Within (a font's addObjects): its subsets read from the store in use where kept, else cut and kept there."""
+def kept_subsets(font: Any) -> Iterator[None]:
+    """Within (a font's addObjects): its subsets read from the store in use where kept, else cut and kept there.
+    The key is the hash of the font's own bytes (taken once a font): the font registered under a name is the one its
+    subsets are cut from."""
     store = _ACTIVE.get()
-    if store is None or font_digest is None:
+    if store is None:
         yield
         return
-    flate, face = _KeptFlate(store), font.face
+    if getattr(font, "digest", None) is None:
+        font.digest = hashlib.sha256(font.face._ttf_data).hexdigest()
+    flate, face, font_digest = _KeptFlate(store), font.face, font.digest
     cut = face.makeSubset
 
     def make_subset(codes: list[int]) -> bytes:
