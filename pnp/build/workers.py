@@ -23,12 +23,14 @@ from pnp.text.fonts import FontBook
 from pnp.text.phrasecache import PhraseStore, active_phrase_store
 
 Job = TypeVar("Job")
+PAGES_A_FACE = 10  # print-shop pages that cost as much to write as one distinct face drawn
 
 
 class OneAtATime(Generic[Job]):
-    """Jobs handed to a pool's one worker one at a time, in their order; `finish` does here those not yet handed
-    over, so that the caller and the worker end at about the same time (a worker's queue would hold calls it has not
-    begun, which the caller could not take back)."""
+    """Jobs handed to a pool's one worker one at a time, from the first; `finish` does here those not yet handed over,
+    from the last, so that the caller and the worker end at about the same time (a worker's queue would hold calls
+    it has not begun, which the caller could not take back). Given the most work first, the caller, which has its
+    own work behind it, takes the least."""
 
     def __init__(self, pool: Pool | None, work: Callable[[Job], Any], jobs: list[Job]) -> None:
         self._pool, self._work, self._jobs = pool, work, jobs
@@ -37,10 +39,10 @@ class OneAtATime(Generic[Job]):
         self._lock = threading.Lock()
         self._hand_next()
 
-    def _next(self) -> int | None:
-        """The next job's index, taken off the queue; None when none waits."""
+    def _next(self, last: bool = False) -> int | None:
+        """The first job's index (or the last's), taken off the queue; None when none waits."""
         with self._lock:
-            return self._waiting.popleft() if self._waiting else None
+            return (self._waiting.pop() if last else self._waiting.popleft()) if self._waiting else None
 
     def _hand_next(self) -> None:
         """Hand the worker the next job, once the one before has ended (from the thread that learns of it)."""
@@ -60,7 +62,7 @@ class OneAtATime(Generic[Job]):
         """Do here the jobs not handed over, then wait for those that were: the results in the jobs' order (the
         first error raised)."""
         done = {}
-        while (index := self._next()) is not None:
+        while (index := self._next(last=True)) is not None:
             done[index] = self._work(self._jobs[index])
         with self._lock:
             handed = dict(self._handed)
@@ -92,10 +94,10 @@ class Workers:
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
              rich_black: tuple | None) -> OneAtATime:
-        """The print-shop files of a plan handed over, those with the most distinct faces first (each is drawn once,
-        and a page that repeats one costs little)."""
+        """The print-shop files of a plan handed over, those with the most work first: each distinct face is drawn
+        once, and each page, a repeat too, costs about a tenth of that (and holds memory until the file is saved)."""
         pool = self._pool(game_stack) if shop else None
-        most_work = sorted(shop, key=lambda file: -len({key for key, _ in file[2]}))
+        most_work = sorted(shop, key=lambda file: -(len({key for key, _ in file[2]}) + len(file[2]) / PAGES_A_FACE))
         files = [pool.share(([file], fonts, profile, rich_black)) for file in most_work] if pool else []  # pre-fork
         return OneAtATime(pool, _write_shop, files)
 
