@@ -86,3 +86,21 @@ def test_a_damaged_entry_is_not_read(tmp_path):
     for damaged in (data[:-3], data.replace(b"[2,3]", b"[3,2]"), b"", b"not json\n{}"):
         found.write_bytes(damaged)
         assert PhraseStore(tmp_path / "phrases").lengths("あいうえお") is None
+
+
+def test_the_entry_keeps_the_newest_texts_up_to_its_bound(tmp_path, monkeypatch):
+    monkeypatch.setattr(phrasecache, "MAX_TEXTS", 3)
+    first = PhraseStore(tmp_path / "phrases")
+    for text in ("いち", "にい", "さん"):
+        first.remember(text, (len(text),))
+    first.save()
+    later = PhraseStore(tmp_path / "phrases")
+    assert later.lengths("いち") == (2,)  # read before remembering: the entry's texts are kept behind the new ones
+    later.remember("よん", (2,))
+    later.save()
+    kept = PhraseStore(tmp_path / "phrases")
+    assert [kept.lengths(text) for text in ("よん", "いち", "にい", "さん")] == [(2,), (2,), (2,), None]
+    unread = PhraseStore(tmp_path / "phrases")  # a store given only a worker's texts keeps the entry's too
+    unread.pending["ご"] = (1,)
+    unread.save()
+    assert PhraseStore(tmp_path / "phrases").lengths("よん") == (2,)

@@ -25,7 +25,7 @@ from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, installed_hashes,
 
 FORMAT = 1
 SUFFIX = ".phrases"
-MAX_TEXTS = 20_000  # paragraphs remembered (Eitsuku's cards and rulebook: about 400); the oldest go first
+MAX_TEXTS = 4096  # paragraphs remembered (Eitsuku's cards and rulebook: about 400); the oldest go first
 MAX_ENTRY_BYTES = 16 * 2**20
 MODEL = (("budoux", "models/ja.json"), ("budoux", "parser.py"))  # BudouX's Japanese model and how it reads it
 _ACTIVE: ContextVar[PhraseStore | None] = ContextVar("phrase_store", default=None)
@@ -58,8 +58,8 @@ class PhraseStore:
         """Write the texts remembered with those kept before (the newest first, at most MAX_TEXTS), atomically."""
         if not self.pending:
             return
-        kept = {**self.pending, **{text: lengths for text, lengths in (self._known or {}).items()
-                                   if text not in self.pending}}
+        known = self._known if self._known is not None else _read(self.folder)
+        kept = {**self.pending, **{text: lengths for text, lengths in known.items() if text not in self.pending}}
         texts = dict(list(kept.items())[:MAX_TEXTS])
         body = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
         header = {**_versions(), "sum": hashlib.sha256(body).hexdigest()}
