@@ -166,6 +166,9 @@ def _build(games: tuple[str, ...], paper: str | None, marks: str, duplex: str, l
            time_limit: str | None, project_dir: Path, cuts: tuple[bool, str | None] = (False, None),
            cutter: str | None = None, share: bool | None = None) -> None:
     """Load the games named and build them, with a line on what was written."""
+    from pnp.text.fonts import read_bundled_ahead
+    read_bundled_ahead()  # the fonts read and hashed while the rest is imported and the games load
+
     from pnp.build.builder import build
     from pnp.data.yamlcache import parsed_yaml_kept
     from pnp.project.games import find_project, select_components

@@ -7,6 +7,7 @@ import importlib.util
 import io
 import string
 import struct
+import threading
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from functools import cache
@@ -168,17 +169,57 @@ class _NamedBytes(io.BytesIO):
         self.name = name
 
 
+class _ReadAhead(threading.Thread):
+    """A font file read and hashed in a thread: reading a file and hashing bytes let the interpreter go on with the
+    rest meanwhile (a build loads its games)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(daemon=True, name=f"pnp font {Path(path).name}")
+        self.path = path
+        self.found: tuple[bytes, str] | None = None
+        self.start()
+
+    def run(self) -> None:
+        try:
+            data = read_regular(Path(self.path), self.path, MAX_FONT_BYTES)
+            self.found = (data, font_digest(data))
+        except Exception:  # read again when needed, where its error is told as usual
+            self.found = None
+
+
+_AHEAD: dict[str, _ReadAhead] = {}
+
+
+def read_bundled_ahead() -> None:
+    """Start reading and hashing the bundled fonts in threads, for the font book a build makes next."""
+    folder = bundled_font_dir()
+    for filename in BUNDLED.values():
+        path = str(folder / filename)
+        if path not in _AHEAD:
+            _AHEAD[path] = _ReadAhead(path)
+
+
+def _read_font(path: str, label: str) -> tuple[bytes, str | None]:
+    """A font file's bytes (and hash, when read ahead); a file that cannot be read is a one-line error."""
+    ahead = _AHEAD.pop(path, None)
+    if ahead is not None:
+        ahead.join()
+        if ahead.found is not None:
+            return ahead.found
+    return read_regular(Path(path), label, MAX_FONT_BYTES, missing="font file not found",
+                        fix="give a .ttf path relative to the project folder",
+                        large_fix="use the font's TrueType (.ttf) file, not a collection or a damaged copy",
+                        kind="font file"), None
+
+
 @cache
 def _load(path: str, pdf_name: str, label: str, bundled: bool = False, store: FontCache | None = None) -> TTFont:
     """Read, check and register a TrueType font once per process; errors name it by label."""
-    data = read_regular(Path(path), label, MAX_FONT_BYTES, missing="font file not found",
-                        fix="give a .ttf path relative to the project folder",
-                        large_fix="use the font's TrueType (.ttf) file, not a collection or a damaged copy",
-                        kind="font file")
+    data, digest = _read_font(path, label)
     if not bundled:
         check_font(data, label)
     try:
-        ttf = _parsed(pdf_name, data, path, store)
+        ttf = _parsed(pdf_name, data, path, store, digest)
     except (TTFError, OSError, ValueError, IndexError, KeyError, struct.error, ZeroDivisionError,
             OverflowError) as exc:
         raise PnpError(f"cannot read font: {' '.join(str(exc).replace(path, label).split())}", where=label,
@@ -187,14 +228,15 @@ def _load(path: str, pdf_name: str, label: str, bundled: bool = False, store: Fo
     return ttf
 
 
-def _parsed(pdf_name: str, data: bytes, path: str, store: FontCache | None) -> ContentNamedTTFont:
+def _parsed(pdf_name: str, data: bytes, path: str, store: FontCache | None,
+            digest: str | None = None) -> ContentNamedTTFont:
     """The font read from its bytes: its character tables from the cache when a sound entry is there."""
     if store is None:
         return ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
     face = KeptFace.__new__(KeptFace)
     pdfmetrics.TypeFace.__init__(face, None)
     TTFontFile.__init__(face, _NamedBytes(data, path), charInfo=0)  # the header alone: quick
-    digest = font_digest(data)
+    digest = digest or font_digest(data)
     info = store.read(digest, face.numGlyphs)
     if info is None:
         ttf = ContentNamedTTFont(pdf_name, _NamedBytes(data, path))
