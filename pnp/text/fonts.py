@@ -140,6 +140,7 @@ class KeptFace(TTFontFace):
         return _TableView(self._ttf_data, *self.get_table_pos(tag))
 
     def __getattr__(self, name: str):
+        """glyphToChar, made from the entry's sections when first read; any other missing name is missing."""
         kept = self.__dict__.get(KEPT_OWNERS)
         if name != "glyphToChar" or kept is None:
             raise AttributeError(name)
@@ -155,6 +156,7 @@ class _TableView:
         self._data, self._start, self._length = data, start, length
 
     def __getitem__(self, part: slice) -> bytes:
+        """The slice of the table, as bytes (a plain slice copies only its own bytes)."""
         first, end = part.start, part.stop
         if part.step is not None or not (isinstance(first, int) and isinstance(end, int) and 0 <= first and 0 <= end):
             return self._data[self._start:self._start + self._length][part]
@@ -180,6 +182,7 @@ class _ReadAhead(threading.Thread):
         self.start()
 
     def run(self) -> None:
+        """Read and hash the file; nothing is kept when it cannot be read."""
         try:
             data = read_regular(Path(self.path), self.path, MAX_FONT_BYTES)
             self.found = (data, font_digest(data))
