@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.build.caches import BuildCaches
+from pnp.build.caches import BuildCaches, Made, keep_made
 from pnp.build.collect import lean_collection
 from pnp.build.cuts import (
     AUTO,
@@ -159,8 +159,10 @@ def _build_game(game: Game, folder: Path, renderer: Renderer, workers: Workers, 
         if options.cutter:  # print-then-cut sheets and their cut files, in cutter/
             from pnp.build.cutter import write_cutters
             report.notes += [write_cutters(c, f.fronts, f.backs, folder, files, fonts, options) for c, f in rendered]
-        report.notes += book.result() if book is not None else []
-        shop_files.finish()  # the files not handed over are written here
+        notes, made = book.result() if book is not None else ([], Made())
+        report.notes += notes
+        for cached in [made, *shop_files.finish()]:  # the files not handed over are written here
+            keep_made(fonts, cached)  # the font subsets and phrases the workers made, kept with the build's own
 
 
 def _write_home_prints(game: Game, folder: Path, rendered: list[tuple[Component, CardFaces]], grid_name: str,

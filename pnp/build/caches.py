@@ -1,10 +1,10 @@
-"""The caches a build keeps in its output folder, and what a worker's job adds to them."""
+"""The caches a build keeps in its output folder, and what a worker's job adds to them on its way back."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.face.svgkept import SvgStore, svg_folder
@@ -12,7 +12,7 @@ from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS
 from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
-from pnp.text.phrasecache import PhraseStore, phrases_folder, phrases_kept
+from pnp.text.phrasecache import PhraseStore, active_phrase_store, phrases_folder, phrases_kept
 
 
 @dataclass(eq=False)
@@ -41,15 +41,30 @@ class BuildCaches:
             self.fonts.store.save()
 
 
+@dataclass
+class Made:
+    """What a worker's job added to the caches, for the build to keep: font subsets and texts' phrases."""
+
+    subsets: dict[str, bytes] = field(default_factory=dict)
+    phrases: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+
 @contextmanager
-def saved_when_done(fonts: FontBook, phrases: PhraseStore | None = None) -> Iterator[None]:
-    """Within (a worker's job, setting its texts with the build's phrase store): the subsets and phrases it makes,
-    written when it is done. Sent back with its result, they could be cut short in the pipe by a stop."""
+def made_here(fonts: FontBook, phrases: PhraseStore | None = None) -> Iterator[Made]:
+    """Within (a worker's job, setting its texts with the build's phrase store): what it adds to the caches, filled
+    in at the end."""
     subsets = fonts.store.subsets if fonts.store is not None else None
     before = (set(subsets.pending) if subsets else set(), set(phrases.pending) if phrases else set())
+    made = Made()
     with phrases_kept(phrases) if phrases is not None else nullcontext():
-        yield
-    if subsets is not None:
-        subsets.save_new(before[0])
-    if phrases is not None:
-        phrases.save_new(before[1])
+        yield made
+    made.subsets = subsets.new_since(before[0]) if subsets else {}
+    made.phrases = phrases.new_since(before[1]) if phrases else {}
+
+
+def keep_made(fonts: FontBook, made: Made) -> None:
+    """Keep what a worker's job made with the build's own entries (a job done here made them here already)."""
+    if fonts.store is not None:
+        fonts.store.subsets.pending.update(made.subsets)
+    if (phrases := active_phrase_store()) is not None:
+        phrases.pending.update(made.phrases)

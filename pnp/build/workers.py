@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from pnp.book.job import RulebookJob, rulebook_job
-from pnp.build.caches import saved_when_done
+from pnp.build.caches import Made, made_here
 from pnp.build.collect import inheritance_left_out, ordinary_collection
 from pnp.build.options import BuildOptions
 from pnp.output.publish import Publication
@@ -83,8 +83,9 @@ class Workers:
         self._kept: Pool | None = None
 
     def rulebook(self, game_stack: ExitStack, root: Path, game: Game, folder: Path, files: Publication,
-                 fonts: FontBook, options: BuildOptions) -> Pending[list[str]] | None:
-        """The rulebook (card_data/<game>/rules.md) set and written, and a note on it; None without one."""
+                 fonts: FontBook, options: BuildOptions) -> Pending[tuple[list[str], Made]] | None:
+        """The rulebook (card_data/<game>/rules.md) set and written: a note on it and the cache entries it made; None
+        without one."""
         job = None if options.components else rulebook_job(root, game, folder, files, options.paper)
         if job is None:
             return None
@@ -110,21 +111,23 @@ class Workers:
         return self._kept
 
 
-def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> None:
-    """The print-shop files, written in a worker process collecting its garbage as usual (the font subsets it cut
-    written with them)."""
+def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | None]]) -> Made:
+    """The print-shop files, written in a worker process collecting its garbage as usual; the cache entries it made,
+    for the build to keep."""
     ordinary_collection()
-    with saved_when_done(shared.value[1]):
+    with made_here(shared.value[1]) as made:
         write_shared_shop(shared)
+    return made
 
 
-def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | None]]) -> list[str]:
+def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | None]]) -> tuple[list[str], Made]:
     """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
-    rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's), with the
-    subsets and phrases it made; a note."""
+    rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note,
+    and the cache entries it made, for the build to keep."""
     from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
 
     inheritance_left_out()
     job, fonts, phrases = shared.value
-    with saved_when_done(fonts, phrases):
-        return write_rulebook(job, fonts)
+    with made_here(fonts, phrases) as made:
+        notes = write_rulebook(job, fonts)
+    return notes, made

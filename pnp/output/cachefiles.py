@@ -2,8 +2,7 @@
 
 An entry is data, never code, keyed by the content it stands for: it is read only from real folders (a link or
 odd file on the way disables the cache), used only when its key, versions and shape check out, and written
-atomically after a build has succeeded (a worker's font subsets and phrases when its job is done); each folder keeps
-its newest entries. A folder that cannot be written is
+atomically after a build has succeeded; each folder keeps its newest entries. A folder that cannot be written is
 left as it is: a cache is an optimisation.
 """
 

@@ -4,8 +4,8 @@ BudouX scores every character of a paragraph against its model to find where phr
 deck's card texts that is a good part of setting them, and a rebuild sets the same texts again. The entry is one
 file of JSON, never code: each text a build set, with the lengths of its phrases. It is read only when its versions
 (pnp's and BudouX's model) and checksum match, and a text's lengths are used only when they are whole numbers above 0
-that add up to the text's length. It is written after a build succeeds (a worker's texts when its job is done, each
-writing merged with what the entry holds then), the newest MAX_TEXTS texts kept.
+that add up to the text's length. It is written after a build succeeds (the texts a worker set come back with its
+result), the newest MAX_TEXTS texts kept.
 """
 
 from __future__ import annotations
@@ -50,18 +50,15 @@ class PhraseStore:
         """Keep a text's phrases, found now, to be written by save()."""
         self.pending[text] = lengths
 
-    def save_new(self, before: set[str]) -> None:
-        """Write now the texts remembered since `before` (the texts pending then): a job's, done in a worker."""
-        made = PhraseStore(self.folder, {text: n for text, n in self.pending.items() if text not in before})
-        made.save()
-        self.pending = {text: lengths for text, lengths in self.pending.items() if text in before}
+    def new_since(self, before: set[str]) -> dict[str, tuple[int, ...]]:
+        """The texts remembered since `before` (the texts pending then): a worker's, for the build to write."""
+        return {text: lengths for text, lengths in self.pending.items() if text not in before}
 
     def save(self) -> None:
-        """Write the texts remembered before those the entry holds now (at most MAX_TEXTS, the newest first),
-        atomically: a worker may have written its own meanwhile."""
+        """Write the texts remembered with those kept before (the newest first, at most MAX_TEXTS), atomically."""
         if not self.pending:
             return
-        known = _read(self.folder)
+        known = self._known if self._known is not None else _read(self.folder)
         kept = {**self.pending, **{text: lengths for text, lengths in known.items() if text not in self.pending}}
         texts = dict(list(kept.items())[:MAX_TEXTS])
         body = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()

@@ -5,8 +5,8 @@ compressed. For a large CJK font that is a good part of writing a file, and a re
 An entry is one subset's compressed font program, never code: it is used only when its key (the font file's digest,
 the characters in order, pnp's, reportlab's and zlib's versions) and its checksum match and it inflates, within a
 bound, to a font program. The bytes embedded are those reportlab writes: its subset, compressed by zlib as reportlab
-compresses it. Entries are written after a build succeeds (a worker's when its job is done: an entry is right whatever
-becomes of the build), and the folder keeps its newest MAX_ENTRIES.
+compresses it. Entries are written after a build succeeds (those a worker made come back with its result), and the
+folder keeps its newest MAX_ENTRIES.
 """
 
 from __future__ import annotations
@@ -61,11 +61,9 @@ class SubsetStore:
         header = {**_versions(key), "sum": hashlib.sha256(compressed).hexdigest()}
         self.pending[key] = json.dumps(header, separators=(",", ":")).encode() + b"\n" + compressed
 
-    def save_new(self, before: set[str]) -> None:
-        """Write now the entries remembered since `before` (the keys pending then): a job's, done in a worker."""
-        made = {key: entry for key, entry in self.pending.items() if key not in before}
-        save_entries(self.folder, made, SUFFIX, MAX_ENTRIES)
-        self.pending = {key: entry for key, entry in self.pending.items() if key in before}
+    def new_since(self, before: set[str]) -> dict[str, bytes]:
+        """The entries remembered since `before` (the keys pending then): a worker's, for the build to write."""
+        return {key: entry for key, entry in self.pending.items() if key not in before}
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""
