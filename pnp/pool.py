@@ -286,7 +286,8 @@ def _worker_started() -> None:
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:
-    """Stop every worker now (the work is abandoned) and wait until each is gone."""
+    """Stop every worker now (the work is abandoned) and wait until each is gone. A worker stopped while it sends a
+    large result leaves part of it in the pipe: our end closed, the manager thread reads the end, not the rest."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     for process in processes:
         if process.is_alive():
@@ -296,4 +297,7 @@ def _stop(executor: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join()
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
     executor.shutdown(wait=True, cancel_futures=True)

@@ -91,3 +91,11 @@ def pid_after(seconds: float) -> int:
     """The process that did the job, after working on it for `seconds`."""
     time.sleep(seconds)
     return os.getpid()
+
+
+def large_result(marker: str, size: int) -> bytes:
+    """A result large enough to be sent in many pieces, after a mark that the work is done."""
+    data = bytes(size)
+    with open(marker, "w") as handle:
+        handle.write("sending")
+    return data
