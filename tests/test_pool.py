@@ -281,6 +281,26 @@ def test_jobs_handed_over_one_at_a_time_leave_the_rest_to_the_caller():
     assert os.getpid() not in pids and len(set(pids)) == 1
 
 
+class SlowHandOver(Pool):
+    """A pool that takes 0.3 s to hand a call over, as a busy machine may."""
+
+    def submit(self, work, *args):
+        time.sleep(0.3)
+        return super().submit(work, *args)
+
+
+def test_a_job_being_handed_over_when_the_caller_finishes_is_waited_for():
+    """The call-back takes the next job off the queue and hands it over as one step: a caller finishing meanwhile
+    waits for it, and finds it among those handed over, not lost between the two."""
+    with SlowHandOver(2) as pool:
+        turns = OneAtATime(pool, pool_jobs.pid_after, [0.0] * 4)
+        deadline = time.monotonic() + 60
+        while len(turns._waiting) > 2 and time.monotonic() < deadline:  # the second job is being handed over
+            time.sleep(0.01)
+        pids = turns.finish()
+    assert len(pids) == 4 and pids[0] != os.getpid() and pids[2:] == [os.getpid()] * 2
+
+
 def test_a_job_handed_over_or_done_here_raises_its_error_in_the_caller():
     for late in (False, True):  # the failing job done here, then by the worker
         with Pool(2) as pool:

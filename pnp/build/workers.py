@@ -39,22 +39,25 @@ class OneAtATime(Generic[Job]):
         self._lock = threading.Lock()
         self._hand_next()
 
-    def _next(self, last: bool = False) -> int | None:
-        """The first job's index (or the last's), taken off the queue; None when none waits."""
+    def _last(self) -> int | None:
+        """The last job's index, taken off the queue; None when none waits."""
         with self._lock:
-            return (self._waiting.pop() if last else self._waiting.popleft()) if self._waiting else None
+            return self._waiting.pop() if self._waiting else None
 
     def _hand_next(self) -> None:
-        """Hand the worker the next job, once the one before has ended (from the thread that learns of it)."""
-        if self._pool is None or self._pool.workers == 1 or (index := self._next()) is None:
-            return
-        try:
-            pending = self._pool.submit(self._work, self._jobs[index])
-        except (RuntimeError, BrokenProcessPool):  # the pool is ending or its worker died: the job waits for here
-            with self._lock:
-                self._waiting.appendleft(index)
+        """Hand the worker the next job, once the one before has ended (from the thread that learns of it). The job
+        leaves the queue and joins those handed over at once, so that `finish` finds it in one or the other."""
+        if self._pool is None or self._pool.workers == 1:
             return
         with self._lock:
+            if not self._waiting:
+                return
+            index = self._waiting.popleft()
+            try:
+                pending = self._pool.submit(self._work, self._jobs[index])
+            except (RuntimeError, BrokenProcessPool):  # the pool is ending or its worker died: the job waits for here
+                self._waiting.appendleft(index)
+                return
             self._handed[index] = pending
         pending.then(self._hand_next)
 
@@ -62,7 +65,7 @@ class OneAtATime(Generic[Job]):
         """Do here the jobs not handed over, then wait for those that were: the results in the jobs' order (the
         first error raised)."""
         done = {}
-        while (index := self._next(last=True)) is not None:
+        while (index := self._last()) is not None:
             done[index] = self._work(self._jobs[index])
         with self._lock:
             handed = dict(self._handed)
