@@ -25,7 +25,15 @@ import pnp
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_SVG_BYTES
-from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, finite_json, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import (
+    CACHE_FOLDER,
+    checked_entry,
+    finite_json,
+    installed_hashes,
+    made_entry,
+    read_entry,
+    save_entries,
+)
 from pnp.text.fonts import FontBook
 
 SVG_SUFFIXES = (".svg", ".svgz")
@@ -134,10 +142,9 @@ class SvgStore:
             return
         operators, version = kept
         body = json.dumps(list(operators), separators=(",", ":")).encode()
-        header = {**_versions(key), "sum": hashlib.sha256(body).hexdigest(), "file": art.file,
-                  "undrawn": list(art.undrawn), "width": float(art.drawing.width), "height": float(art.drawing.height),
-                  "pdf_version": list(version)}
-        self.pending[key] = json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+        self.pending[key] = made_entry(_versions(key), body, file=art.file, undrawn=list(art.undrawn),
+                                       width=float(art.drawing.width), height=float(art.drawing.height),
+                                       pdf_version=list(version))
 
     def save(self) -> None:
         """Write the remembered entries atomically; a folder that cannot be written is left as it is."""

@@ -42,6 +42,13 @@ def checked_entry(raw: bytes, expected: dict[str, Any]) -> tuple[dict[str, Any],
     return found, body
 
 
+def made_entry(expected: dict[str, Any], body: bytes, **described: Any) -> bytes:
+    """An entry as checked_entry reads it: a line of JSON (the versions and key, the body's checksum and what else
+    describes the body), then the body."""
+    header = {**expected, "sum": hashlib.sha256(body).hexdigest(), **described}
+    return json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+
+
 def _refused(constant: str) -> None:
     """Refuse a NaN or infinity."""
     raise ValueError(constant)

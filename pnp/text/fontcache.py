@@ -10,7 +10,6 @@ succeeds, and the folder keeps at most MAX_ENTRIES of them. A link or odd file o
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import sys
 from array import array
@@ -22,7 +21,7 @@ from typing import Any
 import reportlab
 
 import pnp
-from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, made_entry, read_entry, save_entries
 from pnp.text.subsetcache import SubsetStore
 
 SUFFIX = ".fontdata"  # a font entry's name: the font's digest and this
@@ -85,9 +84,7 @@ def cache_folder(output_root: Path) -> Path:
 def entry_bytes(digest: str, values: dict[str, list]) -> bytes:
     """An entry: a line of JSON (versions, checksum, each section's runs of integers and floats), then the numbers."""
     body = b"".join(_packed(name, values[name]) for name in SECTIONS)
-    header = {**_versions(digest), "sum": hashlib.sha256(body).hexdigest(),
-              "sections": [_runs(values[name]) for name in SECTIONS]}
-    return json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+    return made_entry(_versions(digest), body, sections=[_runs(values[name]) for name in SECTIONS])
 
 
 def _versions(digest: str) -> dict[str, Any]:

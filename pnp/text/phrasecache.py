@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pnp
-from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, installed_hashes, made_entry, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".phrases"
@@ -62,8 +62,7 @@ class PhraseStore:
         kept = {**self.pending, **{text: lengths for text, lengths in known.items() if text not in self.pending}}
         texts = dict(list(kept.items())[:MAX_TEXTS])
         body = json.dumps(texts, ensure_ascii=False, separators=(",", ":")).encode()
-        header = {**_versions(), "sum": hashlib.sha256(body).hexdigest()}
-        payload = json.dumps(header, separators=(",", ":")).encode() + b"\n" + body
+        payload = made_entry(_versions(), body)
         if len(payload) <= MAX_ENTRY_BYTES:
             save_entries(self.folder, {_name(): payload}, SUFFIX, 4)
         self.pending = {}

@@ -12,7 +12,6 @@ folder keeps its newest MAX_ENTRIES.
 from __future__ import annotations
 
 import hashlib
-import json
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,7 +24,7 @@ import reportlab
 from reportlab.pdfbase import pdfdoc
 
 import pnp
-from pnp.output.cachefiles import checked_entry, read_entry, save_entries
+from pnp.output.cachefiles import checked_entry, made_entry, read_entry, save_entries
 
 SUFFIX = ".subset"
 FORMAT = 1
@@ -58,8 +57,7 @@ class SubsetStore:
 
     def remember(self, key: str, compressed: bytes) -> None:
         """Keep a freshly made subset's compressed program, to be written by save()."""
-        header = {**_versions(key), "sum": hashlib.sha256(compressed).hexdigest()}
-        self.pending[key] = json.dumps(header, separators=(",", ":")).encode() + b"\n" + compressed
+        self.pending[key] = made_entry(_versions(key), compressed)
 
     def new_since(self, before: set[str]) -> dict[str, bytes]:
         """The entries remembered since `before` (the keys pending then): a worker's, for the build to write."""
