@@ -12,6 +12,7 @@ import importlib
 import json
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -68,9 +69,12 @@ def _serve() -> None:
     for module in WARM:  # what a build imports when it runs, imported once here rather than in every child
         importlib.import_module(module)
     scratch = Path(tempfile.mkdtemp(prefix="pnp-limited-"))
-    for line in sys.stdin:
-        job = json.loads(line)
-        print(json.dumps(_run(job["args"], job["seconds"], scratch)), flush=True)
+    try:
+        for line in sys.stdin:
+            job = json.loads(line)
+            print(json.dumps(_run(job["args"], job["seconds"], scratch)), flush=True)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)  # the worker's scratch folder goes with it
 
 
 def _run(args: list[str], seconds: float, scratch: Path) -> dict:
