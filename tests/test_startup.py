@@ -81,6 +81,14 @@ def test_build_with_a_fixed_gutter_loads_neither_pdfium_nor_every_pillow_plugin(
     assert {m for m in modules if m.startswith("PIL.") and m.endswith("ImagePlugin")} <= PRELOADED_PLUGINS
 
 
+def test_a_rebuild_finds_its_phrases_kept_and_loads_no_budoux(tmp_path):
+    build = ("build", "promotion", "--project", str(ROOT), "--out", str(tmp_path / "out"))
+    assert "budoux" in imported(tmp_path, *build)  # the first build found the phrases of its Japanese text itself
+    modules = imported(tmp_path, *build)
+    assert "pnp.text.phrases" in modules  # the cards' text was set again
+    assert loaded(modules, ("budoux",)) == []
+
+
 def test_check_without_report_loads_no_charts(tmp_path):
     modules = imported(tmp_path, "check", "standard_deck", "--workers", "1", "--project", str(ROOT))
     assert "pnp.check.checker" in modules  # the check ran

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-import budoux
+from typing import Any
 
 from pnp.text.phrasecache import active_phrase_store
 
@@ -14,8 +13,6 @@ from pnp.text.phrasecache import active_phrase_store
 CLOSERS = {"『": "』", "【": "】", "「": "」", "“": "”", "”": "”", "〈": "〉", "《": "》"}
 MAX_SPAN = 40  # characters: a longer bracketed passage is running text, broken at its phrases
 CACHE = 4096  # distinct paragraphs whose phrases are remembered
-
-_PARSER = budoux.load_default_japanese_parser()
 
 
 @dataclass(frozen=True)
@@ -82,7 +79,15 @@ def _phrase_lengths(text: str) -> tuple[int, ...]:
 @lru_cache(maxsize=CACHE)
 def _budoux_lengths(text: str) -> tuple[int, ...]:
     """The lengths of the phrases BudouX finds in a text."""
-    return tuple(len(chunk) for chunk in _PARSER.parse(text))
+    return tuple(len(chunk) for chunk in budoux_parser().parse(text))
+
+
+@lru_cache(maxsize=1)
+def budoux_parser() -> Any:
+    """BudouX's Japanese parser, loaded at the first text the phrase store does not know (a rebuild needs none)."""
+    import budoux
+
+    return budoux.load_default_japanese_parser()
 
 
 def bound_to_before(text: str, offset: int) -> bool:
