@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,6 +26,26 @@ def test_within_a_build_old_objects_are_frozen_and_young_ones_swept_less(monkeyp
         assert gc.get_threshold() == before
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0  # a long-lived process (pnp watch) keeps nothing frozen
+
+
+def test_a_final_build_leaves_its_lean_collection_in_place_for_the_exit_after_it():
+    before = gc.get_threshold()
+    try:
+        with lean_collection(final=True):
+            lean = gc.get_threshold()
+        assert gc.get_threshold() == lean != before  # restoring would sweep the young objects just before the exit
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
+def test_a_final_build_that_fails_restores_the_collection():
+    before = gc.get_threshold()
+    with pytest.raises(RuntimeError):
+        with lean_collection(final=True):
+            raise RuntimeError("a build that stops")
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, 0)
 
 
 def test_thresholds_come_back_when_the_build_fails():
@@ -78,3 +101,22 @@ def test_a_spawned_worker_as_on_windows_freezes_nothing_and_keeps_its_own_thresh
     with lean_collection():
         first, second, thresholds, _ = _started("spawn")
     assert first == second == 0 and thresholds == before
+
+
+def test_pnp_used_as_a_library_gets_its_collection_back_after_a_build(tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    from pnp.cli.stop import own_process
+    root = Path(__file__).resolve().parents[1]
+    before = gc.get_threshold()
+    done = CliRunner().invoke(main, ["build", "standard_deck", "--project", str(root), "--out", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    assert not own_process()  # only the command's own process ends with its build
+    assert (gc.get_threshold(), gc.get_freeze_count()) == (before, 0)
+
+
+def test_the_command_s_own_process_knows_it_ends_with_its_command():
+    said = subprocess.run([sys.executable, "-c", "from pnp.cli import stop; stop.guard(); print(stop.own_process())"],
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert said.stdout.split() == ["True"]

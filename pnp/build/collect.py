@@ -16,22 +16,28 @@ _FROZEN_IN: int | None = None  # the worker process that froze its inheritance
 
 
 @contextmanager
-def lean_collection() -> Iterator[None]:
+def lean_collection(final: bool = False) -> Iterator[None]:
     """Within: the modules and project read so far left out of every collection, young ones collected less often.
 
     Reference counting still frees everything at once; only cycles wait a little longer. Afterwards the old
     thresholds are back and the frozen objects are collectable again, so a long-lived process (pnp watch) keeps none.
+    final: the process ends when the block does (the `pnp build` command's own process): after a block that ends
+    well, the thresholds stay lean and nothing is unfrozen, as restoring them would sweep every young object on the
+    way out (some 5 ms).
     """
     thresholds = gc.get_threshold()
     _OUTSIDE.append(thresholds)
     gc.freeze()
     gc.set_threshold(max(YOUNG_THRESHOLD, thresholds[0]), *thresholds[1:])
+    restore = True
     try:
         yield
+        restore = not final
     finally:
-        gc.set_threshold(*thresholds)
         _OUTSIDE.pop()
-        gc.unfreeze()
+        if restore:
+            gc.set_threshold(*thresholds)
+            gc.unfreeze()
 
 
 def ordinary_collection() -> None:

@@ -31,7 +31,7 @@ from pnp.cli.common import bar as _bar
 from pnp.cli.common import is_quiet, project_option, quiet_option
 from pnp.cli.common import shown as _shown
 from pnp.cli.common import stopped as _stopped
-from pnp.cli.stop import ended, quiet, stoppable
+from pnp.cli.stop import ended, own_process, quiet, stoppable
 from pnp.errors import PnpError, UsageError, stop_within
 
 
@@ -156,7 +156,7 @@ def build_command(games: tuple[str, ...], paper: str | None, marks: str, duplex:
                                share=share)
         build_since(games, lang, out, options, since, project_dir)
         return
-    with lean_collection():  # the modules and the project, read first, live to the end: young sweeps rarer
+    with lean_collection(final=own_process()):  # the modules and the project, read first, live to the end
         _build(games, paper, marks, duplex, layout, back_offset, gutter, components, lang, out, color, time_limit,
                project_dir, cuts, cutter, share)
 

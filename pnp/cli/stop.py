@@ -18,6 +18,7 @@ SIGNAL_NAMES: dict[int, str] = {signal.SIGINT: "Ctrl+C", signal.SIGTERM: "SIGTER
 PR_SET_PDEATHSIG = 1
 _active = [False]
 _parent = [0]
+_own_process = [False]  # the `pnp` command's own process, which ends with its command (not pnp used as a library)
 _phase = ["idle"]  # "starting", "running" (a command), "ending"; "idle" when pnp is used as a library
 _outcome: list[tuple[int, bool]] = []  # the exit code once known, and whether its last line was printed
 
@@ -41,8 +42,14 @@ def guard() -> None:
     if threading.current_thread() is not threading.main_thread():
         return
     _phase[0] = "starting"
+    _own_process[0] = True
     for signum in SIGNAL_NAMES:
         signal.signal(signum, _outside_a_command)
+
+
+def own_process() -> bool:
+    """Tell whether this is the `pnp` command's own process, which ends when its command does."""
+    return _own_process[0]
 
 
 def startup_line(exc: StartupStop) -> tuple[str, int]:
