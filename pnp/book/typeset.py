@@ -63,7 +63,7 @@ class Row:
 
     def placed(self, top: float) -> list[Op]:
         """The row's operations with its top at `top` on the page."""
-        return [dataclasses.replace(op, box=Box(op.box.x, op.box.y + top, op.box.w, op.box.h)) for op in self.ops]
+        return [op._replace(box=Box(op.box.x, op.box.y + top, op.box.w, op.box.h)) for op in self.ops]
 
 
 @dataclass

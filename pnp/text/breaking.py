@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.text.markup import Run, append_run
 from pnp.text.phrases import Phrasing, phrasing
@@ -19,9 +19,9 @@ LATIN_PAUSE = set(":;,")  # narrow punctuation after which an opening bracket ma
 BULLETS = set("・•●○◆◇■□※")  # at a paragraph's start: a list item's mark, kept on the line of its first word
 
 
-@dataclass(frozen=True)
-class Atom:
-    """A piece of a line, its runs and its width at 1 pt: a phrase, broken into its parts only when too wide."""
+class Atom(NamedTuple):
+    """A piece of a line, its runs and its width at 1 pt: a phrase, broken into its parts only when too wide (a named
+    tuple, as Run)."""
 
     runs: tuple[Run, ...]
     width: float

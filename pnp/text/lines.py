@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.text.breaking import NO_LINE_END, NO_LINE_START, Atom, atoms_of, chars_of
 from pnp.text.markup import Run
@@ -12,9 +12,8 @@ from pnp.text.phrases import is_short_last
 HANGING = set("、。，．")
 
 
-@dataclass(frozen=True)
-class Line:
-    """One laid-out line: its atoms and width at 1 pt."""
+class Line(NamedTuple):
+    """One laid-out line: its atoms and width at 1 pt (a named tuple, as Run)."""
 
     atoms: tuple[Atom, ...]
     width: float
