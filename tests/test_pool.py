@@ -292,8 +292,8 @@ class SlowHandOver(Pool):
 def test_a_job_being_handed_over_when_the_caller_finishes_is_waited_for():
     """The call-back takes the next job off the queue and hands it over as one step: a caller finishing meanwhile
     waits for it, and finds it among those handed over, not lost between the two."""
-    with SlowHandOver(2) as pool:
-        turns = OneAtATime(pool, pool_jobs.pid_after, [0.0] * 4)
+    with SlowHandOver(2) as pool:  # the second job takes the worker a second: the caller takes the last two meanwhile
+        turns = OneAtATime(pool, pool_jobs.pid_after, [0.0, 1.0, 0.0, 0.0])
         deadline = time.monotonic() + 60
         while len(turns._waiting) > 2 and time.monotonic() < deadline:  # the second job is being handed over
             time.sleep(0.01)
