@@ -89,6 +89,23 @@ def test_a_rebuild_finds_its_phrases_kept_and_loads_no_budoux(tmp_path):
     assert loaded(modules, ("budoux",)) == []
 
 
+def test_a_build_whose_art_is_all_svg_loads_none_of_pillows_readers(tmp_path):
+    modules = imported(tmp_path, "build", "eitsuku", "--project", str(ROOT), "--out", str(tmp_path / "out"))
+    assert "pnp.face.images" in modules and "pnp.face.svgkept" in modules  # the art was drawn
+    assert [m for m in modules if m.startswith("PIL.") and m.endswith("ImagePlugin")] == []
+
+
+def test_the_first_picture_pnp_decodes_leaves_pillow_only_png_and_jpeg_to_try(tmp_path):
+    from PIL import Image
+    picture = tmp_path / "x.png"
+    Image.new("RGB", (2, 2)).save(picture)
+    script = ("import sys; from pathlib import Path; from PIL import Image; from pnp.face.images import open_picture; "
+              "before = list(Image.ID); open_picture(Path(sys.argv[1])).close(); print(before, sorted(Image.ID))")
+    done = subprocess.run([sys.executable, "-c", script, str(picture)], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120, check=True)
+    assert done.stdout.split() == ["[]", "['JPEG',", "'PNG']"]  # no reader loaded before it, and two after
+
+
 def test_check_without_report_loads_no_charts(tmp_path):
     modules = imported(tmp_path, "check", "standard_deck", "--workers", "1", "--project", str(ROOT))
     assert "pnp.check.checker" in modules  # the check ran

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 import warnings
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, UnidentifiedImageError
 from reportlab.lib.utils import ImageReader
@@ -20,13 +21,18 @@ OTHER_KINDS = ((b"GIF8", "a GIF image"), (b"BM", "a BMP image"), (b"II*\0", "a T
                (b"%PDF", "a PDF file"), (b"\0\0\1\0", "an icon file"), (b"8BPS", "a Photoshop file"))
 
 
+@cache
 def forbid_other_formats() -> None:
-    """Leave Pillow only PNG and JPEG to try when a caller names no format, so no other reader runs in pnp."""
+    """Leave Pillow only PNG and JPEG to try when a caller names no format, so no other reader runs in pnp: done
+    before the first picture pnp decodes (a build whose art is all SVG never loads Pillow's readers, some 10 ms)."""
     Image.preinit()  # PNG and JPEG among the few preinit loads; init() would import every plugin
     Image.ID[:] = [name for name in Image.ID if name in RASTER_FORMATS]
 
 
-forbid_other_formats()
+def open_raster(source: io.BytesIO | Path | Any, formats: tuple[str, ...] = RASTER_FORMATS) -> Image.Image:
+    """Pillow's open, trying only the formats named, once no other format is left to try."""
+    forbid_other_formats()
+    return Image.open(source, formats=formats)
 
 
 def open_picture(path: Path, label: str | None = None) -> Image.Image:
@@ -35,7 +41,7 @@ def open_picture(path: Path, label: str | None = None) -> Image.Image:
     data = read_regular(path, label, MAX_IMAGE_BYTES, fix="save the picture as PNG or JPEG",
                         large_fix="save it smaller or as JPEG", kind="picture")
     try:
-        return Image.open(io.BytesIO(data), formats=RASTER_FORMATS)
+        return open_raster(io.BytesIO(data))
     except UnidentifiedImageError:
         raise PnpError(f"is {_kind(data, path)}, not a PNG or JPEG image", where=label,
                        fix="save it as PNG or JPEG (or SVG)") from None
@@ -93,7 +99,7 @@ class _PictureReader(ImageReader):
     """reportlab's image reader, decoding only PNG and JPEG."""
 
     def _read_image(self, fp):
-        return Image.open(fp, formats=RASTER_FORMATS)
+        return open_raster(fp)
 
 
 @lru_cache(maxsize=256)

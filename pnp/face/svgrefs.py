@@ -17,6 +17,7 @@ from PIL import Image
 
 from pnp.data.confine import confined, label_in
 from pnp.errors import PnpError
+from pnp.face.images import open_raster
 from pnp.face.svgsource import SVG_NS, read_svg
 from pnp.limits import MAX_SVG_ELEMENTS, MAX_SVG_FILES
 
@@ -236,7 +237,7 @@ def _opened(source: io.BytesIO | Path, what: str, where: str):
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            picture = Image.open(source, formats=PICTURE_FORMATS)
+            picture = open_raster(source, PICTURE_FORMATS)
     except (Image.DecompressionBombWarning, Image.DecompressionBombError):
         raise _undrawable(what, where, "too many pixels") from None
     except (OSError, SyntaxError, ValueError):
