@@ -89,10 +89,12 @@ def test_a_rebuild_finds_its_phrases_kept_and_loads_no_budoux(tmp_path):
     assert loaded(modules, ("budoux",)) == []
 
 
-def test_a_build_whose_art_is_all_svg_loads_none_of_pillows_readers(tmp_path):
+def test_an_rgb_build_whose_art_is_all_svg_loads_neither_pillows_readers_nor_its_colour_management(tmp_path):
     modules = imported(tmp_path, "build", "eitsuku", "--project", str(ROOT), "--out", str(tmp_path / "out"))
     assert "pnp.face.images" in modules and "pnp.face.svgkept" in modules  # the art was drawn
+    assert "pnp.pdf.printshop" in modules and "pnp.pdf.rgbpaint" in modules  # and the print-shop files written
     assert [m for m in modules if m.startswith("PIL.") and m.endswith("ImagePlugin")] == []
+    assert loaded(modules, ("PIL.ImageCms", "pnp.pdf.cmyk")) == []
 
 
 def test_the_first_picture_pnp_decodes_leaves_pillow_only_png_and_jpeg_to_try(tmp_path):

@@ -35,7 +35,6 @@ from pnp.layout.budget import WorkBudget
 from pnp.output.failures import writing_into
 from pnp.output.publish import Publication
 from pnp.output.root import OutputRoot
-from pnp.pdf.cmyk import Profile
 from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_sheet_pages
 from pnp.pdf.edgecache import EdgeCache
@@ -51,6 +50,7 @@ from pnp.text.phrasecache import phrases_kept
 from pnp.units import PAPER_SIZES, Size
 
 if TYPE_CHECKING:
+    from pnp.pdf.cmyk import Profile
     from pnp.sheet.gutterfold import Gutterfold
 
 

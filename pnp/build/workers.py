@@ -8,19 +8,21 @@ from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pnp.book.job import RulebookJob, rulebook_job
 from pnp.build.caches import Made, made_here
 from pnp.build.collect import inheritance_left_out, ordinary_collection
 from pnp.build.options import BuildOptions
 from pnp.output.publish import Publication
-from pnp.pdf.cmyk import Profile
 from pnp.pdf.printshop import write_shared_shop
 from pnp.pool import Pending, Pool, Shared, every_core, start_method
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
 from pnp.text.phrasecache import PhraseStore, active_phrase_store
+
+if TYPE_CHECKING:
+    from pnp.pdf.cmyk import Profile
 
 Job = TypeVar("Job")
 PAGES_A_FACE = 10  # print-shop pages that cost as much to write as one distinct face drawn

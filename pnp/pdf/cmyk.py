@@ -13,11 +13,11 @@ from reportlab.lib.utils import ImageReader
 
 from pnp.colors import read_color
 from pnp.errors import PnpError
-from pnp.face.images import image_reader, open_picture
+from pnp.face.images import open_picture
 from pnp.limits import MAX_PROFILE_BYTES
 from pnp.pdf.black import DEFAULT_RICH_BLACK, K100, LARGE_PT, grey_tint, near_black, overprint, solid_black
+from pnp.pdf.rgbpaint import DEFAULT_PROFILE
 
-DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.icc"
 BUNDLED_CONDITION = "FOGRA39"  # the bundled profile is made from this registered characterization
 SRGB = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
@@ -197,40 +197,13 @@ def _as_srgb(picture: Image.Image) -> Image.Image:
     return rgb
 
 
-class RgbPaint:
-    """Home-print files: colours given as CMYK in a layout are shown through the profile as RGB."""
-
-    def __init__(self, profile_path: Path = DEFAULT_PROFILE):
-        self._path = profile_path
-        self._transform: ImageCms.ImageCmsTransform | None = None
-        self._colors: dict[tuple[float, float, float, float, float], rl_colors.Color] = {}
-
-    def __call__(self, color):
-        """RGB colours pass; CMYK ones become RGB, except registration black (1,1,1,1) for the marks."""
-        if color.__class__ is rl_colors.Color:  # the common case, at once
-            return color
-        color = read_color(color)
-        if not isinstance(color, rl_colors.CMYKColor) or _is_registration(color):
-            return color
-        key = (color.cyan, color.magenta, color.yellow, color.black, color.alpha)
-        known = self._colors.get(key)
-        if known is None:
-            known = self._colors[key] = self._convert(color)
-        return known
-
-    def _convert(self, color: rl_colors.CMYKColor) -> rl_colors.Color:
-        if self._transform is None:
-            profile = load_profile(self._path)
-            self._transform = ImageCms.buildTransform(profile.cms, SRGB, "CMYK", "RGB",
-                                                      ImageCms.Intent.RELATIVE_COLORIMETRIC)
-        values = tuple(round(255 * v) for v in (color.cyan, color.magenta, color.yellow, color.black))
-        r, g, b = _first_pixel(_transformed(Image.new("CMYK", (1, 1), values), self._transform))
-        return rl_colors.Color(r / 255, g / 255, b / 255, alpha=color.alpha)
-
-    def image(self, path: Path) -> ImageReader:
-        """Image files are embedded as they are."""
-        return image_reader(path)
+def rgb_transform(path: Path) -> ImageCms.ImageCmsTransform:
+    """A CMYK profile's colours shown as sRGB (relative colorimetric), for home-print files."""
+    return ImageCms.buildTransform(load_profile(path).cms, SRGB, "CMYK", "RGB", ImageCms.Intent.RELATIVE_COLORIMETRIC)
 
 
-def _is_registration(color: rl_colors.CMYKColor) -> bool:
-    return color.cyan == color.magenta == color.yellow == color.black == 1
+def rgb_of(transform: ImageCms.ImageCmsTransform, color: rl_colors.CMYKColor) -> rl_colors.Color:
+    """A CMYK colour as the transform shows it in RGB, its alpha kept."""
+    values = tuple(round(255 * v) for v in (color.cyan, color.magenta, color.yellow, color.black))
+    r, g, b = _first_pixel(_transformed(Image.new("CMYK", (1, 1), values), transform))
+    return rl_colors.Color(r / 255, g / 255, b / 255, alpha=color.alpha)

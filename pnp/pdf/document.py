@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
 from reportlab.lib import colors as rl_colors
@@ -15,17 +16,20 @@ from pnp.face.outline import Outline
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
 from pnp.pdf.black import DEFAULT_RICH_BLACK
-from pnp.pdf.cmyk import CmykPaint, Profile, RgbPaint
 from pnp.pdf.dielines import draw_cut_lines, draw_die_line
 from pnp.pdf.fastnames import install as keep_short_texts
 from pnp.pdf.lightpages import PageSettler
 from pnp.pdf.pdfx import PDF_VERSION, mark_pdfx
+from pnp.pdf.rgbpaint import RgbPaint
 from pnp.pdf.streamed import save_streamed
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.sheet.marks import SCALE_BAR, Line, ScaleBar, SheetMarks
 from pnp.text.fonts import FontBook
 from pnp.text.subsetcache import subsets_kept_in
 from pnp.units import pt
+
+if TYPE_CHECKING:  # the CMYK machinery loads with a CMYK profile only
+    from pnp.pdf.cmyk import Profile
 
 HAIRLINE = 0.25  # pt
 REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
@@ -43,6 +47,8 @@ class Document:
                  rich_black: tuple[float, float, float, float] = DEFAULT_RICH_BLACK):
         """A document in RGB, or in CMYK with PDF/X-4's structure (and print-shop black) when given a CMYK profile."""
         self.fonts = fonts
+        if profile is not None:
+            from pnp.pdf.cmyk import CmykPaint
         paint = CmykPaint(profile, rich_black) if profile is not None else RgbPaint()
         self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import uuid
 import zlib
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.pdf.cmyk import Profile
+if TYPE_CHECKING:
+    from pnp.pdf.cmyk import Profile
+
 
 PDFX_VERSION = "PDF/X-4"
 PDF_VERSION = (1, 6)  # the lowest version PDF/X-4 allows

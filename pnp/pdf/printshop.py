@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.data.confine import label_in
 from pnp.errors import PnpError
 from pnp.face.parts import Face
 from pnp.output.publish import Publication
 from pnp.pdf.black import DEFAULT_RICH_BLACK
-from pnp.pdf.cmyk import Profile, embedded_profile_problem, load_profile
 from pnp.pdf.dielines import DieLine
 from pnp.pdf.document import Document, write_shop_pages
 from pnp.pool import Shared
@@ -18,6 +18,9 @@ from pnp.project.component import Component
 from pnp.project.games import Game
 from pnp.sheet.cutlines import CutShape
 from pnp.text.fonts import FontBook
+
+if TYPE_CHECKING:  # the CMYK machinery (Pillow's colour management) loads for CMYK files only
+    from pnp.pdf.cmyk import Profile
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ def shop_profile(game: Game, color: str) -> Profile | None:
     """The CMYK profile the print-shop files are converted through, or None for RGB files."""
     if color != "cmyk":
         return None
+    from pnp.pdf.cmyk import load_profile
     if game.cmyk_profile is None:
         return load_profile()
     return load_profile(game.cmyk_profile, game.cmyk_profile_key)
@@ -70,6 +74,7 @@ def check_pictures(plan, root: Path, profile: Profile | None) -> None:
     """Stop before the print-shop files are written at a picture whose embedded colour profile CMYK cannot use."""
     if profile is None:
         return
+    from pnp.pdf.cmyk import embedded_profile_problem
     pictures = {path for _, _, pages, _ in plan for _, face in pages for path in _pictures(face)}
     for path in sorted(pictures):
         problem = embedded_profile_problem(path)
