@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.units import Size
 
@@ -19,9 +20,8 @@ CUT_BLEED = 1.5  # mm of bleed each side of every cut between spaced cards (or a
 NARROW_BLEED = 1.0  # mm each side of a cut, where wider gutters cost sheets and butting would show a neighbour
 
 
-@dataclass(frozen=True)
-class Rect:
-    """An axis-aligned rectangle: left, bottom, width, height."""
+class Rect(NamedTuple):
+    """An axis-aligned rectangle: left, bottom, width, height (a named tuple: sheets make thousands)."""
 
     x: float
     y: float
@@ -42,8 +42,7 @@ class Rect:
                 and self.y < other.top - tolerance and other.y < self.top - tolerance)
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(NamedTuple):
     """Where one card goes: its trim and the clip that includes whatever bleed has room."""
 
     trim: Rect

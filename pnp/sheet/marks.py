@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from pnp.sheet.grid import MARK_GAP, PRINTER_MARGIN, Imposition, Rect
 
@@ -17,9 +18,8 @@ SCALE_BAND = 3.0  # mm of room the scale bar needs across the band
 SCALE_NEED = 58.0  # mm of room the bar and its label need along the band
 
 
-@dataclass(frozen=True)
-class Line:
-    """A straight line segment."""
+class Line(NamedTuple):
+    """A straight line segment (a named tuple, as Rect)."""
 
     x1: float
     y1: float

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.text.awkward import broken_phrases
 from pnp.text.breaking import NO_LINE_END, NO_LINE_START, Atom, leaves, paragraphs  # noqa: F401
@@ -20,9 +20,8 @@ from pnp.text.markup import (  # noqa: F401
 )
 
 
-@dataclass(frozen=True)
-class TextBlock:
-    """Text laid out at a chosen size."""
+class TextBlock(NamedTuple):
+    """Text laid out at a chosen size (a named tuple, as Run)."""
 
     lines: tuple[Line, ...]
     size: float
@@ -33,8 +32,7 @@ class Overflow(Exception):
     """Text that does not fit its box even at the minimum size."""
 
 
-@dataclass(frozen=True)
-class TextBox:
+class TextBox(NamedTuple):
     """The text box in points: its width and height, and how far past its right edge a 、 or 。 may hang."""
 
     width: float
