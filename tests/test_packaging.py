@@ -22,7 +22,7 @@ SOURCES = ("pyproject.toml", "README.md", "pnp", "fonts")  # what the build read
 # Every module that finds a file through its own location or a package; a new one must say what the wheel needs.
 RUN_TIME_READERS = {
     "pnp/text/fonts.py": "the bundled fonts: the package pnp_fonts",
-    "pnp/pdf/cmyk.py": "the ICC profile in pnp/pdf/profiles",
+    "pnp/pdf/rgbpaint.py": "the ICC profile in pnp/pdf/profiles",
     "pnp/scaffold/writer.py": "the template files of pnp/scaffold/files",
     "pnp/check/discovery/loader.py": "a project's simulation module (the project's own file, not the wheel's)",
     "pnp/output/cachefiles.py": "installed libraries' files (found, not imported): the edge and art caches' keys",

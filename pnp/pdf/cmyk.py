@@ -1,4 +1,5 @@
-"""Colour spaces of the output: print-shop files in CMYK through an ICC profile, home-print files in RGB."""
+"""Print-shop files in CMYK through an ICC profile, and the profile's CMYK shown as RGB for home-print files
+(pnp.pdf.rgbpaint, which loads this module only at a layout's first CMYK colour)."""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ from pnp.text.subsetcache import subsets_kept_in
 from pnp.units import pt
 
 if TYPE_CHECKING:  # the CMYK machinery loads with a CMYK profile only
-    from pnp.pdf.cmyk import Profile
+    from pnp.pdf.cmyk import CmykPaint, Profile
 
 HAIRLINE = 0.25  # pt
 REGISTRATION = rl_colors.CMYKColor(1, 1, 1, 1)  # marks print on every plate
@@ -47,9 +47,12 @@ class Document:
                  rich_black: tuple[float, float, float, float] = DEFAULT_RICH_BLACK):
         """A document in RGB, or in CMYK with PDF/X-4's structure (and print-shop black) when given a CMYK profile."""
         self.fonts = fonts
+        paint: RgbPaint | CmykPaint
         if profile is not None:
-            from pnp.pdf.cmyk import CmykPaint
-        paint = CmykPaint(profile, rich_black) if profile is not None else RgbPaint()
+            from pnp.pdf.cmyk import CmykPaint  # Pillow's colour management: CMYK files only
+            paint = CmykPaint(profile, rich_black)
+        else:
+            paint = RgbPaint()
         self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
         self.canvas.setTitle(title)
