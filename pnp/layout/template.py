@@ -181,9 +181,31 @@ def _names_used(source: str) -> frozenset[str]:
     if not ("{{" in text or "{%" in text):
         text = "{{ " + text + " }}"
     try:
-        return frozenset(meta.find_undeclared_variables(_parse(text)))
+        tree = _parse(text)
     except TemplateError:
         return frozenset()
+    names = _names_read(tree)
+    return names if names is not None else frozenset(meta.find_undeclared_variables(tree))
+
+
+def _names_read(tree) -> frozenset[str] | None:
+    """The names a template with no scope of its own reads (no loop, block, macro or `set`: each name it reads is
+    then one the context gives, as Jinja's own analysis finds, without its pass over the compiled code); None for
+    any other template."""
+    from jinja2 import nodes
+    if next(tree.find_all(_scopes()), None) is not None:
+        return None
+    names = frozenset(name.name for name in tree.find_all(nodes.Name) if name.ctx == "load")
+    return None if "self" in names else names - _env().globals.keys()  # `self`: Jinja's reference to the template
+
+
+@lru_cache(maxsize=1)
+def _scopes() -> tuple[type, ...]:
+    """The kinds of node that declare names or bring in another template's."""
+    from jinja2 import nodes
+    return (nodes.For, nodes.Macro, nodes.CallBlock, nodes.FilterBlock, nodes.With, nodes.Assign, nodes.AssignBlock,
+            nodes.Block, nodes.Scope, nodes.OverlayScope, nodes.ScopedEvalContextModifier, nodes.Import,
+            nodes.FromImport, nodes.Include, nodes.Extends)
 
 
 def check_columns(source: str, where: str, columns: set[str], names: set[str], csv_name: str,
