@@ -17,7 +17,8 @@ CRAFTED = [
     "{{ f(a, *b, k=c, **d) }}", "{{ a.b.c[0][d] }}", "text {{ a }} and {{ b.c(d) }}", "{{ 'x' ~ a[1:b] }}",
     "{% if a %}{{ b }}{% else %}{{ c }}{% endif %}", "{% for i in items %}{{ i }}{{ loop.index }}{% endfor %}",
     "{% set t = a %}{{ t }}{{ b }}", "{{ t }}{% set t = a %}", "{% with v = a %}{{ v }}{{ w }}{% endwith %}",
-    "{% macro m(p) %}{{ p }}{{ q }}{% endmacro %}{{ m(r) }}", "{% for i in a if i > b %}{{ i }}{% else %}{{ c }}{% endfor %}",
+    "{% macro m(p) %}{{ p }}{{ q }}{% endmacro %}{{ m(r) }}",
+    "{% for i in a if i > b %}{{ i }}{% else %}{{ c }}{% endfor %}",
     "{% filter upper %}{{ a }}{% endfilter %}", "{% block b %}{{ a }}{% endblock %}",
 ]
 
