@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.colors import parse_color
 from pnp.data.confine import confined
@@ -18,8 +17,7 @@ from pnp.text.fit import InlineImage, Symbol
 from pnp.text.fonts import FontBook
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(NamedTuple):
     """A picture to draw: its file, its SVG drawing (None for PNG or JPEG) and its proportions."""
 
     path: Path
@@ -55,8 +53,7 @@ class Pictures:
         return Picture(path, None, pixels[0] / pixels[1])
 
 
-@dataclass(frozen=True)
-class SymbolSpec:
+class SymbolSpec(NamedTuple):
     """An inline symbol as a layout defines it, under the label of that layout."""
 
     name: str

@@ -4,9 +4,9 @@ sheets and a cut off the line shows no other colour."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.build.options import BuildOptions
 from pnp.face.outline import Outline
@@ -27,8 +27,7 @@ GUTTER_ADVICE = ("gutters: pieces are spaced so that a cut off the line shows no
                  f"--gutter 0 butts them, --gutter {SUGGESTED_GUTTER:g} spaces them")
 
 
-@dataclass(frozen=True)
-class Spacing:
+class Spacing(NamedTuple):
     """The gap between pieces: a fixed `gutter` in mm, or automatic (None), butted where `butt` allows."""
 
     gutter: float | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pnp.build.cuts import Spacing, cut_lines, cut_marks
 from pnp.build.options import BuildOptions
@@ -20,8 +21,7 @@ from pnp.units import Size
 Faces = Sequence[tuple[object, Face]]
 
 
-@dataclass(frozen=True)
-class Pieces:
+class Pieces(NamedTuple):
     """How a component's pieces are laid out on a grid: their size and bleed, spacing and marks."""
 
     size: Size

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.face.images import image_pixels
 from pnp.face.parts import Face, Op
@@ -13,8 +13,7 @@ PRINT_DPI = 300  # below this, `pnp proof` reports the image
 WARN_DPI = 150  # below this, `pnp build` also warns
 
 
-@dataclass(frozen=True)
-class LowResolution:
+class LowResolution(NamedTuple):
     """A raster image printed at fewer dots per inch than print needs."""
 
     op: Op

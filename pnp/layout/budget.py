@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pnp import limits
 from pnp.errors import PnpError
@@ -21,8 +22,7 @@ ROWS_SHOWN = 3
 _clock = time.monotonic  # read through the module, so a test can give the budget a clock of its own
 
 
-@dataclass(frozen=True)
-class RowKey:
+class RowKey(NamedTuple):
     """A CSV row as drawn for one component."""
 
     table: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
@@ -16,8 +16,7 @@ CUT_LINE_WIDTH = 0.25  # pt
 DIE_LINE_WIDTH = 0.25  # pt, a hairline: cutters read the path, not the stroke
 
 
-@dataclass(frozen=True)
-class DieLine:
+class DieLine(NamedTuple):
     """A die line: the cut path stroked in a Separation colour of this name, overprinting, never in process ink."""
 
     name: str  # CutContour unless asked otherwise (pnp.build.options)

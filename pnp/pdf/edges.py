@@ -9,9 +9,8 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -35,8 +34,7 @@ OPPOSITE = {"left": "right", "right": "left", "bottom": "top", "top": "bottom"}
 Lab = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
-class FaceEdges:
+class FaceEdges(NamedTuple):
     """Mean CIELAB colours in SEGMENT-long pieces along each side (bottom to top, left to right)."""
 
     inside: dict[str, tuple[Lab, ...]]  # the strip CUT_ERROR wide just inside the trim

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.data.confine import label_in
 from pnp.errors import PnpError
@@ -23,8 +22,7 @@ if TYPE_CHECKING:  # the CMYK machinery (Pillow's colour management) loads for C
     from pnp.pdf.cmyk import Profile
 
 
-@dataclass(frozen=True)
-class ShopCut:
+class ShopCut(NamedTuple):
     """The die line of a print-shop file's pages: the pieces' cut, seen from the back on back pages."""
 
     shape: CutShape

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.units import Size
 
@@ -21,8 +22,7 @@ ARC_STEPS = 16  # straight pieces of the thumb notch's half circle
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Panel:
+class Panel(NamedTuple):
     """A rectangle of the net in mm, and its edges that are cut (not folded), where its art gets bleed."""
 
     x: float

@@ -231,8 +231,7 @@ def grid_imposition(card: Size, bleed: float, plan: GridPlan) -> Imposition:
     return Imposition(page, card, bleed, cols, rows, gap, block, outer_x, outer_y, slots, printable)
 
 
-@dataclass(frozen=True)
-class Edges:
+class Edges(NamedTuple):
     """The bleed a grid's outer cards get on each side of the block: left, right, bottom, top."""
 
     left: float

@@ -198,7 +198,7 @@ def front_marks(marks: SheetMarks, sheet: Gutterfold) -> SheetMarks:
     """Marks worked out on the fronts' half, moved onto the page."""
     dx, dy = sheet.origin
     lines = tuple(Line(line.x1 + dx, line.y1 + dy, line.x2 + dx, line.y2 + dy) for line in marks.lines)
-    bar = None if marks.bar is None else replace(marks.bar, x=marks.bar.x + dx, y=marks.bar.y + dy)
+    bar = None if marks.bar is None else marks.bar._replace(x=marks.bar.x + dx, y=marks.bar.y + dy)
     return SheetMarks(lines, bar, tuple(sheet.to_page(box) for box in marks.circles))
 
 

@@ -5,7 +5,6 @@ Pure numbers in page millimetres, like pnp.sheet.grid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -117,8 +116,7 @@ def _line_box(line: Line, pad: float) -> Rect:
                 abs(line.x2 - line.x1) + 2 * pad, abs(line.y2 - line.y1) + 2 * pad)
 
 
-@dataclass(frozen=True)
-class SheetMarks:
+class SheetMarks(NamedTuple):
     """Everything printed around the cards: crop marks, circle cut guides and the 50 mm scale bar."""
 
     lines: tuple[Line, ...]
@@ -155,8 +153,7 @@ def page_marks() -> SheetMarks:
     return SheetMarks((), None)
 
 
-@dataclass(frozen=True)
-class ScaleBar:
+class ScaleBar(NamedTuple):
     """Where the 50 mm check bar goes: its start point and direction."""
 
     x: float

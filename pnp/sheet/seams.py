@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.sheet.grid import Rect, Slot
 
 TOUCH = 1e-6  # mm: trims closer than this share their cut
 
 
-@dataclass(frozen=True)
-class Seam:
+class Seam(NamedTuple):
     """Two slots sharing a cut: `first` left of `second` along a vertical cut, or below it along a horizontal one."""
 
     first: int

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.sheet.grid import MARK_ROOM, PRINTER_MARGIN, Imposition, Rect, Slot, choose_plan, grid_imposition, mirror_rect
 from pnp.sheet.marks import Line, ScaleBar, SheetMarks
@@ -18,16 +18,14 @@ SHARE_GAP = 1.0  # mm between the end of one band's marks and the next band
 BELOW, BESIDE = "below", "beside"  # where a free area lies: below a band's pieces, across it, or right of them
 
 
-@dataclass(frozen=True)
-class Band:
+class Band(NamedTuple):
     """One component's pieces on a shared sheet: the area its marks stay inside, and its filled slots."""
 
     area: Rect
     imposition: Imposition  # page coordinates; slots: only those filled on this sheet
 
 
-@dataclass(frozen=True)
-class FreeArea:
+class FreeArea(NamedTuple):
     """An area of a band left free by its pieces and their marks, and where it lies."""
 
     rect: Rect
@@ -64,7 +62,7 @@ def yielded(band: Band, free: FreeArea) -> Band:
         kept = Rect(area.x, rect.top + SHARE_GAP, area.w, area.top - rect.top - SHARE_GAP)
     else:
         kept = Rect(area.x, area.y, rect.x - SHARE_GAP - area.x, area.h)
-    return dataclasses.replace(band, area=kept)
+    return band._replace(area=kept)
 
 
 def band_grid(card: Size, bleed: float, free: FreeArea, page: Size, spaced: bool = False, marks: bool = True,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -14,8 +13,7 @@ if TYPE_CHECKING:  # the markup's syntax is read without the font machinery
 OBJECT = "\ufffc"  # stands for an inline image in a run's text
 
 
-@dataclass(frozen=True)
-class InlineImage:
+class InlineImage(NamedTuple):
     """A picture drawn inline in text, one text size high: a raster file or SVG art."""
 
     name: str
@@ -50,8 +48,7 @@ class MissingGlyph(Exception):
 
 
 
-@dataclass(frozen=True)
-class Symbol:
+class Symbol(NamedTuple):
     """An inline symbol a layout defines, written :name: in text."""
 
     char: str

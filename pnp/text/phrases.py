@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.text.phrasecache import active_phrase_store
 
@@ -15,8 +14,7 @@ MAX_SPAN = 40  # characters: a longer bracketed passage is running text, broken 
 CACHE = 4096  # distinct paragraphs whose phrases are remembered
 
 
-@dataclass(frozen=True)
-class Phrasing:
+class Phrasing(NamedTuple):
     """A paragraph's break opportunities: BudouX phrase starts, and the spans that must stay whole."""
 
     starts: frozenset[int]  # offsets where a phrase begins (a break is allowed before them)
