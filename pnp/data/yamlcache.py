@@ -14,7 +14,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -23,7 +23,7 @@ from typing import Any
 
 import pnp
 from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
-from pnp.output.cachefiles import CACHE_FOLDER, finite_json, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, finite_json, in_use, installed_hashes, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".yaml.json"
@@ -70,21 +70,17 @@ def yaml_cache_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "yaml"
 
 
-@contextmanager
-def using_yaml_cache(cache: YamlCache) -> Iterator[YamlCache]:
+def using_yaml_cache(cache: YamlCache) -> AbstractContextManager[YamlCache | None]:
     """Within: every YAML text parsed is looked up in the cache first, and remembered for it."""
-    token = _ACTIVE.set(cache)
-    try:
-        yield cache
-    finally:
-        _ACTIVE.reset(token)
+    return in_use(_ACTIVE, cache)
 
 
 @contextmanager
 def parsed_yaml_kept(output_root: Path) -> Iterator[YamlCache]:
     """Within (a build's loading and building): YAML read through the output folder's cache, which is written when
     the block ends without an error."""
-    with using_yaml_cache(YamlCache(yaml_cache_folder(output_root))) as cache:
+    cache = YamlCache(yaml_cache_folder(output_root))
+    with using_yaml_cache(cache):
         yield cache
     cache.save()
 

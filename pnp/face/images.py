@@ -29,8 +29,8 @@ def forbid_other_formats() -> None:
     Image.ID[:] = [name for name in Image.ID if name in RASTER_FORMATS]
 
 
-def open_raster(source: io.BytesIO | Path | Any, formats: tuple[str, ...] = RASTER_FORMATS) -> Image.Image:
-    """Pillow's open, trying only the formats named, once no other format is left to try."""
+def open_raster(source: Any, formats: tuple[str, ...] = RASTER_FORMATS) -> Image.Image:
+    """Pillow's open of a file or its bytes, trying only the formats named, once no other format is left to try."""
     forbid_other_formats()
     return Image.open(source, formats=formats)
 

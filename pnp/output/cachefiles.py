@@ -15,10 +15,14 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+Store = TypeVar("Store")
 
 CACHE_FOLDER = ".pnp-cache"
 MAX_ENTRY_BYTES = 64 * 2**20  # far above a full CJK font's entry (about 1 MB), far below memory trouble
@@ -146,3 +150,13 @@ def _file_hash(package: str, name: str) -> str:
     locations: Iterable[str] = list(spec.submodule_search_locations or []) if spec else []
     path = Path(next(iter(locations))) / name if locations else None
     return hashlib.sha256(path.read_bytes()).hexdigest() if path and path.is_file() else "missing"
+
+
+@contextmanager
+def in_use(active: ContextVar[Store | None], store: Store | None) -> Iterator[Store | None]:
+    """Within: `store` is the cache of its kind that reading and drawing look things up in (and add to)."""
+    token = active.set(store)
+    try:
+        yield store
+    finally:
+        active.reset(token)

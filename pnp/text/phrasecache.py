@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pnp
-from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, installed_hashes, made_entry, read_entry, save_entries
+from pnp.output.cachefiles import (
+    CACHE_FOLDER,
+    checked_entry,
+    in_use,
+    installed_hashes,
+    made_entry,
+    read_entry,
+    save_entries,
+)
 
 FORMAT = 1
 SUFFIX = ".phrases"
@@ -73,14 +80,9 @@ def phrases_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "phrases"
 
 
-@contextmanager
-def phrases_kept(store: PhraseStore | None) -> Iterator[PhraseStore | None]:
+def phrases_kept(store: PhraseStore | None) -> AbstractContextManager[PhraseStore | None]:
     """Within (a build): the phrases of every text set looked up in the store first, and remembered there."""
-    token = _ACTIVE.set(store)
-    try:
-        yield store
-    finally:
-        _ACTIVE.reset(token)
+    return in_use(_ACTIVE, store)
 
 
 def active_phrase_store() -> PhraseStore | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +24,7 @@ import reportlab
 from reportlab.pdfbase import pdfdoc
 
 import pnp
-from pnp.output.cachefiles import checked_entry, made_entry, read_entry, save_entries
+from pnp.output.cachefiles import checked_entry, in_use, made_entry, read_entry, save_entries
 
 SUFFIX = ".subset"
 FORMAT = 1
@@ -118,14 +118,9 @@ class _KeptFlate:
         return _FLATE.decode(encoded)
 
 
-@contextmanager
-def subsets_kept_in(store: SubsetStore | None) -> Iterator[None]:
+def subsets_kept_in(store: SubsetStore | None) -> AbstractContextManager[SubsetStore | None]:
     """Within (a document being saved): the subsets of its fonts read from the store where kept, and kept there."""
-    token = _ACTIVE.set(store)
-    try:
-        yield
-    finally:
-        _ACTIVE.reset(token)
+    return in_use(_ACTIVE, store)
 
 
 @contextmanager
@@ -138,7 +133,8 @@ def kept_subsets(font: Any) -> Iterator[None]:
         yield
         return
     if getattr(font, "digest", None) is None:
-        font.digest = hashlib.sha256(font.face._ttf_data).hexdigest()
+        from pnp.text.fontcache import font_digest as digest_of  # which imports this module
+        font.digest = digest_of(font.face._ttf_data)
     flate, face, font_digest = _KeptFlate(store), font.face, font.digest
     cut = face.makeSubset
 
