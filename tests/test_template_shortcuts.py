@@ -11,11 +11,19 @@ from pnp.layout import shortcuts
 from pnp.layout.calls import SCALARS
 from pnp.layout.sandbox import render_bounded
 from pnp.layout.template import _compiled_expression, _from_string, compile_expression, compile_template
+from pnp.limits import MAX_TEMPLATE_CHARS
 
 WHERE, ROW = "layouts/g/cards.yaml: elements[0].text", "card_data/g/cards.csv: row 2"
 TEMPLATES = ["{{ role }}", "{{role}}", "{{ colors[role] }}", "{{ colors [ role ] }}", "{{ true }}", "{{ none }}",
              "{{ colors[true] }}", "{{ colors[none] }}", "{{ count }}", "{{ colors[count] }}", "{{ nested[role] }}",
              "{{ missing }}", "{{ colors[missing] }}", "{{ role[0] }}"]
+LABELLED = ["コスト {{ count }}", "({{ role }}/{{ count }})", "art/{{ nested[role].a }}.svg", "{{ nested[role].a.b }}",
+            "{{ nested[role].items }}", "{{ colors.役者 }}", "{{ nested[role].keys }}", "{{ role.a }}",
+            "{{ colors[role] }}{{ colors[role] }}", "a {{ role }}\n", "{{ role }} }", "{ {{ role }}",
+            "{{ role }} {# x #}", "{{ role.true }}", "{{ nested[role]. a }}"]
+ARITHMETIC = ["{{ 21.4 + nested[role].a }}", "{{ count - 5.2 }}", "{{ 3 + count }}", "{{ count-1 }}",
+              "{{ 0 - colors[role] }}", "{{ 2 + count + 1 }}", "{{ 1 + role }}", "{{ 01 + count }}",
+              "{{ 1.5e3 + count }}", "{{ big + 1 }}"]
 EXPRESSIONS = ["role == '役者'", "role != '役者'", 'role == "役者"', "count == '3'", "none == 'None'",
                "true == 'x'", "missing == 'x'", "colors == 'x'", "flag == 'True'", "  role  ==  '音楽家'  "]
 CONTEXTS = [
@@ -25,6 +33,7 @@ CONTEXTS = [
      "none": "N"},
     {"role": 3, "colors": {3: "three", True: "yes"}, "count": True, "nested": [1], "flag": None},
     {"role": "x", "colors": ["a"], "count": None, "nested": None, "flag": "True"},
+    {"role": "a", "colors": {"a": 2.5}, "count": 1e308, "nested": {"a": {"a": 0.1}}, "big": 2 ** 80},
 ]
 
 
@@ -62,7 +71,7 @@ def evaluated_by_jinja(source: str, context: dict) -> object:
         return _compiled_expression(expression.source, WHERE)(**context)
 
 
-@pytest.mark.parametrize("source", TEMPLATES)
+@pytest.mark.parametrize("source", TEMPLATES + LABELLED + ARITHMETIC)
 @pytest.mark.parametrize("context", CONTEXTS, ids=range(len(CONTEXTS)))
 def test_a_template_renders_as_jinja_renders_it(source: str, context: dict) -> None:
     assert outcome(rendered, source, context) == outcome(through_jinja, source, context)
@@ -81,19 +90,29 @@ values = st.one_of(st.text(max_size=4), st.integers(-5, 5), st.floats(allow_nan=
 
 @given(st.dictionaries(st.sampled_from(["a", "b", "c"]), values))
 def test_any_row_gives_what_jinja_gives(context: dict) -> None:
-    for source in ("{{ a }}", "{{ a[b] }}", "{{ c[a] }}"):
+    for source in ("{{ a }}", "{{ a[b] }}", "{{ c[a] }}", "x {{ a }}{{ b.a }} y", "{{ c[a].a }}", "{{ a.b.c }}",
+                   "{{ 0.1 + a }}", "{{ b - 3 }}"):
         assert outcome(rendered, source, context) == outcome(through_jinja, source, context)
     for source in ("a == 'x'", "b != ''", "c == '1'"):
         assert outcome(evaluated, source, context) == outcome(evaluated_by_jinja, source, context)
 
 
 def test_the_shortcuts_take_the_common_forms_and_leave_the_rest() -> None:
-    assert shortcuts.lookup_of("{{ palette[role] }}") == ("palette", "role")
-    assert shortcuts.lookup_of("{{ role }}") == ("role", None)
-    assert [shortcuts.lookup_of(s) for s in ("{{ none }}", "{{ a[true] }}", "{{ a['x'] }}", "{{ a.b }}")] == [None] * 4
+    Field = shortcuts.Field
+    assert shortcuts.fields_of("{{ palette[role] }}") == (Field("palette", "role"),)
+    assert shortcuts.fields_of("{{ role }}") == (Field("role"),)
+    assert shortcuts.fields_of("コスト{{ cost }} ({{ a[b].c.d }})") == ("コスト", Field("cost"), " (",
+                                                                    Field("a", "b", ("c", "d")), ")")
+    assert shortcuts.fields_of("{{ 21.4 + a[b].h }}{{ c - 5 }}") == (Field("a", "b", ("h",), ("+", 21.4, True)),
+                                                                     Field("c", offset=("-", 5, False)))
+    assert [shortcuts.fields_of(s) for s in ("{{ none }}", "{{ a[true] }}", "{{ a['x'] }}", "{{ a.none }}", "{{ a }}\n",
+                                             "{{ a }}{", "{{ a }} {% if b %}", "{{ a|upper }}", "{{ a.0 }}",
+                                             "{{ 1 + a + 1 }}", "{{ a * 2 }}")] == [None] * 11
     assert shortcuts.comparison_of("role != \"脚本家\"") == ("role", False, "脚本家")
     assert [shortcuts.comparison_of(s) for s in ("none == 'x'", "a == 'x\\'y'", "a == b", "a < 'x'")] == [None] * 4
-    assert shortcuts.looked_up(("palette", "role"), {"palette": {"a": 1}, "role": "b"}) is None
+    assert shortcuts.printed((Field("palette", "role"),), {"palette": {"a": 1}, "role": "b"}) is None
+    assert shortcuts.printed((Field("a", None, ("get",)),), {"a": {"get": "x"}}) is None  # Jinja2 finds the method
+    assert shortcuts.printed(("x", Field("a")), {"a": "y" * MAX_TEMPLATE_CHARS}) is None  # Jinja2's limit
     assert shortcuts.compared(("role", True, "a"), {"role": ["a"]}) is None
 
 
@@ -101,7 +120,8 @@ def test_printable_values_are_the_sandboxes() -> None:
     assert shortcuts.PRINTABLE == SCALARS
 
 
-@pytest.mark.parametrize("source", TEMPLATES + EXPRESSIONS + ["{{ a[b] }}", "a == 'x'", "{{ a.b }}"])
+@pytest.mark.parametrize("source", TEMPLATES + LABELLED + ARITHMETIC + EXPRESSIONS + ["{{ a[b] }}", "a == 'x'",
+                                                                                   "x {{ a[b].c }} {{ d }}"])
 def test_the_names_a_shortcut_reads_are_those_jinja_finds(source: str) -> None:
     from pnp.layout.template import _names_used, names_used
     assert names_used(source) == _names_used(source)

@@ -16,7 +16,7 @@ from typing import Any
 
 from pnp.errors import PnpError
 from pnp.layout.budget import WorkBudget
-from pnp.layout.shortcuts import compared, comparison_of, looked_up, lookup_of
+from pnp.layout.shortcuts import compared, comparison_of, fields_of, names_in, printed
 from pnp.layout.steps import metered
 
 BUILTIN_NAMES = {"card", "vars", "range", "loop", "dict", "lipsum", "cycler", "joiner", "namespace"}
@@ -51,8 +51,8 @@ class Template:
         """Render with the row's values, its steps counted to the budget; errors name the layout key and the row."""
         if self.constant:
             return self.source
-        lookup = lookup_of(self.source)
-        if lookup is not None and (text := looked_up(lookup, context)) is not None:
+        fields = fields_of(self.source)
+        if fields is not None and (text := printed(fields, context)) is not None:
             return text
         from pnp.layout.sandbox import render_bounded
         with _row_errors("template", self.where, row_where), _counted(budget):
@@ -129,7 +129,7 @@ def compile_template(source: str, where: str) -> Template:
     """Compile a text template; plain strings without {{ or {% stay constants."""
     if "{{" not in source and "{%" not in source:
         return Template(source, where, constant=True)
-    if not _CHECKED.get() or lookup_of(source) is not None:  # {{ name }} and {{ name[key] }} are sound syntax
+    if not _CHECKED.get() or fields_of(source) is not None:  # text and {{ name[key].attribute }}: sound syntax
         return Template(source, where)
     from jinja2 import TemplateError
     try:
@@ -167,9 +167,9 @@ def names_used(source: str) -> frozenset[str]:
     """Top-level names a template or expression reads (none known while templates are read unchecked)."""
     if not _CHECKED.get():
         return frozenset()
-    lookup, comparison = lookup_of(source), comparison_of(source)
-    if lookup is not None:
-        return frozenset(name for name in lookup if name is not None)
+    fields, comparison = fields_of(source), comparison_of(source)
+    if fields is not None:
+        return names_in(fields)
     return frozenset({comparison[0]}) if comparison is not None else _names_used(source)
 
 
