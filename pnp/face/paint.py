@@ -114,7 +114,7 @@ def _text(canvas, op: Op) -> None:
             if run.color is not color:
                 color = run.color
                 _ink(text, color, size, stroke=False)
-            text.textOut(run.text)
+            text._code.append(text._formatText(run.text))  # textOut() without moving its cursor, which no line reads
             if placed:
                 x += run.width * size
         baseline -= line_height
@@ -124,16 +124,29 @@ def _text(canvas, op: Op) -> None:
 
 
 def line_runs(line) -> list[Run]:
-    """The line's text as runs, neighbours with the same font and colour merged (inline images stay apart)."""
+    """The line's text as runs, neighbours with the same font and colour merged (inline images stay apart); a merged
+    run has the font and colour of the last run in it."""
     merged: list[Run] = []
+    texts: list[str] = []  # the texts of the runs that the last merged run is made of
     for atom in line.atoms:
         for run in atom.runs:
             last = merged[-1] if merged else None
             if last and last.image is None and run.image is None and last.font is run.font and last.color == run.color:
-                merged[-1] = Run(last.text + run.text, run.font, run.color)
+                texts.append(run.text)
+                merged[-1] = run
             else:
+                _merge_texts(merged, texts)
                 merged.append(run)
+                texts = [run.text]
+    _merge_texts(merged, texts)
     return merged
+
+
+def _merge_texts(merged: list[Run], texts: list[str]) -> None:
+    """Make the last merged run one run of its texts."""
+    if len(texts) > 1:
+        last = merged[-1]
+        merged[-1] = Run("".join(texts), last.font, last.color)
 
 
 def _source(canvas, path: Path) -> ImageReader:
