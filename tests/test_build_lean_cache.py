@@ -69,6 +69,20 @@ def test_a_build_from_the_cache_writes_the_same_bytes(project, tmp_path, hits):
     assert hits[2:] == [True, True]
 
 
+def test_a_build_from_the_cache_never_makes_the_tables_only_reading_and_subsetting_use(project, first_build,
+                                                                                       tmp_path, monkeypatch):
+    made: list[str] = []
+    make = fonts.KeptFace.__getattr__
+
+    def recorded(self, name):
+        made.append(name)
+        return make(self, name)
+    monkeypatch.setattr(fonts.KeptFace, "__getattr__", recorded)
+    fresh = built_before(first_build, tmp_path / "out")
+    assert built(project, tmp_path / "out") == fresh
+    assert "glyphToChar" not in made and "hmetrics" not in made
+
+
 @pytest.fixture(scope="module")
 def first_build(project, tmp_path_factory) -> Path:
     """The demo's output folder after a first build, made once: every damaged-entry case starts from a copy."""
@@ -112,10 +126,11 @@ def test_the_cached_face_is_the_parsed_face(tmp_path):
         store.save()
         cached = fonts._parsed("pnp-test", data, str(path), store)
         assert not store.pending  # read from the entry, not parsed again
-        kept = vars(cached.face)[fontcache.KEPT_OWNERS]  # glyphToChar waits until it is read
-        assert "glyphToChar" not in vars(cached.face)
-        assert cached.face.glyphToChar == parsed.face.glyphToChar
-        assert fontcache.KEPT_OWNERS not in vars(cached.face) and kept
+        for name, kept_as in (("glyphToChar", fontcache.KEPT_OWNERS), ("hmetrics", fontcache.KEPT_METRICS)):
+            kept = vars(cached.face)[kept_as]  # made when first read
+            assert name not in vars(cached.face)
+            assert getattr(cached.face, name) == getattr(parsed.face, name)
+            assert kept_as not in vars(cached.face) and kept
         expected, found = dict(vars(parsed.face)), dict(vars(cached.face))
         assert expected.pop("_pdfScale")(1234) == found.pop("_pdfScale")(1234)
         assert found == expected

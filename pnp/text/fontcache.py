@@ -32,6 +32,7 @@ SECTIONS = ("codes", "glyphs", "width_codes", "widths", "owners", "counts", "own
 NUMBERS = ("widths", "advances", "default_width")  # sections whose values may be floats; the others are integers
 MAX_CODE = 0x10FFFF
 KEPT_OWNERS = "_kept_owners"  # an entry's face attribute: glyphToChar's sections, made a table when first read
+KEPT_METRICS = "_kept_metrics"  # hmetrics' sections (advances, bearings), made a list when first read (by subsetting)
 
 
 def font_digest(data: bytes) -> str:
@@ -178,13 +179,18 @@ def _decoded(found: dict[str, list], num_glyphs: int) -> dict[str, Any] | None:
     return {"charToGlyph": dict(zip(found["codes"], found["glyphs"])),
             "charWidths": dict(zip(found["width_codes"], found["widths"])), "defaultWidth": found["default_width"][0],
             KEPT_OWNERS: (found["owners"], found["counts"], found["owned"]), "glyphPos": found["glyph_pos"],
-            "hmetrics": list(zip(found["advances"], found["bearings"])), "_pos": found["pos"][0]}
+            KEPT_METRICS: (found["advances"], found["bearings"]), "_pos": found["pos"][0]}
 
 
 def glyph_chars(owners: list[int], counts: list[int], owned: list[int]) -> dict[int, list[int]]:
     """A face's glyphToChar (each glyph's characters) from an entry's sections."""
     ends = list(accumulate(counts))
     return dict(zip(owners, map(owned.__getitem__, map(slice, [0] + ends[:-1], ends))))
+
+
+def horizontal_metrics(advances: list, bearings: list) -> list[tuple]:
+    """A face's hmetrics (each glyph's advance and left side bearing) from an entry's sections."""
+    return list(zip(advances, bearings))
 
 
 def _within(values: list, lowest: float, highest: float) -> bool:

@@ -8,6 +8,7 @@ import io
 import string
 import struct
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from functools import cache
@@ -21,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, TTFontFace, 
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
-from pnp.text.fontcache import KEPT_OWNERS, FontCache, font_digest, glyph_chars
+from pnp.text.fontcache import KEPT_METRICS, KEPT_OWNERS, FontCache, font_digest, glyph_chars, horizontal_metrics
 from pnp.text.fontcheck import check_font
 from pnp.text.subsetcache import kept_subsets
 
@@ -130,8 +131,9 @@ class ContentNamedTTFont(TTFont):
 
 class KeptFace(TTFontFace):
     """A face whose character tables came from the font cache. Its glyphToChar, which only reading a font's own
-    tables and shaping use, is made from the entry when first read: a build never reads it. Its glyph table is lent
-    to subsetting, which reads one glyph at a time, rather than copied for each subset (some 5 MB a subset)."""
+    tables and shaping use, and its hmetrics, which only subsetting uses, are made from the entry when first read: a
+    build with its subsets kept reads neither. Its glyph table is lent to subsetting, which reads one glyph at a time,
+    rather than copied for each subset (some 5 MB a subset)."""
 
     def get_table(self, tag: str):
         """A table's bytes; the glyph table as a view whose slices are bytes of the file."""
@@ -140,13 +142,20 @@ class KeptFace(TTFontFace):
         return _TableView(self._ttf_data, *self.get_table_pos(tag))
 
     def __getattr__(self, name: str):
-        """glyphToChar, made from the entry's sections when first read; any other missing name is missing."""
-        kept = self.__dict__.get(KEPT_OWNERS)
-        if name != "glyphToChar" or kept is None:
+        """glyphToChar or hmetrics, made from the entry's sections when first read; any other missing name is
+        missing."""
+        kept_as, make = _MADE_WHEN_READ.get(name, ("", None))
+        kept = self.__dict__.get(kept_as)
+        if make is None or kept is None:
             raise AttributeError(name)
-        self.glyphToChar = glyph_chars(*kept)
-        del self.__dict__[KEPT_OWNERS]
-        return self.glyphToChar
+        value = make(*kept)
+        setattr(self, name, value)
+        del self.__dict__[kept_as]
+        return value
+
+
+_MADE_WHEN_READ: dict[str, tuple[str, Callable]] = {"glyphToChar": (KEPT_OWNERS, glyph_chars),
+                                                    "hmetrics": (KEPT_METRICS, horizontal_metrics)}
 
 
 class _TableView:
