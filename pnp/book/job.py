@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import glob
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.book.pictures import SymbolSpec, symbol_specs
 from pnp.data.confine import confined, label_in
@@ -22,8 +22,7 @@ def rules_path(root: Path, game: str) -> Path | None:
     return confined(root, path, label_in(root, path))
 
 
-@dataclass(frozen=True)
-class RulebookJob:
+class RulebookJob(NamedTuple):
     """What setting and writing a game's rulebook needs, with no Game (its compiled templates stay behind)."""
 
     root: Path

@@ -103,7 +103,7 @@ class SharedSheets:
         if self._sheets(grid, len(fronts) - count) >= self._sheets(grid, len(fronts)):
             return 0
         used = dataclasses.replace(imposition, slots=imposition.slots[:count])
-        self.open.bands[-1] = dataclasses.replace(last, band=yielded(last.band, free))
+        self.open.bands[-1] = last._replace(band=yielded(last.band, free))
         self.open.bands.append(BandPieces(Band(free.rect, used), fronts[:count],
                                           backs[:count] if backs is not None else None, marks_for, lines))
         return count

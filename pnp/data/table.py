@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.errors import PnpError
 from pnp.limits import MAX_CELL_CHARS, MAX_COUNT, MAX_NUMBER_DIGITS
@@ -23,8 +23,7 @@ class Row:
     count: int
 
 
-@dataclass(frozen=True)
-class RowProblem:
+class RowProblem(NamedTuple):
     """Rows of a data file a build refuses and a proof lists: the file, the rows, the column, what is wrong, the fix."""
 
     file: str

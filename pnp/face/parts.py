@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -54,8 +53,7 @@ class Op(NamedTuple):
     outline: Outline = ()  # an "outline" op's path, in points
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(NamedTuple):
     """A card face ready to paint: its size in points (trim), bleed and operations."""
 
     width: float
@@ -65,8 +63,7 @@ class Face:
     scale: float = 1.0
 
 
-@dataclass(frozen=True)
-class TextTrace:
+class TextTrace(NamedTuple):
     """A text element as drawn for one row, with the problems a build would stop at (collecting mode)."""
 
     element: Element

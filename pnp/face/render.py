@@ -118,7 +118,8 @@ class Renderer:
         source = value.text("text", "")
         regular = self.fonts.get(value.text("font", "regular"), element.where)
         bold = self.fonts.get(value.text("bold_font", "bold"), element.where)
-        shade = self._color_text(value, "color", layout)
+        raw = value.text("color", "")
+        shade = str(layout.colors.get(raw, raw))  # its colour's text: the same text is the same colour
         color = self._parse_color(shade, f"{element.where}.color", ctx) or rl_colors.black
         sizes = (value.number("size", 9.0), value.number("min_size", 6.0), value.number("leading", 1.3),
                  hang_room(box, layout, common["rotate"]))  # fit(..., size, min_size, leading, room)
@@ -233,13 +234,8 @@ class Renderer:
 
     def _color(self, value: Resolver, key: str, layout: Layout, ctx: RowContext):
         """Resolve a colour property: a palette name, #rrggbb, a CSS name, or none."""
-        return self._parse_color(self._color_text(value, key, layout), f"{value.element.where}.{key}", ctx)
-
-    @staticmethod
-    def _color_text(value: Resolver, key: str, layout: Layout) -> str:
-        """A colour property's text, a palette name looked up (the same text is the same colour)."""
         raw = value.text(key, "")
-        return str(layout.colors.get(raw, raw))
+        return self._parse_color(layout.colors.get(raw, raw), f"{value.element.where}.{key}", ctx)
 
     @staticmethod
     def _parse_color(raw: str, where: str, ctx: RowContext):

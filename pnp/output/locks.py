@@ -29,6 +29,7 @@ import warnings
 from dataclasses import dataclass
 from errno import EACCES, EAGAIN, EWOULDBLOCK
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.output.owners import is_dead, read_owner, this_run
 
@@ -70,8 +71,7 @@ class Held:
                 self.handle = -1
 
 
-@dataclass(frozen=True)
-class Living:
+class Living(NamedTuple):
     """A lock file whose holder lives (or cannot be told dead): its process id, where the record names it."""
 
     pid: int | None

@@ -13,14 +13,13 @@ from __future__ import annotations
 import os
 import sys
 import time
-from dataclasses import dataclass
+from typing import NamedTuple
 
 PAD = b"\n"  # byte 0: locked on Windows, so the record starts after it
 YOUNG_SECONDS = 60.0  # a record still being written (empty, or cut short) is taken as living while this young
 
 
-@dataclass(frozen=True)
-class Owner:
+class Owner(NamedTuple):
     """The run a record names: its process id, start time (None where unknown) and host."""
 
     pid: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.pdf.dielines import draw_cut_lines
 from pnp.pdf.document import CutsFor, Document, Faces, MarksFor, draw_marks
@@ -11,8 +11,7 @@ from pnp.sheet.sharing import Band, band_marks, mirrored
 from pnp.units import Size, pt
 
 
-@dataclass(frozen=True)
-class BandPieces:
+class BandPieces(NamedTuple):
     """A band of a shared sheet with the faces it holds, front and back, and how its marks and cut lines are drawn."""
 
     band: Band

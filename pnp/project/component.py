@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.cells import CellValues, with_cells
 from pnp.data.confine import confined
@@ -29,8 +29,7 @@ COMPONENT_KEYS = {"name", "csv", "data", "sheet", "layout", "back", "kind", "pri
 KINDS = {"card", "token", "sheet", "page", "standee", "tuckbox"}
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """What a component reads before its where: keeps some rows: every row of its data file (or sheet)."""
 
     table: Table
@@ -87,8 +86,7 @@ class Component:
         return self.table.card_count
 
 
-@dataclass(frozen=True)
-class Files:
+class Files(NamedTuple):
     """Where a component's files live: the project root, a label maker and a manifest reader."""
 
     root: Path
@@ -105,7 +103,7 @@ def build_component(files: Files, game: str, spec: Any, index: int) -> Component
                                                                            source_game, merged, where)
     source = _source_table(files, source_game, source_name, merged, where)
     table = _kept(source, where, str(spec["name"]))
-    source = dataclasses.replace(source, borrowed=source_game != game)
+    source = source._replace(borrowed=source_game != game)
     _check_card_count(table, where)
     front, row_fronts = _side(files, source_game, merged, "layout", f"{source_name}.yaml", table, where)
     back, row_backs = _side(files, source_game, merged, "back", f"{source_name}-back.yaml", table, where)

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.confine import confined
 from pnp.errors import PnpError
@@ -16,8 +15,7 @@ DEFAULT_RADIUS = 3.0  # mm, a poker card's corner
 CUT_FIX = "use one of circle, rect, rounded, square, or the path of an .svg file drawing the cut"
 
 
-@dataclass(frozen=True)
-class CutSpec:
+class CutSpec(NamedTuple):
     """The cut asked for: kind ("square", "rounded", "circle" or "path"), corner radius, the SVG file of a path."""
 
     kind: str = "square"

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.table import Table
 from pnp.errors import PnpError
@@ -12,8 +11,7 @@ from pnp.layout.files import Layout
 BY = "by"
 
 
-@dataclass(frozen=True)
-class ByColumn:
+class ByColumn(NamedTuple):
     """A layout per value of a column: the column and, for each value, the layout file."""
 
     column: str

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.confine import confined
 from pnp.errors import PnpError
@@ -23,8 +22,7 @@ LARGEST_MARGIN = 5.0  # mm the printer cannot reach, on A3 too
 PIECE_KINDS = ("card", "token")
 
 
-@dataclass(frozen=True)
-class TuckBox:
+class TuckBox(NamedTuple):
     """A tuck box: the components it holds, their card size and count, and its net and face layouts."""
 
     deck: tuple[str, ...]

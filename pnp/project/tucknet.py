@@ -8,7 +8,6 @@ and its glue tab; above and below each side: a dust flap.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.units import Size
@@ -32,8 +31,7 @@ class Panel(NamedTuple):
     cut_edges: frozenset[str] = frozenset()  # of "left", "right", "top", "bottom"
 
 
-@dataclass(frozen=True)
-class Net:
+class Net(NamedTuple):
     """A tuck box's flat net: outer size, its art panels, the cut outline (one closed polygon) and fold lines."""
 
     width: float  # mm, the box's inside width, height and depth (card size and the deck's thickness, with clearance)

@@ -7,7 +7,7 @@ y up), each ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)) or ("Z",
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from pnp.face.outline import Outline
 from pnp.sheet.grid import Rect
@@ -17,8 +17,7 @@ KAPPA = 4 * (math.sqrt(2) - 1) / 3  # a quarter circle as one cubic Bézier: off
 SHAPED = ("circle", "path")  # cuts that keep their full bleed all round, with guides on the piece, no crop marks
 
 
-@dataclass(frozen=True)
-class CutShape:
+class CutShape(NamedTuple):
     """The cut of one piece: its kind, its size in mm, a corner radius, and a drawn path in piece mm (y up)."""
 
     kind: str  # "square", "rounded", "circle" or "path"
