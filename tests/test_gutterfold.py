@@ -103,7 +103,7 @@ def test_marks_stay_on_their_half_clear_of_every_card(card, bleed, paper, marks,
     if sheet is None:
         return
     used = min(used, sheet.per_sheet)
-    half = dataclasses.replace(sheet.half, slots=sheet.half.slots[:used])
+    half = sheet.half._replace(slots=sheet.half.slots[:used])
     local = sheet_marks(half, marks)
     fold, page = sheet.fold, sheet.page
     clips = [s.clip for s in sheet.fronts + sheet.backs]

@@ -3,7 +3,6 @@ own with their own marks, backs mirrored behind them; --no-share keeps every com
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -73,7 +72,7 @@ def _shared(card_a: Size, used: int, card_b: Size):
 
 
 def _used(grid, count):
-    return dataclasses.replace(grid, slots=grid.slots[:count])
+    return grid._replace(slots=grid.slots[:count])
 
 
 def _with_block(band: Band):
@@ -81,7 +80,7 @@ def _with_block(band: Band):
     slots = band.imposition.slots
     left, bottom = min(s.trim.x for s in slots), min(s.trim.y for s in slots)
     block = Rect(left, bottom, max(s.trim.right for s in slots) - left, max(s.trim.top for s in slots) - bottom)
-    return dataclasses.replace(band.imposition, block=block)
+    return band.imposition._replace(block=block)
 
 
 @pytest.mark.parametrize("card_a, used, card_b, side", [(POKER, 3, MINI, BELOW), (POKER, 6, Size(29, 29), BELOW),

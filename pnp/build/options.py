@@ -5,13 +5,11 @@ Kept apart from the builder so the command line reads its choices without loadin
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pnp.errors import UsageError
 from pnp.limits import MAX_GUTTER_MM
@@ -101,8 +99,7 @@ def parse_time_limit(value: str | None) -> float | None:
     return seconds
 
 
-@dataclass(frozen=True)
-class BuildOptions:
+class BuildOptions(NamedTuple):
     """What the user asked for on the command line."""
 
     out: Path
@@ -130,4 +127,4 @@ class BuildOptions:
         share = game.share if self.share is None else self.share
         if (paper, cutter, share) == (self.paper, self.cutter, self.share):
             return self
-        return dataclasses.replace(self, paper=paper, cutter=cutter, share=share)
+        return self._replace(paper=paper, cutter=cutter, share=share)

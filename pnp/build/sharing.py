@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -79,7 +78,7 @@ class SharedSheets:
                                        options.back_offset, lines)
         if held:
             rest = fronts[last:]
-            used = dataclasses.replace(imposition, slots=imposition.slots[:len(rest)])
+            used = imposition._replace(slots=imposition.slots[:len(rest)])
             band = BandPieces(Band(imposition.printable, used), rest, backs[last:] if backs is not None else None,
                               marks_for, lines)
             self.open = OpenSheet(imposition, [band])
@@ -102,7 +101,7 @@ class SharedSheets:
         count = min(len(fronts), imposition.per_sheet)
         if self._sheets(grid, len(fronts) - count) >= self._sheets(grid, len(fronts)):
             return 0
-        used = dataclasses.replace(imposition, slots=imposition.slots[:count])
+        used = imposition._replace(slots=imposition.slots[:count])
         self.open.bands[-1] = last._replace(band=yielded(last.band, free))
         self.open.bands.append(BandPieces(Band(free.rect, used), fronts[:count],
                                           backs[:count] if backs is not None else None, marks_for, lines))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -54,7 +53,7 @@ def build_since(games: tuple[str, ...], lang: str | None, out: Path | None, opti
         raise UsageError("--only-changed-since needs exactly one GAME and no --lang", where="pnp build",
                          fix="name the game: pnp build GAME --only-changed-since REF")
     project = find_project(project_dir)
-    options = dataclasses.replace(options, out=out or project.root / "output")
+    options = options._replace(out=out or project.root / "output")
     click.echo(f"Building the cards of {games[0]} changed since {ref}")
     report, found = build_reprint(project, games[0], ref, options)
     for change in found.changes:

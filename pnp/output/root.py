@@ -12,8 +12,8 @@ import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from pnp.errors import PnpError, UsageError
 from pnp.output.locks import Held, Living, create, take_over
@@ -26,8 +26,7 @@ WAIT_SECONDS = 10.0  # how long a run waits for another to finish publishing int
 POLL_SECONDS = 0.05
 
 
-@dataclass(frozen=True)
-class OutputRoot:
+class OutputRoot(NamedTuple):
     """The real folder output goes to (every link on the way checked), and the project it belongs to."""
 
     path: Path

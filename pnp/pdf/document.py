@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -147,7 +146,7 @@ def write_sheet_pages(doc: Document, imposition: Imposition, marks_for: MarksFor
                 doc.place(doc.form(key, face), slot)
             used = tuple(slot for slot, _ in placed)
             if used not in cache:  # marks only for the pieces on this page: a last, part-filled sheet has fewer
-                cache[used] = marks_for(dataclasses.replace(imposition, slots=used, block=trims_bounds(used)))
+                cache[used] = marks_for(imposition._replace(slots=used, block=trims_bounds(used)))
             draw_marks(c, cache[used], doc.fonts.default.pdf_name)
             if cut_lines is not None and faces is fronts:
                 draw_cut_lines(c, [cut_lines(slot.trim) for slot in used])

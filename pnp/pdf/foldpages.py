@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from reportlab.lib import colors as rl_colors
 from reportlab.pdfgen.canvas import Canvas
 
@@ -42,7 +40,7 @@ def write_gutterfold_pages(doc: Document, sheet: Gutterfold, marks_for: MarksFor
         count = len(fronts[start:start + per])
         if count not in cache:  # marks only for the pieces on this sheet, worked out on the fronts' half
             used = sheet.half.slots[:count]
-            local = marks_for(dataclasses.replace(sheet.half, slots=used, block=trims_bounds(used)))
+            local = marks_for(sheet.half._replace(slots=used, block=trims_bounds(used)))
             cache[count] = (front_marks(local, sheet), back_marks(local, sheet))
         font = doc.fonts.default.pdf_name
         for marks in cache[count]:

@@ -37,6 +37,6 @@ def build_reprint(project: Project, name: str, ref: str, options: BuildOptions,
     """Build OUT/<game>-reprint/: the cards that differ from REF (with their backs) and reprint.md."""
     with changes_since(project, name, ref, options.out, options.components) as since:
         game = reprint_game(since.found)
-        report = build(project, [game], dataclasses.replace(options, components=()), progress,
+        report = build(project, [game], options._replace(components=()), progress,
                        extra={REPRINT_LIST: reprint_markdown(since.found)})
     return report, since.found

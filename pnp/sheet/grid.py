@@ -49,8 +49,7 @@ class Slot(NamedTuple):
     clip: Rect
 
 
-@dataclass(frozen=True)
-class Imposition:
+class Imposition(NamedTuple):
     """A grid of cards on one side of a sheet."""
 
     page: Size

@@ -6,7 +6,6 @@ millimetres, like pnp.sheet.grid.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -86,7 +85,7 @@ def band_grid(card: Size, bleed: float, free: FreeArea, page: Size, spaced: bool
     else:
         dx, dy = (m + plan.mark_room + local.outer_bleed_x) - local.block.x, 0.0
     moved = _moved(local, free.rect.x - m + dx, free.rect.y - m + dy)
-    return dataclasses.replace(moved, page=page, printable=free.rect)
+    return moved._replace(page=page, printable=free.rect)
 
 
 def _moved_rect(rect: Rect, dx: float, dy: float) -> Rect:
@@ -96,7 +95,7 @@ def _moved_rect(rect: Rect, dx: float, dy: float) -> Rect:
 def _moved(imposition: Imposition, dx: float, dy: float) -> Imposition:
     """An imposition moved by dx, dy: its slots, block and printable area."""
     slots = tuple(Slot(_moved_rect(s.trim, dx, dy), _moved_rect(s.clip, dx, dy)) for s in imposition.slots)
-    return dataclasses.replace(imposition, slots=slots, block=_moved_rect(imposition.block, dx, dy),
+    return imposition._replace(slots=slots, block=_moved_rect(imposition.block, dx, dy),
                                printable=_moved_rect(imposition.printable, dx, dy), reach=None)
 
 
@@ -104,7 +103,7 @@ def mirrored(band: Band, axis: str | None) -> Band:
     """The band on the back of the sheet: its area and slots mirrored across the page (see grid.mirror_axis)."""
     imposition, page = band.imposition, band.imposition.page
     slots = tuple(Slot(mirror_rect(s.trim, page, axis), mirror_rect(s.clip, page, axis)) for s in imposition.slots)
-    flipped = dataclasses.replace(imposition, slots=slots, block=mirror_rect(imposition.block, page, axis),
+    flipped = imposition._replace(slots=slots, block=mirror_rect(imposition.block, page, axis),
                                   printable=mirror_rect(imposition.printable, page, axis))
     return Band(mirror_rect(band.area, page, axis), flipped)
 
@@ -114,7 +113,7 @@ def band_marks(band: Band, marks_for: Callable[[Imposition], SheetMarks]) -> She
     m, area = PRINTER_MARGIN, band.area
     dx, dy = area.x - m, area.y - m
     local = _moved(band.imposition, -dx, -dy)
-    local = dataclasses.replace(local, page=Size(area.w + 2 * m, area.h + 2 * m), printable=Rect(m, m, area.w, area.h),
+    local = local._replace(page=Size(area.w + 2 * m, area.h + 2 * m), printable=Rect(m, m, area.w, area.h),
                                 block=_bounds([slot.trim for slot in local.slots]))
     marks = marks_for(local)
     lines = tuple(Line(a.x1 + dx, a.y1 + dy, a.x2 + dx, a.y2 + dy) for a in marks.lines)
