@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
@@ -129,7 +128,7 @@ def shifted(tmp_path_factory, repo):
     """Standard deck (portrait sheets) and the Eitsuku player aid (landscape sheets), without and with an offset."""
     game = repo.load_game("eitsuku")
     games = [repo.load_game("standard_deck"),
-             dataclasses.replace(game, components=tuple(c for c in game.components if c.name == "player_aid"))]
+             game._replace(components=tuple(c for c in game.components if c.name == "player_aid"))]
     plain, moved = tmp_path_factory.mktemp("plain"), tmp_path_factory.mktemp("moved")
     build(repo, games, BuildOptions(plain))
     build(repo, games, BuildOptions(moved, back_offset=(0.5, -1.0)))

@@ -132,10 +132,10 @@ def folded(tmp_path_factory, repo):
     """Eitsuku budget and player mat, Ghost Couple cards (gutter: 0) and the standard deck, with --layout gutterfold."""
     out = tmp_path_factory.mktemp("gutterfold")
     pick = {"eitsuku": ("budget", "player_mat"), "ghost_couple": ("cards",), "standard_deck": ("cards",)}
-    games = [dataclasses.replace(g, components=tuple(c for c in g.components if c.name in pick[g.name]))
+    games = [g._replace(components=tuple(c for c in g.components if c.name in pick[g.name]))
              for g in (repo.load_game(name) for name in pick)]
     cards = games[1].components[0]  # butted as a designer asks with gutter: 0, to fold mini cards 9 a sheet
-    games[1] = dataclasses.replace(games[1], components=(dataclasses.replace(cards, gutter=0.0),))
+    games[1] = games[1]._replace(components=(dataclasses.replace(cards, gutter=0.0),))
     report = build(repo, games, BuildOptions(out, layout="gutterfold"))
     return out, report
 

@@ -26,7 +26,7 @@ def shop_out(tmp_path_factory, repo, eitsuku_out):
     for name in GAMES[1:]:
         game = repo.load_game(name)
         shop = tuple(first_row_only(c) for c in game.components if c.print_shop)
-        games.append(dataclasses.replace(game, components=shop))
+        games.append(game._replace(components=shop))
     build(repo, games, BuildOptions(out, marks="none"))
     return {"eitsuku": eitsuku_out, **{name: out / name for name in GAMES[1:]}}
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.data.confine import confined
 from pnp.data.yamlcache import YamlCache, active_yaml_cache
@@ -35,8 +33,7 @@ TOP_KEYS = {"extends", "size", "bleed", "safe", "fonts", "vars", "colors", "styl
 READABLE_SIZE = 6.0  # pt: `pnp proof` reports text shrunk below this
 SYMBOL_KEYS = {"char", "image", "font", "color"}
 INHERITED = ("drop", "replace")  # an element marked so drops or replaces the inherited element of its id
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """A parsed layout: card size, bleed, safe zone, styles and elements."""
 
     path: Path
@@ -50,7 +47,7 @@ class Layout:
     styles: dict[str, dict[str, Any]]
     symbols: dict[str, dict[str, Any]]
     elements: tuple[Element, ...]
-    names: frozenset[str] = field(default_factory=frozenset)
+    names: frozenset[str] = frozenset()
     scale: float = 1.0
     paper: str | None = None
     readable_size: float = READABLE_SIZE
@@ -61,7 +58,7 @@ class Layout:
             return self
         landscape = self.paper == "landscape"
         size = Size(max(paper.width, paper.height), min(paper.width, paper.height)) if landscape else paper
-        return dataclasses.replace(self, size=size)
+        return self._replace(size=size)
 
 
 _LOADED: dict[tuple[str, str], tuple[tuple, Layout]] = {}  # the last layout of each file, and the files it read

@@ -290,7 +290,7 @@ def _check_card_count(table: Table, where: str) -> None:
 def _adjust(layout: Layout, spec: dict[str, Any], where: str) -> Layout:
     """Apply the manifest's vars: and size: to a layout (a new size scales the whole design)."""
     if isinstance(spec.get("vars"), dict):
-        layout = dataclasses.replace(layout, vars={**layout.vars, **spec["vars"]})
+        layout = layout._replace(vars={**layout.vars, **spec["vars"]})
     elif "vars" in spec:
         raise PnpError("vars must be a mapping", where=f"{where}.vars", fix="write vars: {back: blue}")
     if "size" not in spec or layout.paper:
@@ -300,7 +300,7 @@ def _adjust(layout: Layout, spec: dict[str, Any], where: str) -> Layout:
     if abs(size.height / layout.size.height - ratio) > 1e-3:
         raise PnpError(f"size {size.width:g}x{size.height:g} mm changes the proportions of {layout.label}",
                        where=f"{where}.size", fix="keep the layout's width:height ratio, or write a new layout")
-    return dataclasses.replace(layout, size=size, scale=layout.scale * ratio)
+    return layout._replace(size=size, scale=layout.scale * ratio)
 
 
 def check_names(layout: Layout, table: Table) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.colors import CMYK_COLOR
 from pnp.data.cells import CellValues, with_cells
@@ -32,8 +32,7 @@ GAME_KEYS = {"title", "encoding", "components", "check", "rules", "cmyk_profile"
 MAX_RICH_BLACK_INK = 300.0  # percent: C+M+Y+K of the rich black, within what presses accept
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(NamedTuple):
     """A game: its title and components in print order."""
 
     name: str
@@ -239,4 +238,4 @@ def select_components(game: Game, names: tuple[str, ...], strict: bool = True) -
     if strict and unknown:
         raise UsageError(f"{game.name} has no component '{unknown[0]}'", where="--component",
                          fix=f"use one of {', '.join(known)}")
-    return dataclasses.replace(game, components=tuple(c for c in game.components if not names or c.name in names))
+    return game._replace(components=tuple(c for c in game.components if not names or c.name in names))

@@ -24,7 +24,7 @@ def localize_game(game: Game, lang: str) -> Game:
     edition = f"{game.name}-{lang}"
     components = tuple(dataclasses.replace(c, game=edition, table=localize_table(c.table, lang))
                        for c in game.components)
-    return dataclasses.replace(game, name=edition, components=components)
+    return game._replace(name=edition, components=components)
 
 
 def localize_table(table: Table, lang: str) -> Table:

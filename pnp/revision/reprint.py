@@ -29,7 +29,7 @@ def reprint_game(found: Changes) -> Game:
         if rows:
             table = dataclasses.replace(component.table, rows=rows)
             components.append(dataclasses.replace(component, game=name, table=table))
-    return dataclasses.replace(found.game, name=name, components=tuple(components))
+    return found.game._replace(name=name, components=tuple(components))
 
 
 def build_reprint(project: Project, name: str, ref: str, options: BuildOptions,

@@ -46,7 +46,7 @@ class Sheets:
 def draw_sheets(project: Project, game: Game, paper: str, folder: Path, fonts: FontBook) -> tuple[str, ...]:
     """Build the game's home-print sheets (no print-shop files, no rulebook) in a scratch folder and save each page
     side as an image in `folder`, named by its pixels."""
-    home = dataclasses.replace(game, components=tuple(dataclasses.replace(c, print_shop=False)
+    home = game._replace(components=tuple(dataclasses.replace(c, print_shop=False)
                                                       for c in game.components))
     names = tuple(c.name for c in game.components)
     with tempfile.TemporaryDirectory(prefix=".sheets-", dir=folder) as scratch:
