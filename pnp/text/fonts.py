@@ -150,7 +150,7 @@ class KeptFace(TTFontFace):
             raise AttributeError(name)
         value = make(*kept)
         setattr(self, name, value)
-        del self.__dict__[kept_as]
+        self.__dict__.pop(kept_as, None)
         return value
 
 
