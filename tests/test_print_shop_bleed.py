@@ -15,7 +15,7 @@ GAMES = ["eitsuku", "eleusis", "ghost_couple", "promotion", "standard_deck", "to
 
 def first_row_only(component):
     """The component with its first CSV row alone: bleed is set per layout, so one row shows the file's boxes."""
-    return dataclasses.replace(component, table=dataclasses.replace(component.table, rows=component.table.rows[:1]))
+    return dataclasses.replace(component, table=component.table._replace(rows=component.table.rows[:1]))
 
 
 @pytest.fixture(scope="module")

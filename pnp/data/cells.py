@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from pnp.data.table import Table, with_value
@@ -43,4 +42,4 @@ def with_cells(table: Table, cells: CellValues | None) -> Table:
                 row = with_value(row, column, text, table.where(row))
                 cells.read.add(cell)
         rows.append(row)
-    return dataclasses.replace(table, rows=tuple(rows))
+    return table._replace(rows=tuple(rows))

@@ -43,8 +43,7 @@ class RowProblem(NamedTuple):
                         fix=self.fix)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """A CSV file's columns and rows."""
 
     path: Path

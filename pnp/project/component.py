@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -245,7 +244,7 @@ def _kept(source: Source, where: str, name: str) -> Table:
     rows = tuple(row for row in table.rows if expression.evaluate(row.values, table.where(row)))
     if table.rows and not rows:
         raise nothing_kept(table, source.where, f"{where}.where", name)
-    return dataclasses.replace(table, rows=rows)
+    return table._replace(rows=rows)
 
 
 def _data_path(folder: Path, name: str, spec: dict[str, Any]) -> Path:

@@ -32,7 +32,7 @@ def localize_table(table: Table, lang: str) -> Table:
     pairs = [(column, f"{column}_{lang}") for column in table.columns if f"{column}_{lang}" in table.columns]
     if not pairs:
         return table
-    return dataclasses.replace(table, rows=tuple(_localize_row(row, pairs) for row in table.rows))
+    return table._replace(rows=tuple(_localize_row(row, pairs) for row in table.rows))
 
 
 def _localize_row(row: Row, pairs: list[tuple[str, str]]) -> Row:

@@ -27,7 +27,7 @@ def reprint_game(found: Changes) -> Game:
     for component in found.game.components:
         rows = tuple(row for row in component.table.rows if (component.name, row.number) in keep)
         if rows:
-            table = dataclasses.replace(component.table, rows=rows)
+            table = component.table._replace(rows=rows)
             components.append(dataclasses.replace(component, game=name, table=table))
     return found.game._replace(name=name, components=tuple(components))
 
