@@ -5,10 +5,10 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from pnp.text.markup import Run, append_run
 from pnp.text.phrases import Phrasing, phrasing
+from pnp.text.phrasetree import Atom, phrase, pieces_of, plain
 
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
 NO_LINE_START = set("、。，．,.:;!?！？：；・ー―‐〜～…‥゠ゝゞヽヾ々〻"
@@ -17,19 +17,6 @@ NO_LINE_START = set("、。，．,.:;!?！？：；・ー―‐〜～…‥゠�
 NO_LINE_END = set("([{（［｛「『【〔〈《〘〖“‘¥￥$＄#＃")
 LATIN_PAUSE = set(":;,")  # narrow punctuation after which an opening bracket may begin the next line
 BULLETS = set("・•●○◆◇■□※")  # at a paragraph's start: a list item's mark, kept on the line of its first word
-
-
-class Atom(NamedTuple):
-    """A piece of a line, its runs and its width at 1 pt: a phrase, broken into its parts only when too wide (a named
-    tuple, as Run)."""
-
-    runs: tuple[Run, ...]
-    width: float
-    space: bool = False
-    split: bool = False  # made by splitting a piece wider than the line
-    parts: tuple[Atom, ...] = ()  # a phrase: the smaller pieces it breaks into when it is wider than the line
-    cuts: str = ""  # the bracketed name or quotation that a line break before this atom would cut
-    widest: float = 0.0  # the widest piece that is never broken (a word, a character with its kinsoku marks)
 
 
 def _is_wide(char: str) -> bool:
@@ -49,14 +36,15 @@ def paragraphs(runs: list[Run], names: frozenset[str] = frozenset()) -> list[lis
     names: words kept whole like a bracketed name (the game's card and character names).
     """
     result: list[list[Atom]] = []
-    chars: list[tuple[str, Run]] = []
-    for char, run in chars_of(runs):
-        if char == "\n":
-            result.append(_phrases(chars, names))
-            chars = []
-        else:
-            chars.append((char, run))
-    result.append(_phrases(chars, names))
+    pieces: list[tuple[str, Run]] = []  # the paragraph's text, in the runs it comes in
+    for run in runs:
+        for index, line in enumerate(run.text.split("\n")):
+            if index:
+                result.append(_phrases(pieces, names))
+                pieces = []
+            if line:
+                pieces.append((line, run))
+    result.append(_phrases(pieces, names))
     return result
 
 
@@ -78,57 +66,74 @@ class KnownParagraphs:
         return [list(atoms) for atoms in known[1]]
 
 
-def _pieces(chars: list[tuple[str, Run]], phrasing_: Phrasing) -> list[tuple[int, list[tuple[str, Run]]]]:
-    """Group characters that must stay together (kinsoku, Latin words), each group with its offset.
+def _phrases(pieces: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]:
+    """The paragraph's phrases: pieces joined where BudouX sees no phrase boundary or a name must stay whole. Runs
+    that would merge with their neighbours (markup never gives such) are joined character by character."""
+    text = "".join([text for text, _ in pieces])
+    spans, cuts, groups, levels = _grouped(text, names)
+    paragraph = plain(pieces)
+    if paragraph is not None:
+        measured = pieces_of(paragraph, spans, cuts)
+        return [phrase(group, levels, measured) for group in groups]
+    chars = [(" " if char == "\t" else char, run) for text, run in pieces for char in text]
+    atoms = [_atom(chars[start:end], cuts=cut) for (start, end), cut in zip(spans, cuts)]
+    return [_nested([(spans[piece][0], atoms[piece]) for piece in group], levels) for group in groups]
+
+
+def _grouped(text: str, names: frozenset[str]) -> tuple[list[list[int]], list[str], list[list[int]], list[set[int]]]:
+    """The paragraph's pieces ([start, end] offsets) with the names a break before each cuts, the pieces (their
+    indices) in phrases, and the levels at which a phrase too wide for its line breaks."""
+    phrasing_ = phrasing(text, names)
+    shown = text.replace("\t", " ")
+    spans = _pieces(shown, phrasing_)
+    cuts: list[str] = []
+    groups: list[list[int]] = []
+    for index, (start, _) in enumerate(spans):
+        span = phrasing_.span_at(start)
+        cuts.append(text[span[0]:span[1]] if span else "")
+        space = shown[start] == " "
+        if not groups or span is None and (space or shown[spans[index - 1][0]] == " " or start in phrasing_.starts):
+            groups.append([])
+        groups[-1].append(index)
+    spaces = {offset + step for offset, char in enumerate(shown) if char == " " for step in (0, 1)}
+    return spans, cuts, groups, _fallbacks(phrasing_, spaces, [start for start, _ in spans])
+
+
+def _pieces(shown: str, phrasing_: Phrasing) -> list[list[int]]:
+    """Group characters that must stay together (kinsoku, Latin words): each group's [start, end] offsets.
 
     A closing mark after a space ("word 、") joins the word before the space, so no line starts with it.
     """
     opening = {first for first, _ in phrasing_.spans}
     closed = {end for _, end in phrasing_.spans} - phrasing_.bound
-    pieces: list[tuple[int, list[tuple[str, Run]]]] = []
-    for offset, (char, run) in enumerate(chars):
-        if char in " \t":
-            pieces.append((offset, [(" ", run)]))
-        elif char in NO_LINE_START and offset not in opening and len(pieces) > 1 and pieces[-1][1][0][0] == " ":
-            pieces[-2][1].extend(pieces.pop()[1] + [(char, run)])
-        elif pieces and _joins(pieces[-1], offset, char, opening, closed):
-            pieces[-1][1].append((char, run))
+    pieces: list[list[int]] = []
+    for offset, char in enumerate(shown):
+        if char == " ":
+            pieces.append([offset, offset + 1])
+        elif char in NO_LINE_START and offset not in opening and len(pieces) > 1 and shown[pieces[-1][0]] == " ":
+            pieces.pop()
+            pieces[-1][1] = offset + 1
+        elif pieces and _joins(shown, pieces[-1], offset, opening, closed):
+            pieces[-1][1] = offset + 1
         else:
-            pieces.append((offset, [(char, run)]))
+            pieces.append([offset, offset + 1])
     return pieces
 
 
-def _joins(piece: tuple[int, list[tuple[str, Run]]], offset: int, char: str, opening: set[int],
-           closed: set[int]) -> bool:
-    """Tell whether char must stay with the piece before it; a quote mark that opens a span opens, not closes."""
-    if piece[0] == 0 and piece[1][0][0] in BULLETS and len(piece[1]) == 1:  # a bullet never stands alone
+def _joins(shown: str, piece: list[int], offset: int, opening: set[int], closed: set[int]) -> bool:
+    """Tell whether the character at offset must stay with the piece before it; a quote mark that opens a span
+    opens, not closes."""
+    start, end = piece
+    char, last = shown[offset], shown[end - 1]
+    if start == 0 and end == 1 and last in BULLETS:  # a bullet never stands alone
         return True
     if offset in opening:  # a span starts its own piece, unless what comes before may not end a line
-        return piece[1][-1][0] in NO_LINE_END
-    if piece[0] + len(piece[1]) - 1 in opening:
+        return last in NO_LINE_END
+    if end - 1 in opening:
         return True
     if offset in closed:  # after a name: a break is allowed unless kinsoku forbids it
         return char in NO_LINE_START
-    return _glues(piece[1], char)
-
-
-def _phrases(chars: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]:
-    """The paragraph's phrases: pieces joined where BudouX sees no phrase boundary or a name must stay whole."""
-    text = "".join([char for char, _ in chars])
-    phrasing_ = phrasing(text, names)
-    groups: list[list[tuple[int, Atom]]] = []
-    previous: Atom | None = None
-    for offset, piece in _pieces(chars, phrasing_):
-        span = phrasing_.span_at(offset)
-        atom = _atom(piece, cuts=text[span[0]:span[1]] if span else "")
-        if previous is None or span is None and (atom.space or previous.space or offset in phrasing_.starts):
-            groups.append([])
-        groups[-1].append((offset, atom))
-        previous = atom
-    spaces = {offset + step for offset, (char, _) in enumerate(chars) if char in " \t" for step in (0, 1)}
-    starts = sorted(offset for group in groups for offset, _ in group)
-    levels = _fallbacks(phrasing_, spaces, starts)  # the paragraph's, the same for each of its groups
-    return [_nested(group, levels) for group in groups]
+    return _glues(last, char)
 
 
 def _fallbacks(phrasing_: Phrasing, spaces: set[int], starts: list[int]) -> list[set[int]]:
@@ -183,9 +188,8 @@ def _leaves(atom: Atom) -> list[Atom]:
     return [leaf for part in atom.parts for leaf in _leaves(part)] if atom.parts else [atom]
 
 
-def _glues(previous: list[tuple[str, Run]], char: str) -> bool:
-    """Tell whether char must stay on the same line as the piece before it."""
-    last = previous[-1][0]
+def _glues(last: str, char: str) -> bool:
+    """Tell whether char must stay on the same line as the character before it (last)."""
     if last == " ":
         return False
     if char in NO_LINE_START or last in NO_LINE_END:
