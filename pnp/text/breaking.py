@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from pnp.text.markup import Run, append_run
 from pnp.text.phrases import Phrasing, phrasing
-from pnp.text.phrasetree import Atom, phrase, pieces_of, plain
+from pnp.text.phrasetree import Atom, phrase, pieces_of, plain, split_group
 
 # Characters that may not start a line (行頭禁則) and may not end one (行末禁則).
 NO_LINE_START = set("、。，．,.:;!?！？：；・ー―‐〜～…‥゠ゝゞヽヾ々〻"
@@ -70,21 +70,22 @@ def _phrases(pieces: list[tuple[str, Run]], names: frozenset[str]) -> list[Atom]
     """The paragraph's phrases: pieces joined where BudouX sees no phrase boundary or a name must stay whole. Runs
     that would merge with their neighbours (markup never gives such) are joined character by character."""
     text = "".join([text for text, _ in pieces])
-    spans, cuts, groups, levels = _grouped(text, names)
-    paragraph = plain(pieces)
+    shown = text.replace("\t", " ")  # the characters the atoms hold: a tab is a space
+    spans, cuts, groups, levels = _grouped(text, shown, names)
+    paragraph = plain(pieces, shown)
     if paragraph is not None:
         measured = pieces_of(paragraph, spans, cuts)
         return [phrase(group, levels, measured) for group in groups]
     chars = [(" " if char == "\t" else char, run) for text, run in pieces for char in text]
     atoms = [_atom(chars[start:end], cuts=cut) for (start, end), cut in zip(spans, cuts)]
-    return [_nested([(spans[piece][0], atoms[piece]) for piece in group], levels) for group in groups]
+    return [_nested(group, levels, spans, atoms) for group in groups]
 
 
-def _grouped(text: str, names: frozenset[str]) -> tuple[list[list[int]], list[str], list[list[int]], list[set[int]]]:
+def _grouped(text: str, shown: str, names: frozenset[str]) -> tuple[list[list[int]], list[str], list[list[int]],
+                                                                  list[set[int]]]:
     """The paragraph's pieces ([start, end] offsets) with the names a break before each cuts, the pieces (their
     indices) in phrases, and the levels at which a phrase too wide for its line breaks."""
     phrasing_ = phrasing(text, names)
-    shown = text.replace("\t", " ")
     spans = _pieces(shown, phrasing_)
     cuts: list[str] = []
     groups: list[list[int]] = []
@@ -152,19 +153,13 @@ def _at_or_after(starts: list[int], offset: int) -> int:
     return starts[index] if index < len(starts) else -1
 
 
-def _nested(items: list[tuple[int, Atom]], levels: list[set[int]]) -> Atom:
-    """The items as one atom whose parts break at the first level's offsets, their parts at the next level's."""
-    if len(items) == 1:
-        return items[0][1]
-    for index, breaks in enumerate(levels):
-        groups: list[list[tuple[int, Atom]]] = []
-        for offset, atom in items:
-            if not groups or offset in breaks:
-                groups.append([])
-            groups[-1].append((offset, atom))
-        if len(groups) > 1:
-            return _joined([_nested(group, levels[index + 1:]) for group in groups])
-    return _joined([atom for _, atom in items])
+def _nested(group: list[int], levels: list[set[int]], spans: list[list[int]], atoms: list[Atom]) -> Atom:
+    """A group of pieces as one atom whose parts break at the first level's offsets, their parts at the next level's
+    (each part joined now: see pnp.text.phrasetree for parts made when first read)."""
+    if len(group) == 1:
+        return atoms[group[0]]
+    groups, below = split_group(group, levels, spans)
+    return _joined([_nested(part, below, spans, atoms) for part in groups])
 
 
 def _joined(atoms: list[Atom]) -> Atom:

@@ -62,9 +62,9 @@ class Plain(NamedTuple):
         return pieces
 
 
-def plain(pieces: list[tuple[str, Run]]) -> Plain | None:
-    """The paragraph of these pieces of runs, when no run would merge with its neighbour and each inline image
-    stands for one character; else None."""
+def plain(pieces: list[tuple[str, Run]], shown: str) -> Plain | None:
+    """The paragraph of these pieces of runs (shown: their text, tabs as spaces), when no run would merge with its
+    neighbour and each inline image stands for one character; else None."""
     runs = [run for _, run in pieces]
     for before, after in zip(runs, runs[1:]):
         if before.image is None and after.image is None and before.font is after.font and before.color == after.color:
@@ -75,7 +75,7 @@ def plain(pieces: list[tuple[str, Run]]) -> Plain | None:
     for text, _ in pieces:
         starts.append(offset)
         offset += len(text)
-    return Plain("".join([text for text, _ in pieces]).replace("\t", " "), starts, runs)
+    return Plain(shown, starts, runs)
 
 
 class Pieces(NamedTuple):
@@ -120,7 +120,7 @@ class Parts(Sequence[Atom]):
 
     def _parts(self) -> tuple[Atom, ...]:
         if self._made is None:
-            groups, below = _split(self._group, self._levels, self._pieces)
+            groups, below = split_group(self._group, self._levels, self._pieces.spans)
             self._made = tuple(phrase(group, below, self._pieces) for group in groups)
         return self._made
 
@@ -146,10 +146,10 @@ class Parts(Sequence[Atom]):
         return tuple, (self._parts(),)
 
 
-def _split(group: list[int], levels: list[set[int]], pieces: Pieces) -> tuple[list[list[int]], list[set[int]]]:
-    """The group's pieces in groups at the first level that splits them, and the levels below it; at none, each
-    alone."""
-    spans = pieces.spans
+def split_group(group: list[int], levels: list[set[int]], spans: list[list[int]]) -> tuple[list[list[int]],
+                                                                                        list[set[int]]]:
+    """A group of pieces (indices into spans) in groups at the first level that splits them, and the levels below
+    it; at none, each piece alone."""
     for index, breaks in enumerate(levels):
         if any(spans[piece][0] in breaks for piece in group[1:]):
             groups: list[list[int]] = []
@@ -165,7 +165,7 @@ def _measured(group: list[int], levels: list[set[int]], pieces: Pieces) -> tuple
     """The width and widest unbroken piece of the atom a group makes: the sum and the most of its parts'."""
     if len(group) == 1:
         return pieces.widths[group[0]], pieces.widths[group[0]]
-    groups, below = _split(group, levels, pieces)
+    groups, below = split_group(group, levels, pieces.spans)
     if len(groups) == len(group):  # each piece a part of its own
         widths = [pieces.widths[piece] for piece in group]
         return sum(widths), max(widths)
