@@ -80,7 +80,7 @@ def test_a_build_from_the_cache_never_makes_the_tables_only_reading_and_subsetti
     monkeypatch.setattr(fonts.KeptFace, "__getattr__", recorded)
     fresh = built_before(first_build, tmp_path / "out")
     assert built(project, tmp_path / "out") == fresh
-    assert "glyphToChar" not in made and "hmetrics" not in made
+    assert "glyphToChar" not in made and "hmetrics" not in made and "glyphPos" not in made
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +117,36 @@ def test_an_entry_whose_values_no_font_has_is_refused(tmp_path):
     assert store.read(digest, face.numGlyphs) is None
 
 
+LATE_DAMAGE = [  # a section read only when subsetting or shaping first needs it, each with a value no font has
+    ("glyph_pos", "glyphPos", lambda values, face: values.__setitem__(-1, 2**40)),
+    ("glyph_pos", "glyphPos", lambda values, face: values.pop()),
+    ("owners", "glyphToChar", lambda values, face: values.__setitem__(0, face.numGlyphs)),
+    ("counts", "glyphToChar", lambda values, face: values.__setitem__(0, values[0] + 1)),
+    ("advances", "hmetrics", lambda values, face: values.__setitem__(5, 1e300 * 1e10)),
+    ("advances", "hmetrics", lambda values, face: values.append(500)),
+    ("bearings", "hmetrics", lambda values, face: values.__setitem__(3, -1)),
+]
+
+
+@pytest.mark.parametrize("section, name, damage", LATE_DAMAGE)
+def test_a_section_read_late_with_values_no_font_has_gives_way_to_the_fonts_own_table(tmp_path, section, name,
+                                                                                      damage):
+    """A self-consistent entry (its checksum matching) is taken, the sections every build reads being sound; the
+    damaged one, once read, is the font's own table instead."""
+    data = BUNDLED.read_bytes()
+    digest, store = font_digest(data), FontCache(tmp_path / "fonts")
+    parsed = fonts._parsed("pnp-test", data, str(BUNDLED), store).face
+    values = {key: list(section_values) for key, section_values in fontcache._encoded(parsed).items()}  # copies
+    damage(values[section], parsed)
+    (tmp_path / "fonts").mkdir()
+    (tmp_path / "fonts" / f"{digest}.fontdata").write_bytes(fontcache.entry_bytes(digest, values))
+    cached = fonts._parsed("pnp-test", data, str(BUNDLED), store).face
+    assert isinstance(cached, fonts.KeptFace) and name not in vars(cached)
+    found = getattr(cached, name)
+    assert found == getattr(parsed, name) and type(found) is type(getattr(parsed, name))
+    assert cached.makeSubset([ord(c) for c in "遊戯カード"]) == parsed.makeSubset([ord(c) for c in "遊戯カード"])
+
+
 def test_the_cached_face_is_the_parsed_face(tmp_path):
     """Every attribute reportlab reads, of the same types, for both bundled fonts."""
     store = FontCache(tmp_path / "fonts")
@@ -126,7 +156,8 @@ def test_the_cached_face_is_the_parsed_face(tmp_path):
         store.save()
         cached = fonts._parsed("pnp-test", data, str(path), store)
         assert not store.pending  # read from the entry, not parsed again
-        for name, kept_as in (("glyphToChar", fontcache.KEPT_OWNERS), ("hmetrics", fontcache.KEPT_METRICS)):
+        for name, kept_as in (("glyphToChar", fontcache.KEPT_OWNERS), ("hmetrics", fontcache.KEPT_METRICS),
+                              ("glyphPos", fontcache.KEPT_POSITIONS)):
             kept = vars(cached.face)[kept_as]  # made when first read
             assert name not in vars(cached.face)
             assert getattr(cached.face, name) == getattr(parsed.face, name)

@@ -3,8 +3,11 @@
 Reading a large TrueType font's character map and metrics is most of a font's cost; the rest of its header is read
 afresh each time (it is quick). An entry is a line of JSON and then numbers, never code: it is used only when its
 font hash, pnp's and reportlab's versions and its own checksum match and every value has the shape the font's own
-tables allow; anything else is ignored and the font parsed as usual. Entries are written atomically after a build
-succeeds, and the folder keeps at most MAX_ENTRIES of them. A link or odd file on the way disables the cache.
+tables allow; anything else is ignored and the font parsed as usual. The sections every build reads (the character
+map and widths) are checked at once; those only subsetting and shaping read (each glyph's characters, metrics and
+place in the file) when first read, where a section of another shape gives way to the font's own table. Entries are
+written atomically after a build succeeds, and the folder keeps at most MAX_ENTRIES of them. A link or odd file on
+the way disables the cache.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ import hashlib
 import math
 import sys
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import reportlab
 
@@ -30,9 +34,20 @@ MAX_ENTRIES = 8  # fonts remembered; the oldest go first
 SECTIONS = ("codes", "glyphs", "width_codes", "widths", "owners", "counts", "owned", "advances", "bearings",
             "glyph_pos", "default_width", "pos")
 NUMBERS = ("widths", "advances", "default_width")  # sections whose values may be floats; the others are integers
+EAGER = ("codes", "glyphs", "width_codes", "widths", "default_width", "pos")  # read by every build: decoded at once
 MAX_CODE = 0x10FFFF
 KEPT_OWNERS = "_kept_owners"  # an entry's face attribute: glyphToChar's sections, made a table when first read
 KEPT_METRICS = "_kept_metrics"  # hmetrics' sections (advances, bearings), made a list when first read (by subsetting)
+KEPT_POSITIONS = "_kept_positions"  # glyphPos' section, made a list when first read (by subsetting)
+
+
+class Packed(NamedTuple):
+    """A section as stored, decoded and checked when first read: its name, its runs of integers and floats, its
+    bytes."""
+
+    name: str
+    runs: list
+    data: bytes
 
 
 def font_digest(data: bytes) -> str:
@@ -125,29 +140,36 @@ def _runs(values: list) -> list[list[int]]:
     return runs
 
 
-def _sections(runs_by_section: list, body: bytes) -> dict[str, list]:
-    """Each section's values, integers where the runs say so; a body of another length, or a value that is no
-    integer where one belongs or not finite, is refused."""
+def _sections(runs_by_section: list, body: bytes) -> dict[str, Any]:
+    """Each section every build reads as its values (see _values), the others as they are stored; a body of another
+    length is refused."""
     counts = [sum(length for length, _ in runs) for runs in runs_by_section]
     if len(runs_by_section) != len(SECTIONS) or 8 * sum(counts) != len(body):
         raise ValueError("entry of another shape")
     start, found = 0, {}
     for name, runs, count in zip(SECTIONS, runs_by_section, counts):
-        section: array = array("d" if name in NUMBERS else "q")
-        section.frombytes(body[start:start + 8 * count])
+        section = Packed(name, runs, body[start:start + 8 * count])
+        found[name] = _values(*section) if name in EAGER else section
         start += 8 * count
-        if sys.byteorder == "big":
-            section.byteswap()
-        values: list = section.tolist()
-        if name not in NUMBERS:
-            if any(kind != 1 for _, kind in runs):
-                raise ValueError("not a font's value")
-        elif not math.isfinite(math.fsum(values)):
-            raise ValueError("not a font's value")
-        elif any(kind == 1 for _, kind in runs):
-            values = _with_integers(values, runs)
-        found[name] = values
     return found
+
+
+def _values(name: str, runs: list, data: bytes) -> list:
+    """A section's values, integers where the runs say so; a value that is no integer where one belongs, or not
+    finite, is refused."""
+    section: array = array("d" if name in NUMBERS else "q")
+    section.frombytes(data)
+    if sys.byteorder == "big":
+        section.byteswap()
+    values: list = section.tolist()
+    if name not in NUMBERS:
+        if any(kind != 1 for _, kind in runs):
+            raise ValueError("not a font's value")
+    elif not math.isfinite(math.fsum(values)):
+        raise ValueError("not a font's value")
+    elif any(kind == 1 for _, kind in runs):
+        values = _with_integers(values, runs)
+    return values
 
 
 def _with_integers(values: list, runs: list) -> list:
@@ -162,35 +184,62 @@ def _with_integers(values: list, runs: list) -> list:
     return mixed
 
 
-def _decoded(found: dict[str, list], num_glyphs: int) -> dict[str, Any] | None:
-    """The face attributes of an entry whose every value has a shape the font allows, or None."""
+def _decoded(found: dict[str, Any], num_glyphs: int) -> dict[str, Any] | None:
+    """The face attributes of an entry whose every section read at once has a shape the font allows, or None; the
+    others kept for their tables to be made when first read."""
     sound = (_within(found["codes"], 0, MAX_CODE) and _within(found["glyphs"], 0, num_glyphs - 1)
              and _within(found["width_codes"], 0, MAX_CODE) and _within(found["widths"], -1e9, 1e9)
-             and _within(found["owners"], 0, num_glyphs - 1) and _within(found["counts"], 0, MAX_CODE)
-             and _within(found["owned"], 0, MAX_CODE) and _within(found["advances"], -1e9, 1e9)
-             and _within(found["bearings"], 0, 0xFFFF) and _within(found["glyph_pos"], 0, 2**32 - 1)
              and _within(found["default_width"], -1e9, 1e9) and _within(found["pos"], 0, 2**32 - 1)
              and len(found["codes"]) == len(found["glyphs"]) and len(found["width_codes"]) == len(found["widths"])
-             and len(found["owners"]) == len(found["counts"]) and sum(found["counts"]) == len(found["owned"])
-             and len(found["advances"]) == len(found["bearings"]) == num_glyphs
-             and len(found["glyph_pos"]) == num_glyphs + 1 and len(found["default_width"]) == len(found["pos"]) == 1)
+             and len(found["default_width"]) == len(found["pos"]) == 1)
     if not sound:
         return None
     return {"charToGlyph": dict(zip(found["codes"], found["glyphs"])),
             "charWidths": dict(zip(found["width_codes"], found["widths"])), "defaultWidth": found["default_width"][0],
-            KEPT_OWNERS: (found["owners"], found["counts"], found["owned"]), "glyphPos": found["glyph_pos"],
-            KEPT_METRICS: (found["advances"], found["bearings"]), "_pos": found["pos"][0]}
+            KEPT_OWNERS: (num_glyphs, found["owners"], found["counts"], found["owned"]),
+            KEPT_METRICS: (num_glyphs, found["advances"], found["bearings"]),
+            KEPT_POSITIONS: (num_glyphs, found["glyph_pos"]), "_pos": found["pos"][0]}
 
 
-def glyph_chars(owners: list[int], counts: list[int], owned: list[int]) -> dict[int, list[int]]:
-    """A face's glyphToChar (each glyph's characters) from an entry's sections."""
+def glyph_chars(num_glyphs: int, *sections: Packed) -> dict[int, list[int]] | None:
+    """A face's glyphToChar (each glyph's characters) from an entry's sections; None for sections of another shape."""
+    try:
+        owners, counts, owned = (_values(*section) for section in sections)
+    except (ValueError, OverflowError):  # a value no integer where one belongs, or past a float's range
+        return None
+    if not (_within(owners, 0, num_glyphs - 1) and _within(counts, 0, MAX_CODE) and _within(owned, 0, MAX_CODE)
+            and len(owners) == len(counts) and sum(counts) == len(owned)):
+        return None
     ends = list(accumulate(counts))
     return dict(zip(owners, map(owned.__getitem__, map(slice, [0] + ends[:-1], ends))))
 
 
-def horizontal_metrics(advances: list, bearings: list) -> list[tuple]:
-    """A face's hmetrics (each glyph's advance and left side bearing) from an entry's sections."""
+def horizontal_metrics(num_glyphs: int, *sections: Packed) -> list[tuple] | None:
+    """A face's hmetrics (each glyph's advance and left side bearing) from an entry's sections; None for sections of
+    another shape."""
+    try:
+        advances, bearings = (_values(*section) for section in sections)
+    except (ValueError, OverflowError):  # a value no integer where one belongs, or past a float's range
+        return None
+    if not (_within(advances, -1e9, 1e9) and _within(bearings, 0, 0xFFFF)
+            and len(advances) == len(bearings) == num_glyphs):
+        return None
     return list(zip(advances, bearings))
+
+
+def glyph_positions(num_glyphs: int, section: Packed) -> list[int] | None:
+    """A face's glyphPos (where each glyph starts in its glyph table, and where the last ends) from an entry's
+    section; None for a section of another shape."""
+    try:
+        positions = _values(*section)
+    except (ValueError, OverflowError):  # a value no integer where one belongs, or past a float's range
+        return None
+    return positions if _within(positions, 0, 2**32 - 1) and len(positions) == num_glyphs + 1 else None
+
+
+MADE_WHEN_READ: dict[str, tuple[str, Callable]] = {  # a cached face's attribute: the entry's sections it is made of
+    "glyphToChar": (KEPT_OWNERS, glyph_chars), "hmetrics": (KEPT_METRICS, horizontal_metrics),
+    "glyphPos": (KEPT_POSITIONS, glyph_positions)}
 
 
 def _within(values: list, lowest: float, highest: float) -> bool:

@@ -8,7 +8,6 @@ import io
 import string
 import struct
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from functools import cache
@@ -22,7 +21,7 @@ from reportlab.pdfbase.ttfonts import TTEncoding, TTFError, TTFont, TTFontFace, 
 from pnp.data.files import read_regular
 from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
-from pnp.text.fontcache import KEPT_METRICS, KEPT_OWNERS, FontCache, font_digest, glyph_chars, horizontal_metrics
+from pnp.text.fontcache import MADE_WHEN_READ, FontCache, font_digest
 from pnp.text.fontcheck import check_font
 from pnp.text.subsetcache import kept_subsets
 
@@ -131,9 +130,9 @@ class ContentNamedTTFont(TTFont):
 
 class KeptFace(TTFontFace):
     """A face whose character tables came from the font cache. Its glyphToChar, which only reading a font's own
-    tables and shaping use, and its hmetrics, which only subsetting uses, are made from the entry when first read: a
-    build with its subsets kept reads neither. Its glyph table is lent to subsetting, which reads one glyph at a time,
-    rather than copied for each subset (some 5 MB a subset)."""
+    tables and shaping use, and its hmetrics and glyphPos, which only subsetting uses, are made from the entry when
+    first read: a build with its subsets kept reads none of them. Its glyph table is lent to subsetting, which reads
+    one glyph at a time, rather than copied for each subset (some 5 MB a subset)."""
 
     def get_table(self, tag: str):
         """A table's bytes; the glyph table as a view whose slices are bytes of the file."""
@@ -142,20 +141,18 @@ class KeptFace(TTFontFace):
         return _TableView(self._ttf_data, *self.get_table_pos(tag))
 
     def __getattr__(self, name: str):
-        """glyphToChar or hmetrics, made from the entry's sections when first read; any other missing name is
-        missing."""
-        kept_as, make = _MADE_WHEN_READ.get(name, ("", None))
+        """glyphToChar, hmetrics or glyphPos, made from the entry's sections when first read (from the font's own
+        tables where those sections are of another shape); any other missing name is missing."""
+        kept_as, make = MADE_WHEN_READ.get(name, ("", None))
         kept = self.__dict__.get(kept_as)
         if make is None or kept is None:
             raise AttributeError(name)
         value = make(*kept)
+        if value is None:
+            value = getattr(TTFontFile(_NamedBytes(self._ttf_data, self.filename)), name)
         setattr(self, name, value)
         self.__dict__.pop(kept_as, None)
         return value
-
-
-_MADE_WHEN_READ: dict[str, tuple[str, Callable]] = {"glyphToChar": (KEPT_OWNERS, glyph_chars),
-                                                    "hmetrics": (KEPT_METRICS, horizontal_metrics)}
 
 
 class _TableView:
@@ -267,8 +264,11 @@ class FontBook:
         self._fonts: dict[str, Font] = {}
         self.store = store
         folder = bundled_font_dir()
+        if store is not None:  # each font read and hashed beside the others (a store's fonts are loaded afresh)
+            read_bundled_ahead()
         for key, filename in BUNDLED.items():
             self.add(key, folder / filename, bundled=True)
+            _AHEAD.pop(str(folder / filename), None)  # a copy read ahead for a font this process had loaded already
 
     def add(self, key: str, path: Path, label: str | None = None, bundled: bool = False) -> Font:
         """Register a font file under a layout name (label: how messages name the file)."""
