@@ -189,14 +189,33 @@ def _names_used(source: str) -> frozenset[str]:
 
 
 def _names_read(tree) -> frozenset[str] | None:
-    """The names a template with no scope of its own reads (no loop, block, macro or `set`: each name it reads is
-    then one the context gives, as Jinja's own analysis finds, without its pass over the compiled code); None for
-    any other template."""
+    """The names a template whose only scopes are plain `for` loops reads (no block, macro, `set`, loop `else` or
+    recursive loop: each name it reads is then one the context gives, unless a loop around it binds it), as Jinja's
+    own analysis finds, without its pass over the compiled code; None for any other template."""
     from jinja2 import nodes
-    if next(tree.find_all(_scopes()), None) is not None:
+    if any(type(node) is not nodes.For or node.recursive or node.else_ for node in tree.find_all(_scopes())):
         return None
-    names = frozenset(name.name for name in tree.find_all(nodes.Name) if name.ctx == "load")
+    names = frozenset(_loaded(tree, frozenset(), nodes))
     return None if "self" in names else names - _env().globals.keys()  # `self`: Jinja's reference to the template
+
+
+def _loaded(node, bound: frozenset[str], nodes) -> Iterator[str]:
+    """The names a node reads that no loop around it binds (a loop binds its target in its test and body, and `loop`
+    in its body; its iterable is read outside it)."""
+    if isinstance(node, nodes.Name):
+        if node.ctx == "load" and node.name not in bound:
+            yield node.name
+    elif isinstance(node, nodes.For):
+        targets = [node.target, *node.target.find_all(nodes.Name)]  # a name, or a tuple of names
+        filtered = bound | {target.name for target in targets if isinstance(target, nodes.Name)}
+        yield from _loaded(node.iter, bound, nodes)
+        if node.test is not None:
+            yield from _loaded(node.test, filtered, nodes)
+        for part in node.body:
+            yield from _loaded(part, filtered | {"loop"}, nodes)
+    else:
+        for child in node.iter_child_nodes():
+            yield from _loaded(child, bound, nodes)
 
 
 @lru_cache(maxsize=1)
