@@ -122,14 +122,19 @@ def _received(token: str, copy: bytes) -> Shared:
 class Pending(Generic[Result]):
     """A call handed to a worker (or, with one worker, to be run here when its result is asked for)."""
 
-    def __init__(self, future: Future | None, call: Callable[[], Result], pool: Pool) -> None:
-        self._future, self._call, self._pool = future, call, pool
+    def __init__(self, future: Future | None, call: Callable[[], Result], pool: Pool, last: bool = False) -> None:
+        self._future, self._call, self._pool, self._last = future, call, pool, last
 
     def result(self) -> Result:
-        """Wait for the call and return its result, or raise its exception."""
+        """Wait for the call and return its result, or raise its exception. The pool's last call lets its workers
+        end once it is done: they are gone by the end of the pool's `with` block, which does not wait for them."""
         if self._future is None:
             return self._call()
-        return self._pool._outcome(self._future)
+        try:
+            return self._pool._outcome(self._future)
+        finally:
+            if self._last:
+                self._pool.release()
 
     def then(self, callback: Callable[[], None]) -> None:
         """Call back (from another thread) once a worker has ended the call; never for a call run here."""
@@ -146,6 +151,7 @@ class Pool:
         self._executor: ProcessPoolExecutor | None = None
         self._sigterm: Any = None
         self._shared: list[Shared] = []
+        self._ending: list = []  # the workers let go by release(), each still to be waited for
 
     def __enter__(self) -> Pool:
         if self.workers > 1 and threading.current_thread() is threading.main_thread():
@@ -158,13 +164,22 @@ class Pool:
             if self._executor is not None:
                 if error is None:
                     self._executor.shutdown(wait=True)
+                    for process in self._ending:
+                        process.join()
                 else:
-                    _stop(self._executor)
+                    _stop(self._executor, self._ending)
         finally:
             for shared in self._shared:
                 shared.forget()
             if self._sigterm is not None:
                 signal.signal(signal.SIGTERM, self._sigterm)
+
+    def release(self) -> None:
+        """Let the workers end once the calls handed over are done (their results still come back), while the
+        caller goes on; nothing more is handed over. The `with` block's end waits for them, gone by then."""
+        if self._executor is not None:
+            self._ending += (getattr(self._executor, "_processes", None) or {}).values()
+            self._executor.shutdown(wait=False)
 
     def share(self, value: Value) -> Shared[Value]:
         """A value to pass to the workers: not copied to forked workers when shared before they start."""
@@ -193,12 +208,13 @@ class Pool:
                 break
             yield result
 
-    def submit(self, work: Callable[..., Result], *args: Any) -> Pending[Result]:
-        """Run one call on a worker while the caller goes on; with one worker it runs when its result is asked."""
+    def submit(self, work: Callable[..., Result], *args: Any, last: bool = False) -> Pending[Result]:
+        """Run one call on a worker while the caller goes on; with one worker it runs when its result is asked. The
+        pool's last call (`last`) lets its workers end as soon as its result is read."""
         if self.workers == 1:
             return Pending(None, lambda: work(*args), self)
         self._start(self.workers - 1)
-        return Pending(self._submit(work, *args), lambda: work(*args), self)
+        return Pending(self._submit(work, *args), lambda: work(*args), self, last)
 
     def start(self, work: Callable[..., Result], *args: Any) -> Future[Result]:
         """Hand a call to one of `workers` processes (the caller only waits); read its result with outcome()."""
@@ -285,10 +301,10 @@ def _worker_started() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
 
 
-def _stop(executor: ProcessPoolExecutor) -> None:
+def _stop(executor: ProcessPoolExecutor, ending: Iterable = ()) -> None:
     """Stop every worker now (the work is abandoned) and wait until each is gone. A worker stopped while it sends a
     large result leaves part of it in the pipe: our end closed, the manager thread reads the end, not the rest."""
-    processes = list((getattr(executor, "_processes", None) or {}).values())
+    processes = [*(getattr(executor, "_processes", None) or {}).values(), *ending]
     for process in processes:
         if process.is_alive():
             process.terminate()

@@ -337,3 +337,38 @@ def test_a_worker_stopped_while_it_sends_a_large_result_leaves_no_thread_waiting
     done = subprocess.run([sys.executable, "-c", STOPPED_WHILE_SENDING, str(ROOT / "tests"), str(tmp_path / "mark"),
                            str(delay)], capture_output=True, text=True, timeout=60, env=env)
     assert done.stdout.strip() == "ended", done.stderr
+
+
+def _alive(pid: int) -> bool:
+    """Tell whether a child process of this one still runs (a finished one not yet waited for does not)."""
+    return any(child.pid == pid for child in multiprocessing.active_children())
+
+
+def test_a_pools_last_call_lets_its_worker_end_before_the_pools_block_does():
+    with Pool(2) as pool:
+        worker = pool.submit(os.getpid, last=True).result()
+        deadline = time.monotonic() + 10
+        while _alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert not _alive(worker)  # ended while the caller went on, before the block's end waits for it
+    assert multiprocessing.active_children() == []
+
+
+def test_a_released_pool_still_gives_the_results_handed_over_and_takes_no_more():
+    with Pool(2) as pool:
+        pending = [pool.submit(pool_jobs.square, n) for n in range(3)]
+        pool.release()
+        assert [p.result()[0] for p in pending] == [0, 1, 4]
+        with pytest.raises(RuntimeError):
+            pool.submit(pool_jobs.square, 4)
+    assert multiprocessing.active_children() == []
+
+
+def test_an_error_after_release_stops_the_worker_still_at_work():
+    began = time.monotonic()
+    with pytest.raises(ZeroDivisionError):
+        with Pool(2) as pool:
+            pool.submit(pool_jobs.forever, 0)
+            pool.release()
+            1 / 0
+    assert multiprocessing.active_children() == [] and time.monotonic() - began < 30

@@ -34,8 +34,8 @@ class OneAtATime(Generic[Job]):
     it has not begun, which the caller could not take back). Given the most work first, the caller, which has its
     own work behind it, takes the least."""
 
-    def __init__(self, pool: Pool | None, work: Callable[[Job], Any], jobs: list[Job]) -> None:
-        self._pool, self._work, self._jobs = pool, work, jobs
+    def __init__(self, pool: Pool | None, work: Callable[[Job], Any], jobs: list[Job], own: bool = False) -> None:
+        self._pool, self._work, self._jobs, self._own = pool, work, jobs, own  # own: a pool for these jobs alone
         self._waiting = deque(range(len(jobs)))
         self._handed: dict[int, Pending[Any]] = {}
         self._lock = threading.Lock()
@@ -69,6 +69,8 @@ class OneAtATime(Generic[Job]):
         done = {}
         while (index := self._last()) is not None:
             done[index] = self._work(self._jobs[index])
+        if self._own and self._pool is not None:
+            self._pool.release()  # every job is handed over or done: its worker ends once its last one is
         with self._lock:
             handed = dict(self._handed)
         done.update((index, pending.result()) for index, pending in sorted(handed.items()))
@@ -95,7 +97,8 @@ class Workers:
         if job is None:
             return None
         pool = self._pool(game_stack)
-        return pool.submit(_write_rulebook, pool.share((job, fonts, active_phrase_store())))
+        shared = pool.share((job, fonts, active_phrase_store()))
+        return pool.submit(_write_rulebook, shared, last=pool is not self._kept)  # a forked pool's only call
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
              rich_black: tuple | None) -> OneAtATime:
@@ -104,7 +107,7 @@ class Workers:
         pool = self._pool(game_stack) if shop else None
         most_work = sorted(shop, key=lambda file: -(len({key for key, _ in file[2]}) + len(file[2]) / PAGES_A_FACE))
         files = [pool.share(([file], fonts, profile, rich_black)) for file in most_work] if pool else []  # pre-fork
-        return OneAtATime(pool, _write_shop, files)
+        return OneAtATime(pool, _write_shop, files, own=pool is not self._kept)
 
     def _pool(self, game_stack: ExitStack) -> Pool:
         """A forked worker for one job of the game, or the build's one worker."""
