@@ -15,11 +15,12 @@ from pnp.data.table import Row, Table
 from pnp.errors import PnpError
 from pnp.face.images import image_pixels, image_problem
 from pnp.face.parts import Box, Face, Op, TextTrace, hang_room
+from pnp.face.placing import element_box, is_drawn
 from pnp.face.svgkept import ArtFinder, is_svg
 from pnp.layout.budget import WorkBudget
 from pnp.layout.files import Element, Layout
 from pnp.layout.resolver import Resolver, RowContext
-from pnp.layout.template import Expression, Template, names_used
+from pnp.layout.template import Template, names_used
 from pnp.limits import MAX_IMAGE_BYTES
 from pnp.text.breaking import KnownParagraphs
 from pnp.text.fit import (
@@ -51,6 +52,7 @@ class Renderer:
         self.root = root.resolve()
         self._inline_cache: dict[int, tuple] = {}
         self._blocks: dict[tuple, TextBlock] = {}
+        self._fixed: dict[tuple, tuple[Element, Layout, Table, Op | None]] = {}  # constant elements' ops (_resolved)
         self._paragraphs = KnownParagraphs()  # a text's break opportunities, worked out once per build
         self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
         self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
@@ -73,12 +75,26 @@ class Renderer:
         ops, drawn = [], []
         with self.budget.row(table.label, component, row.number):
             for element in layout.elements:
-                if element.visible is not None and not _truthy(element.visible, ctx):
+                if element.visible is not None and not is_drawn(element.visible, ctx):
                     continue
-                ops.append(self._op(element, layout, ctx))
+                ops.append(self._resolved(element, layout, ctx))
                 drawn.append(element)
         face = Face(pt(layout.size.width), pt(layout.size.height), pt(layout.bleed), tuple(ops), layout.scale)
         return face, tuple(drawn)
+
+    def _resolved(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
+        """An element's operation for this row. One whose every property is a constant is resolved once per build
+        for its table, layout and names kept whole, and checked on the first row that draws it; where text problems
+        are collected (proofs), each row's own are, so every element is resolved for every row."""
+        if self.traces is not None:
+            return self._op(element, layout, ctx)
+        key = (id(element), id(layout), id(ctx.table), ctx.names)
+        fixed = self._fixed.get(key)
+        if fixed is None:
+            constant = not any(isinstance(value, Template) and not value.constant for value in element.props.values())
+            op = self._op(element, layout, ctx) if constant else None
+            fixed = self._fixed[key] = (element, layout, ctx.table, op)
+        return fixed[3] if fixed[3] is not None else self._op(element, layout, ctx)
 
     def _register_fonts(self, layout: Layout) -> None:
         """Add the project fonts a layout names under fonts: (files inside the project only)."""
@@ -93,7 +109,7 @@ class Renderer:
     def _op(self, element: Element, layout: Layout, ctx: RowContext) -> Op:
         """Resolve one element."""
         value = Resolver(element, ctx)
-        box = _box(element, value, layout)
+        box = element_box(element, value, layout)
         common: dict[str, Any] = {"rotate": value.number("rotate", 0.0)}
         if element.type in ("rect", "ellipse", "icon"):
             shape = value.text("shape", "") if element.type == "icon" else ""
@@ -287,27 +303,6 @@ def _symbol_error(name: str, layout: Layout, element: Element, ctx: RowContext) 
     holders = [c for c in ctx.table.columns if f":{name}:" in str(ctx.values.get(c, ""))]
     message, fix = unknown_symbol(name, layout.symbols)
     return (holders[0] if holders else _field(element, ctx)), f"{message} ({element.where})", fix
-
-
-def _truthy(expression: Expression, ctx: RowContext) -> bool:
-    """Evaluate a visibility expression."""
-    value = expression.evaluate(ctx.values, ctx.where, ctx.budget)
-    if isinstance(value, str):
-        return value.strip().lower() not in ("", "0", "false", "no", "none")
-    return bool(value)
-
-
-def _box(element: Element, value: Resolver, layout: Layout) -> Box:
-    """Convert an element's top-left mm box to a bottom-left point box."""
-    height = layout.size.height / layout.scale  # elements are placed in the layout's own size
-    if element.type == "line":
-        x1, y1, x2, y2 = (value.number(k, 0.0) for k in ("x1", "y1", "x2", "y2"))
-        return Box(pt(x1), pt(height - y1), pt(x2 - x1), pt(y1 - y2))  # w, h: the vector to the end point
-    if element.get("area") == "bleed":
-        b = layout.bleed / layout.scale
-        return Box(pt(-b), pt(-b), pt(layout.size.width / layout.scale + 2 * b), pt(height + 2 * b))
-    x, y, w, h = (value.number(k, 0.0) for k in ("x", "y", "w", "h"))
-    return Box(pt(x), pt(height - y - h), pt(w), pt(h))
 
 
 def _field(element: Element, ctx: RowContext) -> str:
