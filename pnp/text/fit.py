@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from pnp.text.awkward import broken_phrases
@@ -60,9 +61,7 @@ def _fit(paras: list[list[Atom]], box: TextBox, size: float, min_size: float, le
     A layout that splits a name or begins a line with a word bound to the line before gives way to the largest
     smaller size without such a break, when there is one: a name is shrunk before it is broken.
     """
-    sizes = [size]
-    while sizes[-1] - step >= min_size - 1e-9:
-        sizes.append(round(sizes[-1] - step, 4))
+    sizes = _sizes(size, min_size, step)
     first = _try(paras, box, size, leading, split=False)
     if first is not None:
         return _cleaner(first, paras, box, sizes, leading)
@@ -73,7 +72,16 @@ def _fit(paras: list[list[Atom]], box: TextBox, size: float, min_size: float, le
     raise Overflow(f"does not fit {box.width / 2.8346:.1f} x {box.height / 2.8346:.1f} mm even at {min_size:g} pt")
 
 
-def _cleaner(block: TextBlock, paras, box: TextBox, sizes: list[float], leading: float) -> TextBlock:
+@lru_cache(maxsize=256, typed=True)
+def _sizes(size: float, min_size: float, step: float) -> tuple[float, ...]:
+    """The sizes tried, from size down to min_size by step (worked out once for the texts of a style)."""
+    sizes = [size]
+    while sizes[-1] - step >= min_size - 1e-9:
+        sizes.append(round(sizes[-1] - step, 4))
+    return tuple(sizes)
+
+
+def _cleaner(block: TextBlock, paras, box: TextBox, sizes: tuple[float, ...], leading: float) -> TextBlock:
     """The block, or the largest smaller size whose lines break no name and begin with no bound word."""
     if not broken_phrases(block.lines):
         return block
@@ -85,7 +93,7 @@ def _cleaner(block: TextBlock, paras, box: TextBox, sizes: list[float], leading:
     return block
 
 
-def _largest(paras, box: TextBox, sizes: list[float], leading: float, split: bool):
+def _largest(paras, box: TextBox, sizes: tuple[float, ...], leading: float, split: bool):
     """The layout at the largest of the sizes that fits (binary search after trying the first)."""
     first = _try(paras, box, sizes[0], leading, split)
     if first is not None:
