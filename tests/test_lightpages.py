@@ -63,3 +63,25 @@ def test_a_saved_document_is_freed_without_waiting_for_a_collection(tmp_path):
         if was_enabled:
             gc.enable()
     assert (tmp_path / "sheets.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_a_short_content_is_compressed_once_a_document_and_a_long_one_every_time(monkeypatch):
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    from pnp.pdf import lightpages
+    compressed: list[bytes] = []
+    compress = zlib.compress
+    monkeypatch.setattr(lightpages.zlib, "compress", lambda data: compressed.append(data) or compress(data))
+    settle, pages = PageSettler(), []
+    short, long = "q 1 0 0 1 8.5 8.5 cm /FormXob.F0 Do Q", "0 0 m 10 10 l S " * 40
+    for code in (short, short, long, long, short + " "):
+        page = pdfdoc.PDFPage()
+        page.setCompression(1)
+        page.setStream([code])
+        settle(page)
+        pages.append(page)
+    assert compressed == [(code + "\n").encode() for code in (short, long, long, short + " ")]
+    assert [page.Contents.content for page in pages] == [compress((code + "\n").encode()) for code in
+                                                         (short, short, long, long, short + " ")]

@@ -43,22 +43,36 @@ def _kept(array: pdfdoc.PDFArray) -> pdfdoc.PDFArray:
     return kept
 
 
+SHORT_CONTENT = 512  # characters: a page that places a card (a print-shop page), whose copies' contents are the same
+
+
 class PageSettler:
     """Settles each finished page of one document, sharing the equal boxes and resource tables of its pages."""
 
     def __init__(self) -> None:
         self._shared: dict[tuple, object] = {}
+        self._compressed: dict[str, bytes] = {}  # short contents compressed, by their text (copies of a card repeat it)
 
     def __call__(self, page: pdfdoc.PDFPage) -> None:
         """Compress a finished page's content now and drop its unset keys; the bytes written stay the same."""
         if page.stream and page.compression and not page.Contents:
-            stream = pdfdoc.PDFStream(content=zlib.compress(page.stream.encode("utf8")))
+            stream = pdfdoc.PDFStream(content=self._compress(page.stream))
             stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
             page.Contents, page.stream = stream, None
         page.__class__ = LightPage
         kept = {key: value for key, value in vars(page).items()
                 if value is not None or getattr(LightPage, key, 0) is not None}
         page.__dict__ = {key: self._share(value) for key, value in kept.items()}  # a new dict: dicts never shrink
+
+    def _compress(self, content: str) -> bytes:
+        """A page's content compressed (a short one once for the document: compressing a few bytes takes some
+        50 microseconds, mostly zlib setting up)."""
+        if len(content) > SHORT_CONTENT:
+            return zlib.compress(content.encode("utf8"))
+        compressed = self._compressed.get(content)
+        if compressed is None:
+            compressed = self._compressed[content] = zlib.compress(content.encode("utf8"))
+        return compressed
 
     def _share(self, value):
         """One instance for equal inline arrays and dictionaries of names and references (boxes, XObjects, Trans)."""
