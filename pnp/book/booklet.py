@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.book.blockcache import rules_blocks
 from pnp.book.job import RulebookJob
-from pnp.book.markdown import parse_rules
 from pnp.book.pages import block_rows, paginate
 from pnp.book.pictures import Pictures, SymbolSpec, resolved_symbols, symbol_specs
 from pnp.book.typeset import PAGE_HEIGHT, PAGE_WIDTH, BookTrace, Setter
@@ -49,7 +49,7 @@ def set_rules(root: Path, title: str, symbols: list[SymbolSpec], fonts: FontBook
         raise PnpError(f"is not UTF-8 text (byte {exc.start})", where=label, fix="save it as UTF-8") from None
     pictures = Pictures(root, path.parent, fonts)
     setter = Setter(fonts, resolved_symbols(symbols, fonts, pictures), pictures, label, trace)
-    pages = paginate(setter, block_rows(setter, parse_rules(text)))
+    pages = paginate(setter, block_rows(setter, rules_blocks(text)))
     faces = tuple(Face(PAGE_WIDTH, PAGE_HEIGHT, BLEED, tuple(ops)) for ops in pages)
     return Rulebook(title, faces)
 

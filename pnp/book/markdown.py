@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
+if TYPE_CHECKING:  # markdown-it is loaded to parse a text, not by a build whose rules' blocks are kept
+    from markdown_it.token import Token
 
 SOFT_BREAK = "\x00"  # a line break inside a paragraph: nothing between Japanese characters, a space between words
 ESCAPED = str.maketrans({char: "\\" + char for char in "\\*{}|"})
@@ -28,6 +29,7 @@ class Block:
 
 def parse_rules(text: str) -> list[Block]:
     """The blocks of a Markdown text, in order (CommonMark with tables; raw HTML is shown as text)."""
+    from markdown_it import MarkdownIt
     parser = MarkdownIt("commonmark", {"html": False}).enable("table").disable("text_join")
     return _Reader(parser.parse(text)).blocks
 

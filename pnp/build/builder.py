@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.book.blockcache import blocks_kept
 from pnp.build.caches import BuildCaches, Made, keep_made
 from pnp.build.collect import lean_collection
 from pnp.build.cuts import (
@@ -120,7 +121,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
         with (writing_into(root.label(root.path), root.path), lean_collection(), phrases_kept(caches.phrases),
-              ExitStack() as stack):
+              blocks_kept(caches.blocks), ExitStack() as stack):
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
             workers = Workers(stack)

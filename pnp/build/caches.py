@@ -7,6 +7,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.book.blockcache import BlockStore, active_block_store, blocks_folder, blocks_kept
 from pnp.face.svgkept import SvgStore, svg_folder
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS
@@ -17,49 +18,53 @@ from pnp.text.phrasecache import PhraseStore, active_phrase_store, phrases_folde
 
 @dataclass(eq=False)
 class BuildCaches:
-    """Parsed fonts and the subsets embedded, measured edges, SVG art and the phrases of the texts set: read as the
-    build goes, written once it has succeeded."""
+    """Parsed fonts and the subsets embedded, measured edges, SVG art, the phrases of the texts set and the blocks of
+    the rules read: read as the build goes, written once it has succeeded."""
 
     fonts: FontBook
     edges: EdgeCache
     art: SvgStore
     phrases: PhraseStore
+    blocks: BlockStore
 
     @classmethod
     def of(cls, output_root: Path, fonts: FontBook | None = None) -> BuildCaches:
         """The caches of an output folder (with a caller's own fonts, kept as they are)."""
         return cls(fonts or FontBook(FontCache(cache_folder(output_root))),
                    EdgeCache(edges_folder(output_root), SETTINGS), SvgStore(svg_folder(output_root)),
-                   PhraseStore(phrases_folder(output_root)))
+                   PhraseStore(phrases_folder(output_root)), BlockStore(blocks_folder(output_root)))
 
     def save(self) -> None:
         """Write what the build added to each cache."""
         self.edges.save()
         self.art.save()
         self.phrases.save()
+        self.blocks.save()
         if self.fonts.store is not None:
             self.fonts.store.save()
 
 
 @dataclass
 class Made:
-    """What a worker's job added to the caches, for the build to keep: font subsets and texts' phrases."""
+    """What a worker's job added to the caches, for the build to keep: font subsets, texts' phrases, rules' blocks."""
 
     subsets: dict[str, bytes] = field(default_factory=dict)
     phrases: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    blocks: dict[str, bytes] = field(default_factory=dict)
 
 
 @contextmanager
-def made_here(fonts: FontBook, phrases: PhraseStore | None = None) -> Iterator[Made]:
-    """Within (a worker's job, setting its texts with the build's phrase store): what it adds to the caches, filled
-    in at the end."""
+def made_here(fonts: FontBook, phrases: PhraseStore | None = None, blocks: BlockStore | None = None) -> Iterator[Made]:
+    """Within (a worker's job, setting its texts with the build's phrase store and reading its rules with its block
+    store): what it adds to the caches, filled in at the end."""
     subsets = fonts.store.subsets if fonts.store is not None else None
-    before = (set(subsets.pending) if subsets else set(), set(phrases.pending) if phrases else set())
+    before = [set(store.pending) if store else set() for store in (subsets, phrases, blocks)]
     made = Made()
-    with phrases_kept(phrases) if phrases is not None else nullcontext():
+    with phrases_kept(phrases) if phrases is not None else nullcontext(), blocks_kept(blocks):
         yield made
     made.subsets = subsets.new_since(before[0]) if subsets else {}
     made.phrases = phrases.new_since(before[1]) if phrases else {}
+    made.blocks = blocks.new_since(before[2]) if blocks else {}
 
 
 def keep_made(fonts: FontBook, made: Made) -> None:
@@ -68,3 +73,5 @@ def keep_made(fonts: FontBook, made: Made) -> None:
         fonts.store.subsets.pending.update(made.subsets)
     if (phrases := active_phrase_store()) is not None:
         phrases.pending.update(made.phrases)
+    if (blocks := active_block_store()) is not None:
+        blocks.pending.update(made.blocks)

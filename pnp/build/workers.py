@@ -10,6 +10,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from pnp.book.blockcache import BlockStore, active_block_store
 from pnp.book.job import RulebookJob, rulebook_job
 from pnp.build.caches import Made, made_here
 from pnp.build.collect import inheritance_left_out, ordinary_collection
@@ -97,7 +98,7 @@ class Workers:
         if job is None:
             return None
         pool = self._pool(game_stack)
-        shared = pool.share((job, fonts, active_phrase_store()))
+        shared = pool.share((job, fonts, active_phrase_store(), active_block_store()))
         return pool.submit(_write_rulebook, shared, last=pool is not self._kept)  # a forked pool's only call
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
@@ -128,14 +129,15 @@ def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | Non
     return made
 
 
-def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | None]]) -> tuple[list[str], Made]:
+def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | None, BlockStore | None]]
+                    ) -> tuple[list[str], Made]:
     """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
     rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note,
     and the cache entries it made, for the build to keep."""
     from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
 
     inheritance_left_out()
-    job, fonts, phrases = shared.value
-    with made_here(fonts, phrases) as made:
+    job, fonts, phrases, blocks = shared.value
+    with made_here(fonts, phrases, blocks) as made:
         notes = write_rulebook(job, fonts)
     return notes, made
