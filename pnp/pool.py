@@ -8,19 +8,19 @@
         pending.result()
         pool.share(value)                     # a large value for the workers, sent once (see Shared)
 
-`work` must be a module-level function and its jobs and results picklable: under the `spawn` and
-`forkserver` start methods a worker is a fresh interpreter that imports `work` by name (under `fork`
-it inherits the caller's memory as it was when the workers started). The start method is the
-platform's default (`fork` on Linux before Python 3.14, `spawn` on macOS and Windows), or
-PNP_START_METHOD when set. With one worker nothing starts: jobs run in this process, in order.
+`work` must be a module-level function and its jobs and results picklable: under the `spawn` and `forkserver`
+start methods a worker is a fresh interpreter that imports `work` by name (under `fork` it inherits the caller's
+memory as it was when the workers started). The start method is the platform's default (`fork` on Linux before
+Python 3.14, `spawn` on macOS and Windows), or PNP_START_METHOD when set. With one worker nothing starts: jobs run in
+this process, in order.
 
 A check keeps one pool for all its runs: `start` hands a call to one of `workers` processes and returns its
 future, `first_done` waits for any of several, `outcome` reads one, and `stop` ends the workers when what they
 still do is no longer wanted.
 
-A worker's exception comes back as itself (a PnpError keeps its one-line message). A worker that dies
-is one PnpError. Ctrl-C or SIGTERM in the caller, or an error, stops every worker before the
-`with` block is left, so no child process outlives the command.
+A worker's exception comes back as itself (a PnpError keeps its one-line message). A worker that dies is one
+PnpError. Ctrl-C or SIGTERM in the caller, or an error, stops every worker before the `with` block is left, so no
+child process outlives the command; `release` lets workers end early, the block waiting for them.
 """
 
 from __future__ import annotations
@@ -126,8 +126,7 @@ class Pending(Generic[Result]):
         self._future, self._call, self._pool, self._last = future, call, pool, last
 
     def result(self) -> Result:
-        """Wait for the call and return its result, or raise its exception. The pool's last call lets its workers
-        end once it is done: they are gone by the end of the pool's `with` block, which does not wait for them."""
+        """Wait for the call and return its result, or raise its exception (the pool's last call: see release)."""
         if self._future is None:
             return self._call()
         try:
@@ -151,7 +150,7 @@ class Pool:
         self._executor: ProcessPoolExecutor | None = None
         self._sigterm: Any = None
         self._shared: list[Shared] = []
-        self._ending: list = []  # the workers let go by release(), each still to be waited for
+        self._ending: tuple[Any, list] = (None, [])  # released: the end of the results' pipe held here, the workers
 
     def __enter__(self) -> Pool:
         if self.workers > 1 and threading.current_thread() is threading.main_thread():
@@ -164,10 +163,10 @@ class Pool:
             if self._executor is not None:
                 if error is None:
                     self._executor.shutdown(wait=True)
-                    for process in self._ending:
+                    for process in self._ending[1]:
                         process.join()
                 else:
-                    _stop(self._executor, self._ending)
+                    _stop(self._executor, *self._ending)
         finally:
             for shared in self._shared:
                 shared.forget()
@@ -175,10 +174,11 @@ class Pool:
                 signal.signal(signal.SIGTERM, self._sigterm)
 
     def release(self) -> None:
-        """Let the workers end once the calls handed over are done (their results still come back), while the
-        caller goes on; nothing more is handed over. The `with` block's end waits for them, gone by then."""
-        if self._executor is not None:
-            self._ending += (getattr(self._executor, "_processes", None) or {}).values()
+        """Let the workers end once the calls handed over are done (their results still come back) while the caller
+        goes on; nothing more is handed over. The `with` block waits for them at its end (or stops them)."""
+        if self._executor is not None and not self._ending[1]:
+            writer = getattr(getattr(self._executor, "_result_queue", None), "_writer", None)
+            self._ending = (writer, list((getattr(self._executor, "_processes", None) or {}).values()))
             self._executor.shutdown(wait=False)
 
     def share(self, value: Value) -> Shared[Value]:
@@ -209,8 +209,8 @@ class Pool:
             yield result
 
     def submit(self, work: Callable[..., Result], *args: Any, last: bool = False) -> Pending[Result]:
-        """Run one call on a worker while the caller goes on; with one worker it runs when its result is asked. The
-        pool's last call (`last`) lets its workers end as soon as its result is read."""
+        """Run one call on a worker while the caller goes on (with one worker, here when its result is asked); the
+        pool's `last` call lets its workers end once its result is read."""
         if self.workers == 1:
             return Pending(None, lambda: work(*args), self)
         self._start(self.workers - 1)
@@ -301,10 +301,11 @@ def _worker_started() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
 
 
-def _stop(executor: ProcessPoolExecutor, ending: Iterable = ()) -> None:
-    """Stop every worker now (the work is abandoned) and wait until each is gone. A worker stopped while it sends a
-    large result leaves part of it in the pipe: our end closed, the manager thread reads the end, not the rest."""
-    processes = [*(getattr(executor, "_processes", None) or {}).values(), *ending]
+def _stop(executor: ProcessPoolExecutor, released_writer: Any = None, released: Iterable = ()) -> None:
+    """Stop every worker now (the work is abandoned; `released`: those Pool.release let go) and wait until each is
+    gone. A worker stopped while it sends a large result leaves part of it in the pipe: our end closed, the manager
+    thread reads the end, not the rest."""
+    processes = [*(getattr(executor, "_processes", None) or {}).values(), *released]
     for process in processes:
         if process.is_alive():
             process.terminate()
@@ -313,7 +314,7 @@ def _stop(executor: ProcessPoolExecutor, ending: Iterable = ()) -> None:
         if process.is_alive():
             process.kill()
             process.join()
-    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None)
+    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None) or released_writer
     if writer is not None:
         writer.close()
     executor.shutdown(wait=True, cancel_futures=True)

@@ -320,6 +320,8 @@ from pnp.pool import Pool
 try:
     with Pool(2) as pool:
         pool.submit(pool_jobs.large_result, sys.argv[2], 128 * 2**20)
+        if sys.argv[4] == "released":
+            pool.release()
         while not os.path.exists(sys.argv[2]):
             time.sleep(0.001)
         time.sleep(float(sys.argv[3]))
@@ -329,13 +331,15 @@ except RuntimeError:
 """
 
 
-@pytest.mark.parametrize("delay", [0.1, 0.15, 0.2, 0.3])
-def test_a_worker_stopped_while_it_sends_a_large_result_leaves_no_thread_waiting(tmp_path, delay):
+@pytest.mark.parametrize("delay, released", [(0.1, ""), (0.15, ""), (0.2, ""), (0.3, ""), (0.1, "released"),
+                                             (0.2, "released")])
+def test_a_worker_stopped_while_it_sends_a_large_result_leaves_no_thread_waiting(tmp_path, delay, released):
     """Stopped part-way through sending 128 MB, the worker leaves part of its result in the pipe; the pool still
-    ends (without its own end of the pipe closed, its manager thread waited for the rest for ever)."""
+    ends (without its own end of the pipe closed, its manager thread waited for the rest for ever), its worker let go
+    by release() too."""
     env = {name: value for name, value in os.environ.items() if name != START_METHOD_VARIABLE}  # the platform's own
     done = subprocess.run([sys.executable, "-c", STOPPED_WHILE_SENDING, str(ROOT / "tests"), str(tmp_path / "mark"),
-                           str(delay)], capture_output=True, text=True, timeout=60, env=env)
+                           str(delay), released or "kept"], capture_output=True, text=True, timeout=60, env=env)
     assert done.stdout.strip() == "ended", done.stderr
 
 
