@@ -292,3 +292,14 @@ def test_edge_colours_are_finite_numbers_within_bounds():
     for bad in ([float("nan"), 0.0, 0.0], [float("inf"), 0.0, 0.0], [0.0, float("-inf"), 0.0],
                 [float("inf"), float("-inf"), 0.0], [0.0, 0.0, 1000.0], [0.0, -1000.0, 0.0], [1e308, 1e308, 0.0]):
         assert not sound_values(bad), bad
+
+
+@pytest.mark.parametrize("runs, values", [([[1.5, 1], [1.5, 1]], (500.0, 250.0, 1000.0)),
+                                          ([[3, 1]], (500.0, 250.5, 1000.0))])
+def test_a_section_read_late_with_runs_no_entry_writes_is_of_another_shape(runs, values):
+    """Runs whose lengths are no whole numbers, or that make a number with a fraction an integer, give no table."""
+    packed = fontcache.Packed("advances", runs, struct.pack("<3d", *values))
+    bearings = fontcache.Packed("bearings", [[3, 1]], struct.pack("<3q", 0, 1, 2))
+    assert fontcache.horizontal_metrics(3, packed, bearings) is None
+    whole = fontcache.Packed("advances", [[3, 1]], struct.pack("<3d", 500.0, 250.0, 1000.0))
+    assert fontcache.horizontal_metrics(3, whole, bearings) == [(500, 0), (250, 1), (1000, 2)]

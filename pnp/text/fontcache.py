@@ -205,7 +205,7 @@ def glyph_chars(num_glyphs: int, *sections: Packed) -> dict[int, list[int]] | No
     """A face's glyphToChar (each glyph's characters) from an entry's sections; None for sections of another shape."""
     try:
         owners, counts, owned = (_values(*section) for section in sections)
-    except (ValueError, OverflowError):  # a value no integer where one belongs, or past a float's range
+    except (ValueError, OverflowError, TypeError):  # no integer where one belongs, past a float's range, bad runs
         return None
     if not (_within(owners, 0, num_glyphs - 1) and _within(counts, 0, MAX_CODE) and _within(owned, 0, MAX_CODE)
             and len(owners) == len(counts) and sum(counts) == len(owned)):
@@ -219,7 +219,7 @@ def horizontal_metrics(num_glyphs: int, *sections: Packed) -> list[tuple] | None
     another shape."""
     try:
         advances, bearings = (_values(*section) for section in sections)
-    except (ValueError, OverflowError):  # a value no integer where one belongs, or past a float's range
+    except (ValueError, OverflowError, TypeError):  # no integer where one belongs, past a float's range, bad runs
         return None
     if not (_within(advances, -1e9, 1e9) and _within(bearings, 0, 0xFFFF)
             and len(advances) == len(bearings) == num_glyphs):
@@ -232,7 +232,7 @@ def glyph_positions(num_glyphs: int, section: Packed) -> list[int] | None:
     section; None for a section of another shape."""
     try:
         positions = _values(*section)
-    except (ValueError, OverflowError):  # a value no integer where one belongs, or past a float's range
+    except (ValueError, OverflowError, TypeError):  # no integer where one belongs, past a float's range, bad runs
         return None
     return positions if _within(positions, 0, 2**32 - 1) and len(positions) == num_glyphs + 1 else None
 
