@@ -134,7 +134,7 @@ def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | No
     """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
     rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note,
     and the cache entries it made, for the build to keep."""
-    from pnp.book.booklet import write_rulebook  # Markdown and the typesetter: loaded by the worker alone
+    from pnp.book.booklet import write_rulebook  # the typesetter: the worker alone loads it
 
     inheritance_left_out()
     job, fonts, phrases, blocks = shared.value
