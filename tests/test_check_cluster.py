@@ -223,3 +223,35 @@ def test_the_project_travels_with_the_tasks_and_a_worker_never_reads_the_client_
         cluster.on_worker("another check", {broken_name: broken_packed}, run_job,
                           Job(broken_name, "probe", 2, 1, 0, 20, "greedy"), pickle.loads(sent))
     assert raised.value.root == broken_name and "a card was lost" in raised.value.problem
+
+
+def _unpack_in_child(name: str, packed: tuple[str, bytes], told) -> None:
+    """In a child process: unpack the project and tell the parent where to."""
+    from pnp.check.play import travel
+    told.put(travel.unpacked(name, {name: packed}))
+
+
+def test_a_worker_removes_the_folders_it_unpacked_into_at_the_next_check_and_when_its_process_ends(tmp_path,
+                                                                                                  forgetful):
+    import multiprocessing
+    from pathlib import Path
+
+    from pnp.check.play import travel
+    project = new_project(tmp_path / "mine")
+    name, packed = travel.pack(project, "probe")
+    first = Path(travel.unpacked(name, {name: packed}))
+    assert (first / "card_data" / "probe" / "game.yaml").is_file()
+    cluster.on_worker("a check", None, len, ())
+    cluster.on_worker("the next check", None, len, ())
+    assert not first.exists()
+    again = Path(travel.unpacked(name, {name: packed}))  # unpacked afresh when a later check needs it
+    assert again != first and (again / "card_data" / "probe" / "game.yaml").is_file()
+    travel.forget_unpacked()
+    assert not again.exists()
+    context = multiprocessing.get_context("spawn")  # as Dask starts its worker processes
+    told = context.Queue()
+    child = context.Process(target=_unpack_in_child, args=(name, packed, told))
+    child.start()
+    in_child = Path(told.get(timeout=60))
+    child.join(60)
+    assert child.exitcode == 0 and in_child.name.startswith("pnp-project-") and not in_child.exists()

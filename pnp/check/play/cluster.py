@@ -241,9 +241,11 @@ def _here(job: Any, projects: dict[str, tuple[str, bytes]]) -> tuple[Any, dict[s
 
 
 def forget_simulations() -> None:
-    """Drop every simulation this process imported, so the next chunk imports the files as they are now."""
+    """Drop every simulation this process imported, so the next chunk imports the files as they are now, and the
+    folders the projects were unpacked into."""
     from pnp.check.discovery import loader, registry
     from pnp.check.play import chunks
     registry.forget_found()
     loader.forget_imported()
     chunks.forget_read()
+    travel.forget_unpacked()

@@ -2,7 +2,8 @@
 
 A worker never reads the project folder where the client has it. The client packs the game's game.yaml and its
 simulation's files (the card data itself is read by the client and shared as a value) into a zip named by its
-content; a worker unpacks it once into a folder of its own and plays the chunks of that project from there.
+content; a worker unpacks it once into a folder of its own and plays the chunks of that project from there. The folders
+go when the worker starts another check, and when its process ends.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import tempfile
 import zipfile
+from multiprocessing import util
 from pathlib import Path
 
 from pnp.check.discovery.find import find_target
@@ -91,3 +94,14 @@ def unpacked(root: str, packed: dict[str, tuple[str, bytes]]) -> str:
         unpacked_from(Path(folder), Path(origin))
         _UNPACKED[root] = folder
     return _UNPACKED[root]
+
+
+def forget_unpacked() -> None:
+    """Remove every folder this process unpacked a project into (its simulations must be forgotten first)."""
+    for folder in _UNPACKED.values():
+        shutil.rmtree(folder, ignore_errors=True)
+    _UNPACKED.clear()
+
+
+# At the end of the process, also of a multiprocessing child (as Dask's worker processes are), which skips atexit.
+util.Finalize(None, forget_unpacked, exitpriority=0)
