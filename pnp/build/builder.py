@@ -116,6 +116,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     renderer = Renderer(caches.fonts, project.root)
     renderer.budget = WorkBudget(seconds=options.time_limit)
     renderer.arts.store = caches.art
+    renderer.layouts = caches.layouts
     report = BuildReport()
     files = Publication(root)
     try:

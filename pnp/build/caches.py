@@ -13,26 +13,29 @@ from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS
 from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
+from pnp.text.layoutcache import LayoutStore, layouts_folder
 from pnp.text.phrasecache import PhraseStore, active_phrase_store, phrases_folder, phrases_kept
 
 
 @dataclass(eq=False)
 class BuildCaches:
-    """Parsed fonts and the subsets embedded, measured edges, SVG art, the phrases of the texts set and the blocks of
-    the rules read: read as the build goes, written once it has succeeded."""
+    """Parsed fonts and the subsets embedded, measured edges, SVG art, the phrases of the texts set, the cards' texts
+    laid out and the blocks of the rules read: read as the build goes, written once it has succeeded."""
 
     fonts: FontBook
     edges: EdgeCache
     art: SvgStore
     phrases: PhraseStore
     blocks: BlockStore
+    layouts: LayoutStore
 
     @classmethod
     def of(cls, output_root: Path, fonts: FontBook | None = None) -> BuildCaches:
         """The caches of an output folder (with a caller's own fonts, kept as they are)."""
         return cls(fonts or FontBook(FontCache(cache_folder(output_root))),
                    EdgeCache(edges_folder(output_root), SETTINGS), SvgStore(svg_folder(output_root)),
-                   PhraseStore(phrases_folder(output_root)), BlockStore(blocks_folder(output_root)))
+                   PhraseStore(phrases_folder(output_root)), BlockStore(blocks_folder(output_root)),
+                   LayoutStore(layouts_folder(output_root)))
 
     def save(self) -> None:
         """Write what the build added to each cache."""
@@ -40,6 +43,7 @@ class BuildCaches:
         self.art.save()
         self.phrases.save()
         self.blocks.save()
+        self.layouts.save()
         if self.fonts.store is not None:
             self.fonts.store.save()
 

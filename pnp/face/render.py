@@ -38,6 +38,7 @@ from pnp.text.fit import (
     plain_text,
 )
 from pnp.text.fonts import FontBook
+from pnp.text.layoutcache import LayoutStore, laid_out
 from pnp.text.symbols import unknown_symbol, unknown_symbols
 from pnp.units import pt
 
@@ -54,6 +55,7 @@ class Renderer:
         self._blocks: dict[tuple, TextBlock] = {}
         self._fixed: dict[tuple, tuple[Element, Layout, Table, Op | None]] = {}  # constant elements' ops (_resolved)
         self._paragraphs = KnownParagraphs()  # a text's break opportunities, worked out once per build
+        self.layouts: LayoutStore | None = None  # text laid out by the last build (a build's, in its output)
         self.traces: list[TextTrace] | None = None  # a list: collect text problems here instead of raising
         self._found: dict[tuple, tuple[TextBlock, str, tuple, bool]] = {}
         self.undrawn: dict[str, tuple[str, ...]] = {}  # SVG file -> the features of it that pnp leaves out
@@ -175,7 +177,7 @@ class Renderer:
             raise PnpError(message, where=f"{ctx.where}, field {field}", fix=fix)
         try:
             check_glyphs(runs)
-            return fit(self._paragraphs(runs, ctx.names), box.w, box.h, *sizes)
+            return laid_out(runs, ctx.names, (box.w, box.h), sizes, self._paragraphs, self.layouts)
         except MissingGlyph as exc:
             holders = [c for c in ctx.table.columns if exc.char in str(ctx.values.get(c, ""))]
             where = f"{ctx.where}, field {holders[0]}" if holders else f"{element.where}.text"  # else: the layout's
