@@ -17,11 +17,13 @@ from pnp.build.builder import BuildOptions, build
 from pnp.output.cachefiles import CACHE_FOLDER
 from pnp.project.games import Project
 from pnp.text import layoutcache
-from pnp.text.breaking import KnownParagraphs
+from pnp.text.breaking import KnownParagraphs, paragraphs
 from pnp.text.fit import Overflow, fit, parse_markup
 from pnp.text.fontcache import FontCache
 from pnp.text.fonts import FontBook
-from pnp.text.layoutcache import LayoutStore, decoded, encoded, keyed, laid_out, settled
+from pnp.text.layoutcache import LayoutStore, encoded, keyed, laid_out, rules_lines, rules_lines_kept, settled
+from pnp.text.layoutcheck import decoded, decoded_lines
+from pnp.text.lines import break_lines
 
 TEXT = "「予算」を**2枚**引き、{red|手札}を1枚捨てる。\n次の手番まで、相手は『場』のカードを動かせない。"
 BOX = (120.0, 60.0)
@@ -49,12 +51,14 @@ def test_a_rebuild_lays_out_no_text_and_writes_the_same_bytes(first_build, tmp_p
     out = tmp_path / "out"
     shutil.copytree(first_build, out)
     fresh = pdfs(out)
-    (entry,) = (out / CACHE_FOLDER / "layouts").glob("*.layouts")
-    written = entry.stat().st_mtime_ns
+    entries = sorted((out / CACHE_FOLDER / "layouts").glob("*.layouts"))
+    written = [entry.stat().st_mtime_ns for entry in entries]
+    assert len(entries) == 2  # the cards' texts, and the rulebook's (set by its own worker on two processors)
     laid = []
     monkeypatch.setattr(layoutcache, "fit", lambda *args: laid.append(args) or fit(*args))
     assert build_eitsuku(out) == fresh
-    assert laid == [] and entry.stat().st_mtime_ns == written  # nothing laid out anew, nothing written
+    assert laid == []  # no card's text laid out anew
+    assert [entry.stat().st_mtime_ns for entry in entries] == written  # nor the rulebook's: nothing written
 
 
 def test_every_block_of_the_shipped_games_comes_back_as_it_was_laid_out(tmp_path, monkeypatch):
@@ -217,3 +221,22 @@ def test_the_entry_keeps_the_newest_blocks_up_to_its_bound(fonts, tmp_path, monk
     found = [kept.block(keyed(runs_of(fonts, text), frozenset(), BOX, SIZES), runs_of(fonts, text), BOX, SIZES)
              for text in texts]
     assert [block is not None for block in found] == [False, True, True]
+
+
+def test_a_rulebook_s_lines_are_kept_apart_and_a_line_wider_than_asked_is_not_used(fonts, tmp_path):
+    runs = runs_of(fonts)
+    width = 15.0  # ems
+    broken = [line._replace(atoms=tuple(atom._replace(parts=()) for atom in line.atoms))
+              for line in break_lines(paragraphs(runs), width)]
+    store = LayoutStore(tmp_path, "rules")
+    with rules_lines_kept(store):
+        assert rules_lines(runs, width) == broken
+    store.save()
+    assert LayoutStore(tmp_path).block(keyed(runs, frozenset(), BOX, SIZES), runs, BOX, SIZES) is None  # the cards'
+    kept = LayoutStore(tmp_path, "rules")
+    key = keyed(runs, frozenset(), (width,), ())
+    assert list(kept.lines(key, runs, width)) == broken
+    assert kept.lines(keyed(runs, frozenset(), (width + 1,), ()), runs, width + 1) is None  # another width
+    assert len(broken) > 2 and decoded_lines(kept._value(key), key, runs, width / 2) is None  # lines wider than asked
+    with rules_lines_kept(kept):
+        assert rules_lines(runs, width) == broken

@@ -10,8 +10,9 @@ from pnp.book.pictures import Pictures
 from pnp.colors import parse_color
 from pnp.errors import PnpError
 from pnp.face.parts import Box, Op
-from pnp.text.fit import Line, Symbol, TextBlock, break_lines, missing_glyphs, paragraphs, parse_markup
+from pnp.text.fit import Line, Symbol, TextBlock, missing_glyphs, parse_markup
 from pnp.text.fonts import FontBook
+from pnp.text.layoutcache import rules_lines
 from pnp.text.symbols import unknown_symbol, unknown_symbols
 from pnp.units import pt
 
@@ -106,7 +107,7 @@ class Setter:
         for char, font in missing_glyphs(runs)[:1 if self.trace is None else None]:
             self.problem(PnpError(f"character '{char}' (U+{ord(char):04X}) is not in font '{font.key}'",
                                   where=self.where(line), fix="use another character, or a font that has it"), line)
-        lines = break_lines(paragraphs(runs), width / style.size)
+        lines = rules_lines(runs, width / style.size)
         if self.trace is not None and line:
             self.trace.texts.append((line, text, lines, width / style.size))
         return lines

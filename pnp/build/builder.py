@@ -47,6 +47,7 @@ from pnp.sheet.cutlines import SHAPED
 from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.marks import page_marks
 from pnp.text.fonts import FontBook
+from pnp.text.layoutcache import rules_lines_kept
 from pnp.text.phrasecache import phrases_kept
 from pnp.units import PAPER_SIZES, Size
 
@@ -122,7 +123,7 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
         with (writing_into(root.label(root.path), root.path), lean_collection(), phrases_kept(caches.phrases),
-              blocks_kept(caches.blocks), ExitStack() as stack):
+              blocks_kept(caches.blocks), rules_lines_kept(caches.rules_lines), ExitStack() as stack):
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
             workers = Workers(stack)
