@@ -381,3 +381,16 @@ def test_another_games_rules_mapping_never_supplies_a_games_simulation(tmp_path)
     assert result.output == ("error: pnp check extra: card_data/other/game.yaml and card_data/plain/game.yaml both "
                              "declare a simulation 'extra'; keep the name in one game's rules: mapping\n")
     assert not canary.exists()
+
+
+def test_a_check_writes_no_compiled_files_into_the_project_where_python_would_cache_them(probe, tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    result = subprocess.run([sys.executable, "-m", "pnp", "check", "probe", "--players", "2", "--games", "20",
+                             "--no-probe", "--workers", "1", "--project", str(probe.root)],
+                            capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "== 2 players ==" in result.stdout
+    assert sorted(probe.root.rglob("__pycache__")) == []  # every write stays in the output folder

@@ -111,6 +111,7 @@ def _import(project: Project, entry: Path, folder: Path | None, game: str) -> Mo
     assert spec is not None and spec.loader is not None  # a .py file always has both
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
+    writes, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ written into the project
     try:
         spec.loader.exec_module(module)
     except PnpError:
@@ -119,6 +120,8 @@ def _import(project: Project, entry: Path, folder: Path | None, game: str) -> Mo
     except Exception as exc:  # the designer's code: any error at import is reported, not a traceback
         _forget(name)
         raise _broken(project, exc, folder or entry.parent, name) from None
+    finally:
+        sys.dont_write_bytecode = writes
     return module
 
 
