@@ -122,6 +122,26 @@ def test_a_stop_a_library_turned_into_its_own_error_is_a_stop_not_bad_input(proj
     assert result.output.splitlines()[-1] == "error: pnp build: stopped by SIGTERM; no partial file was left"
 
 
+def test_a_stop_while_a_library_makes_a_class_is_a_stop(project, monkeypatch):
+    from click.testing import CliRunner
+
+    from pnp.build import builder
+    from pnp.cli.main import main
+    from pnp.cli.stop import Stopped
+
+    class Named:
+        def __set_name__(self, owner, name):
+            raise Stopped()  # SIGTERM arrives while a library module defines a class (Python wraps it)
+
+    def a_library_imported(*args, **kwargs):
+        type("ElementWrapper", (), {"children": Named()})
+
+    monkeypatch.setattr(builder, "build", a_library_imported)
+    result = CliRunner().invoke(main, ["build", "--project", str(project)])
+    assert result.exit_code == 143
+    assert result.output.splitlines()[-1] == "error: pnp build: stopped by SIGTERM; no partial file was left"
+
+
 def test_a_timeout_s_own_cancellation_is_no_stop():
     import asyncio
 

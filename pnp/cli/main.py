@@ -77,6 +77,11 @@ class _Group(click.Group):
             _fail(_usage_error(exc))
         except KeyboardInterrupt as exc:
             _stopped(ctx, exc)
+        except RuntimeError as exc:  # a stop while a class is made (in its __set_name__) comes wrapped in one
+            stop = stop_within(exc)
+            if stop is None:
+                raise
+            _stopped(ctx, stop)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
