@@ -26,6 +26,7 @@ RUN_TIME_READERS = {
     "pnp/scaffold/writer.py": "the template files of pnp/scaffold/files",
     "pnp/check/discovery/loader.py": "a project's simulation module (the project's own file, not the wheel's)",
     "pnp/output/cachefiles.py": "installed libraries' files (found, not imported): the edge and art caches' keys",
+    "pnp/text/layoutcache.py": "pnp's own line-breaking modules, hashed: the laid-out texts' entries' key",
 }
 READS = re.compile(r"__file__|importlib\.resources|importlib\.util|find_spec|(?<!\w)files\(|pkgutil|get_data")
 POSIX_ONLY = {"fcntl", "termios", "pwd", "grp", "resource", "posix", "tty", "pty", "syslog"}

@@ -227,7 +227,10 @@ def _read(folder: Path, kind: str) -> dict[str, Any]:
 def _versions() -> dict[str, Any]:
     """What the entry must have been written for: pnp, the code that lays text out, and BudouX's model."""
     code = Path(__file__).parent
-    digest = hashlib.sha256(b"".join((code / name).read_bytes() for name in LAYOUT_CODE)).hexdigest()
+    try:
+        digest = hashlib.sha256(b"".join((code / name).read_bytes() for name in LAYOUT_CODE)).hexdigest()
+    except OSError:  # installed without its sources: the version alone names the code
+        digest = "unknown"
     return {"format": FORMAT, "pnp": pnp.__version__, "layout": digest, "budoux": list(installed_hashes(MODEL))}
 
 
