@@ -92,7 +92,8 @@ def test_a_check_on_a_cluster_writes_the_same_json_bytes_as_one_process(schedule
 
 def test_a_local_cluster_gives_the_same_bytes(tmp_path):
     pytest.importorskip("distributed")
-    shipped = ["promotion", "--players", "4", "--games", "200", "--project", str(ROOT)]
+    shipped = ["promotion", "--players", "4", "--games", "200", "--no-probe", "--project", str(ROOT)]  # the probe on
+    # a cluster: test_a_check_on_a_cluster_writes_the_same_json_bytes_as_one_process
     assert json_of(tmp_path, "local", *shipped, "--scheduler", "local", "--workers", "2") == \
         json_of(tmp_path, "alone", *shipped, "--workers", "1")
 

@@ -166,7 +166,7 @@ def test_check_of_a_simulated_game_reports_them_before_its_own_findings(tmp_path
     path = project.root / "card_data/eitsuku/event.csv"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("最終得点", ":points:最終得点", 1), encoding="utf-8")
-    result = run("check", "eitsuku", "--project", str(project.root), "--games", "10", "--players", "3")
+    result = run("check", "eitsuku", "--project", str(project.root), "--games", "10", "--players", "3", "--no-probe")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[2] == "Deck integrity: 1 finding(s)"

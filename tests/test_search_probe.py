@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from statistics import NormalDist
@@ -99,3 +100,32 @@ def test_a_searching_seat_draws_from_the_games_generator_as_greedy_does():
     object.__setattr__(never, "_halving", lambda *args: None)  # no challenger: greedy's choice every time
     searched = play(spec, data, 3, seed, [never, spec.greedy, spec.greedy], log=True)
     assert searched.log == twin.log and searched.scores == twin.scores
+
+
+def test_no_probe_leaves_out_the_search_rung_and_nothing_else(weak_nim):
+    options = CheckOptions("nim", players=(2,), target=Target(400), seed=1, policy="greedy", workers=1)
+    probed = json.loads(to_json(check(weak_nim, options)))
+    report = check(weak_nim, dataclasses.replace(options, probe=False))
+    quick = json.loads(to_json(report))
+    assert report.players[2].ladder.rung("search") is None
+    assert not any("beaten by search" in flag for flag in report.players[2].flags())  # the weak player goes unseen
+    assert quick["players"]["2"]["ladder"] == {**probed["players"]["2"]["ladder"], "rungs": [
+        probed["players"]["2"]["ladder"]["rungs"][0]], "search": "the check was run with --no-probe"}
+    assert quick["command"] == probed["command"].replace(" --policy greedy", " --policy greedy --no-probe")
+    for figures in (quick, probed):  # every other figure is the same
+        del figures["players"]["2"]["ladder"], figures["command"]
+    assert quick == probed
+    assert "search: not measured: the check was run with --no-probe" in render_text(report)
+
+
+def test_no_probe_on_the_command_line_is_in_the_command_that_runs_it_again(weak_nim, tmp_path):
+    from click.testing import CliRunner
+
+    from pnp.cli.main import main
+    out = tmp_path / "quick.json"
+    result = CliRunner().invoke(main, ["check", "nim", "--players", "2", "--games", "200", "--no-probe", "--json",
+                                       str(out), "--project", str(weak_nim.root)])
+    assert result.exit_code == 0, result.output
+    assert "search: not measured: the check was run with --no-probe" in result.output
+    assert json.loads(out.read_bytes())["command"].endswith("--policy greedy --no-probe --project "
+                                                            + str(weak_nim.root))

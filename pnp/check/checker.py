@@ -46,7 +46,7 @@ def check(project: Project, options: CheckOptions,
         their_data = theirs.load(against)
         comparison = Comparison(str(against.root), _printed(against, game) +
                                 [str(f) for f in theirs.integrity(their_data, counts)])
-    ladder = ladder_plan(spec, data, counts[0], options.policy, options.search_budget)  # bad usage stops at once
+    ladder = ladder_plan(spec, data, counts[0], options.policy, options.search_budget, options.probe)  # bad usage:
     deal = deal_plan(project, game, list(options.players), options.seed)  # ... and so does a bad check: section
     sweeps = plan_sweeps(project, game, [parse_vary(text) for text in options.vary], target.games)  # ... a bad --vary
     variants = variants_data(project, spec, sweeps)

@@ -125,7 +125,7 @@ def count_runs(setting: Setting, players: int) -> CountRuns:
         baseline = Games(plan(setting.root, "random", games=target.games or target.cap), setting.data, stop)
     budget = setting.ladder.budget
     probe = None  # the probe measures greedy players: not played for a random headline
-    if budget is not None and policy != "random":
+    if budget is not None and policy != "random" and setting.ladder.probe:
         probe = search_probe(setting.root, setting.game, players, setting.seed, budget, setting.data, headline)
     return CountRuns(players, headline, skill, baseline, setting.ladder, probe)
 

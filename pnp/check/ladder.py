@@ -21,14 +21,17 @@ PROBE_WORK = 2.0  # ... and this many after it: a move played out costs 0.3 to 1
 PROBE_MOST = MOST_ROUNDS  # ... in rounds of one game per seat, at least one round and at most this many
 NO_REDEAL = "the simulation does not re-deal what a seat cannot see (State.redeal), so no search player can play it"
 RANDOM_HEADLINE = "the headline is random play, and the search probe tests greedy players (see --policy greedy)"
+NOT_ASKED = "the check was run with --no-probe"
 
 
 @dataclass(frozen=True)
 class LadderPlan:
-    """Who plays the headline, and the search player's budget (None: the simulation cannot re-deal)."""
+    """Who plays the headline, the search player's budget (None: the simulation cannot re-deal), and whether the
+    search probe is played (--no-probe: not)."""
 
     headline: str
     budget: int | None
+    probe: bool = True
 
     @property
     def headline_player(self) -> str:
@@ -36,13 +39,14 @@ class LadderPlan:
         return f"search:{self.budget}" if self.headline == "search" else self.headline
 
 
-def ladder_plan(spec: GameSpec, data: object, players: int, policy: str, budget: int | None) -> LadderPlan:
+def ladder_plan(spec: GameSpec, data: object, players: int, policy: str, budget: int | None,
+                probe: bool = True) -> LadderPlan:
     """The plan of a check; --policy search on a game that cannot re-deal is a usage error naming the fix."""
     searchable = can_redeal(spec.new_game(data, players, random.Random(0)))
     if policy == "search" and not searchable:
         raise UsageError(f"--policy search: {NO_REDEAL}", where=f"pnp check {spec.name}",
                          fix="write redeal(observer, rng) in the game's State (see docs/writing-a-simulation.md)")
-    return LadderPlan(policy, (budget or spec.search_playouts) if searchable else None)
+    return LadderPlan(policy, (budget or spec.search_playouts) if searchable else None, probe)
 
 
 def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skill_precision: float | None,
@@ -50,7 +54,8 @@ def skill_ladder(plan: LadderPlan, players: int, skill_runs: list[Results], skil
     """Greedy (1 seat) against random, from the skill runs, and search (1 seat) against greedy, from the probe."""
     rungs = [Rung.of("greedy", "random", skill_runs, players, precision=skill_precision)]
     if plan.budget is None or probe is None:
-        return Ladder(plan.headline, rungs, NO_REDEAL if plan.budget is None else RANDOM_HEADLINE)
+        why = NO_REDEAL if plan.budget is None else RANDOM_HEADLINE if plan.probe else NOT_ASKED
+        return Ladder(plan.headline, rungs, why)
     kept = probe.by_seat(probe.planned())  # rounds played ahead of need past the probe's work are left out
     rungs.append(Rung.probe(kept, players, plan.budget))
     return Ladder(plan.headline, rungs)

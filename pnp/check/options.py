@@ -58,6 +58,7 @@ class CheckOptions:
     seed: int = 1  # the master seed
     policy: str = "greedy"  # who plays the headline games (one of POLICIES)
     search_budget: int | None = None  # the search player's playouts a decision (None: the game's own)
+    probe: bool = True  # the search probe is played (the skill ladder's last rung); --no-probe: not
     workers: int | None = None  # processes to use (None: every core this process may run on)
     scheduler: str | None = None  # a Dask scheduler's address, or 'local'
     against: Path | None = None  # another project folder, played on the same seeds

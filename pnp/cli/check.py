@@ -81,6 +81,10 @@ def _clear_progress() -> None:
                    "the greedy player, much slower; random is also run as a baseline).")
 @click.option("--search-budget", type=click.IntRange(2, 10_000), default=None,
               help="The search player's games played out per decision [default: the game's own, 16 unless it says].")
+@click.option("--probe/--no-probe", default=True,
+              help="Measure the headline players against a search player, the skill ladder's last rung [default: "
+                   "on]. It takes about the headline's own time, several times it in a short check: leave it out "
+                   "for a quicker look, and keep it for a finding you report.")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Processes to use [default: every core this process may run on].")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
@@ -102,7 +106,8 @@ def _clear_progress() -> None:
                    "share; seats: the seats' win shares most even).")
 @project_option
 def check_command(game: str, players: tuple[int, ...], games: int | None, precision: float | None,
-                  against_dir: Path | None, seed: int, policy: str, search_budget: int | None, workers: int | None,
+                  against_dir: Path | None, seed: int, policy: str, search_budget: int | None, probe: bool,
+                  workers: int | None,
                   scheduler: str | None, json_path: Path | None, report_path: Path | None, replay: int | None,
                   seats: str | None, vary: tuple[str, ...], balance: str, project_dir: Path) -> None:
     """Shuffle-test GAME: check the deck, then simulate whole games from the printed CSV data."""
@@ -110,9 +115,9 @@ def check_command(game: str, players: tuple[int, ...], games: int | None, precis
     from pnp.project.games import find_project
     project = find_project(project_dir)
     options = CheckOptions(game, players=players, target=Target.asked(games, precision), seed=seed, policy=policy,
-                           search_budget=search_budget, workers=workers, scheduler=scheduler, against=against_dir,
-                           vary=vary, balance=balance, json_path=json_path, report_path=report_path, replay=replay,
-                           seats=seat_list(seats), project_dir=str(project_dir))
+                           search_budget=search_budget, probe=probe, workers=workers, scheduler=scheduler,
+                           against=against_dir, vary=vary, balance=balance, json_path=json_path,
+                           report_path=report_path, replay=replay, seats=seat_list(seats), project_dir=str(project_dir))
     refuse_misuse(project, options)
     if replay is not None:
         _replay(project, options)

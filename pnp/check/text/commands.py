@@ -42,8 +42,9 @@ def rerun_command(options: CheckOptions) -> str:
     against = [f"--against {shlex.quote(str(options.against))}"] if options.against is not None else []
     sweeps = [f"--vary {shlex.quote(text)}" for text in options.vary]
     balance = [f"--balance {options.balance}"] if options.vary and options.balance != "fair" else []
-    return _command(options, [stop, f"--seed {options.seed}", f"--policy {options.policy}", *budget, *against,
-                              *sweeps, *balance])
+    probe = [] if options.probe else ["--no-probe"]
+    return _command(options, [stop, f"--seed {options.seed}", f"--policy {options.policy}", *budget, *probe,
+                              *against, *sweeps, *balance])
 
 
 def rerun_deal_only_command(options: CheckOptions) -> str:
