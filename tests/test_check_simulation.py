@@ -111,7 +111,7 @@ def test_the_scaffolded_greedy_player_picks_only_legal_cards_when_a_rule_narrows
     assert text.count("        return list(self.hands[player])\n") == 1
     state.write_text(text.replace("        return list(self.hands[player])\n", MUST_FOLLOW), encoding="utf-8")
     report = check(probe, CheckOptions("probe", players=(2, 3), target=Target(300), seed=3, policy="greedy",
-                                       workers=1))  # an illegal card would stop the run
+                                       probe=False, workers=1))  # an illegal card would stop the run
     assert all(report.players[n].play.termination.ended_by_rules == 300 for n in (2, 3))
 
 
@@ -383,14 +383,10 @@ def test_another_games_rules_mapping_never_supplies_a_games_simulation(tmp_path)
     assert not canary.exists()
 
 
-def test_a_check_writes_no_compiled_files_into_the_project_where_python_would_cache_them(probe, tmp_path):
-    import os
-    import subprocess
+def test_a_check_writes_no_compiled_files_into_the_project_where_python_would_cache_them(probe, monkeypatch):
     import sys
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
-    result = subprocess.run([sys.executable, "-m", "pnp", "check", "probe", "--players", "2", "--games", "20",
-                             "--no-probe", "--workers", "1", "--project", str(probe.root)],
-                            capture_output=True, text=True, env=env, cwd=tmp_path)
-    assert result.returncode == 0, result.stderr
-    assert "== 2 players ==" in result.stdout
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)  # as Python runs by default
+    report = check(probe, CheckOptions("probe", players=(2,), target=Target(20), seed=1, probe=False, workers=1))
+    assert report.players[2].play.games == 20
     assert sorted(probe.root.rglob("__pycache__")) == []  # every write stays in the output folder
+    assert sys.dont_write_bytecode is False  # as it was

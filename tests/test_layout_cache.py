@@ -13,7 +13,8 @@ import pytest
 from conftest import ROOT, made_once
 from reportlab.lib import colors
 
-from pnp.build.builder import BuildOptions, build
+from pnp.build.builder import BuildOptions, build, render_component
+from pnp.face.render import Renderer
 from pnp.output.cachefiles import CACHE_FOLDER
 from pnp.project.games import Project
 from pnp.text import layoutcache
@@ -24,6 +25,7 @@ from pnp.text.fonts import FontBook
 from pnp.text.layoutcache import LayoutStore, encoded, keyed, laid_out, rules_lines, rules_lines_kept, settled
 from pnp.text.layoutcheck import decoded, decoded_lines
 from pnp.text.lines import break_lines
+from pnp.units import PAPER_SIZES, Size
 
 TEXT = "「予算」を**2枚**引き、{red|手札}を1枚捨てる。\n次の手番まで、相手は『場』のカードを動かせない。"
 BOX = (120.0, 60.0)
@@ -70,12 +72,17 @@ def test_every_block_of_the_shipped_games_comes_back_as_it_was_laid_out(tmp_path
         return block
 
     monkeypatch.setattr("pnp.face.render.laid_out", recorded)
-    project = Project(ROOT)
-    build(project, [project.load_game(name) for name in project.game_names()], BuildOptions(tmp_path / "out"))
-    store = LayoutStore(tmp_path / "out" / CACHE_FOLDER / "layouts")
+    project, store = Project(ROOT), LayoutStore(tmp_path)
+    renderer = Renderer(FontBook(FontCache(tmp_path / "fonts")), ROOT)
+    renderer.layouts = store
+    for name in project.game_names():  # every face of every game, as a build draws them on A4
+        for component in project.load_game(name).components:
+            render_component(component, renderer, Size(*PAPER_SIZES["a4"]), lambda done: None)
+    store.save()
+    kept = LayoutStore(tmp_path)
     assert len(calls) > 500
     for runs, names, box, sizes, block in calls:
-        assert store.block(keyed(runs, names, box, sizes), runs, box, sizes) == block
+        assert kept.block(keyed(runs, names, box, sizes), runs, box, sizes) == block
 
 
 @pytest.fixture(scope="module")

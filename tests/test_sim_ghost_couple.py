@@ -683,7 +683,7 @@ def test_the_report_is_the_same_for_one_and_two_workers(repo, game, players):
 def test_pnp_check_on_the_command_line(repo, tmp_path):
     out = tmp_path / "report.json"
     result = CliRunner().invoke(main, ["check", "ghost_couple", "--players", "2", "--games", "60", "--json", str(out),
-                                       "--project", str(repo.root)])
+                                       "--no-probe", "--project", str(repo.root)])
     assert result.exit_code == 0, result.output
     assert "== 2 players ==" in result.output and "couples_per_turn" in result.output
     assert "Pile deck ran out" in result.output and "first_out.seat1" in result.output

@@ -68,20 +68,17 @@ class _Group(click.Group):
         try:
             with stoppable():
                 return super().invoke(ctx)
-        except PnpError as exc:
-            stop = stop_within(exc)  # a library's bare `except:` may have turned Ctrl+C or SIGTERM into its own error
-            if stop is None:
-                _fail(exc)
-            _stopped(ctx, stop)
+        except (PnpError, RuntimeError) as exc:  # a library's bare `except:` may have turned Ctrl+C or SIGTERM into
+            stop = stop_within(exc)  # its own error, and Python wraps one raised while a class is made (__set_name__)
+            if stop is not None:
+                _stopped(ctx, stop)
+            if isinstance(exc, RuntimeError):
+                raise
+            _fail(exc)
         except click.UsageError as exc:
             _fail(_usage_error(exc))
         except KeyboardInterrupt as exc:
             _stopped(ctx, exc)
-        except RuntimeError as exc:  # a stop while a class is made (in its __set_name__) comes wrapped in one
-            stop = stop_within(exc)
-            if stop is None:
-                raise
-            _stopped(ctx, stop)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
