@@ -59,7 +59,7 @@ class Made:
     subsets: dict[str, bytes] = field(default_factory=dict)
     phrases: dict[str, tuple[int, ...]] = field(default_factory=dict)
     blocks: dict[str, bytes] = field(default_factory=dict)
-    lines: dict[str, list] = field(default_factory=dict)
+    lines: dict[str, str] = field(default_factory=dict)
 
 
 @contextmanager
@@ -88,4 +88,4 @@ def keep_made(fonts: FontBook, made: Made) -> None:
     if (blocks := active_block_store()) is not None:
         blocks.pending.update(made.blocks)
     if (lines := active_rules_lines()) is not None:
-        lines.pending.update(made.lines)
+        lines.arrived.update(made.lines)

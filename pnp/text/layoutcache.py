@@ -41,6 +41,7 @@ from pnp.text.markup import Run
 from pnp.text.phrasetree import Atom
 
 Paragraphs = Callable[[list[Run], frozenset[str]], list[list[Atom]]]
+Laid = TextBlock | tuple[Line, ...]  # a card text's block, or a rulebook text's lines
 
 FORMAT = 1
 SUFFIX = ".layouts"
@@ -58,21 +59,10 @@ def laid_out(runs: list[Run], names: frozenset[str], box: tuple[float, float], s
     key = keyed(runs, names, box, sizes) if store is not None else None
     if store is not None and key is not None and (kept := store.block(key, runs, box, sizes)) is not None:
         return kept
-    block = settled(fit(paragraphs(runs, names), *box, *sizes))
+    block = fit(paragraphs(runs, names), *box, *sizes)
     if store is not None and key is not None:
         store.remember(key, block)
     return block
-
-
-def settled(block: TextBlock) -> TextBlock:
-    """The block as it is drawn and proof-read: a phrase's parts, read only while its lines were filled, let go."""
-    return block._replace(lines=_settled_lines(block.lines))
-
-
-def _settled_lines(lines: tuple[Line, ...] | list[Line]) -> tuple[Line, ...]:
-    """Lines whose phrases' parts are let go."""
-    return tuple(line._replace(atoms=tuple(atom._replace(parts=()) if atom.parts else atom for atom in line.atoms))
-                 for line in lines)
 
 
 def rules_lines(runs: list[Run], max_width: float) -> list[Line]:
@@ -82,10 +72,10 @@ def rules_lines(runs: list[Run], max_width: float) -> list[Line]:
     key = keyed(runs, frozenset(), (max_width,), ()) if store is not None else None
     if store is not None and key is not None and (kept := store.lines(key, runs, max_width)) is not None:
         return list(kept)
-    lines = _settled_lines(break_lines(paragraphs_of(runs), max_width))
+    lines = break_lines(paragraphs_of(runs), max_width)
     if store is not None and key is not None:
-        store.remember(key, lines)
-    return list(lines)
+        store.remember(key, tuple(lines))
+    return lines
 
 
 def rules_lines_kept(store: LayoutStore | None) -> AbstractContextManager[LayoutStore | None]:
@@ -140,47 +130,62 @@ class LayoutStore:
 
     folder: Path
     kind: str = "cards"
-    pending: dict[str, list] = field(default_factory=dict)  # texts laid out by this build, encoded
+    pending: dict[str, tuple[Keyed, Laid]] = field(default_factory=dict)  # laid out in this process, with their keys
+    arrived: dict[str, str] = field(default_factory=dict)  # laid out by a worker, encoded as JSON text
     _known: dict[str, Any] | None = None
 
     def block(self, keyed: Keyed, runs: list[Run], box: tuple[float, float], sizes: tuple) -> TextBlock | None:
         """The kept block of these runs when a sound one is kept, else None."""
-        value = self._value(keyed)
+        laid, value = self._found(keyed)
+        if isinstance(laid, TextBlock):
+            return laid
         return None if value is None else decoded(value, keyed, runs, box, sizes)
 
     def lines(self, keyed: Keyed, runs: list[Run], max_width: float) -> tuple[Line, ...] | None:
         """The kept lines of these runs when sound ones are kept, else None."""
-        value = self._value(keyed)
+        laid, value = self._found(keyed)
+        if isinstance(laid, tuple) and not isinstance(laid, TextBlock):
+            return laid
         return None if value is None else decoded_lines(value, keyed, runs, max_width)
 
-    def _value(self, keyed: Keyed) -> Any:
+    def _found(self, keyed: Keyed) -> tuple[Laid | None, Any]:
+        """What is kept for the key: laid out here for the same fonts, colours and pictures (as it is), or encoded."""
+        mine = self.pending.get(keyed.key)
+        if mine is not None:
+            same = all(len(a) == len(b) and all(x is y for x, y in zip(a, b))
+                       for a, b in zip(mine[0].objects, keyed.objects))
+            return (mine[1], None) if same else (None, _encoded(mine[1], mine[0]))
         if self._known is None:
             self._known = _read(self.folder, self.kind)
-        value = self.pending.get(keyed.key)
-        return value if value is not None else self._known.get(keyed.key)
+        text = self.arrived.get(keyed.key)
+        return None, json.loads(text) if text is not None else self._known.get(keyed.key)
 
-    def remember(self, keyed: Keyed, laid: TextBlock | tuple[Line, ...]) -> None:
-        """Keep a block (or a rulebook text's lines) laid out now, to be written by save()."""
-        value = encoded(laid, keyed) if isinstance(laid, TextBlock) else _encoded_lines(laid, keyed)
-        if value is not None:
-            self.pending[keyed.key] = value
+    def remember(self, keyed: Keyed, laid: Laid) -> None:
+        """Keep a block (or a rulebook text's lines) laid out now, to be written by save() (encoded only then)."""
+        self.pending[keyed.key] = (keyed, laid)
 
-    def new_since(self, before: set[str]) -> dict[str, list]:
-        """The texts laid out since `before` (the keys pending then): a worker's, for the build to write."""
-        return {key: value for key, value in self.pending.items() if key not in before}
+    def new_since(self, before: set[str]) -> dict[str, str]:
+        """The texts laid out since `before` (the keys pending then), each encoded as JSON text: a worker's, for the
+        build to write (text is light to send and to hold, as lists of lists are not)."""
+        fresh = {key: _encoded(laid, keyed) for key, (keyed, laid) in self.pending.items() if key not in before}
+        return {key: _json(value) for key, value in fresh.items() if value is not None}
 
     def save(self) -> None:
         """Write the texts laid out with those kept before (the newest first, at most MAX_BLOCKS), atomically;
-        nothing when no text was laid out afresh."""
-        if not self.pending:
+        nothing when no text was laid out afresh. Each text is encoded in turn, so that the build's memory does not
+        hold them all encoded at once."""
+        if not self.pending and not self.arrived:
             return
         known = self._known if self._known is not None else _read(self.folder, self.kind)
-        kept = {**self.pending, **{key: value for key, value in known.items() if key not in self.pending}}
-        body = json.dumps(dict(list(kept.items())[:MAX_BLOCKS]), ensure_ascii=False, separators=(",", ":")).encode()
+        texts = {**self.new_since(set()), **self.arrived}  # each text's value as JSON, by key
+        for key, value in known.items():
+            if len(texts) < MAX_BLOCKS and key not in texts:
+                texts[key] = _json(value)
+        body = ("{" + ",".join(f"{_json(key)}:{text}" for key, text in list(texts.items())[:MAX_BLOCKS]) + "}").encode()
         payload = made_entry(_versions(), body)
         if len(payload) <= MAX_ENTRY_BYTES:
             save_entries(self.folder, {_name(self.kind): payload}, SUFFIX, 4)
-        self.pending = {}
+        self.pending, self.arrived = {}, {}
 
 
 def layouts_folder(output_root: Path) -> Path:
@@ -189,10 +194,15 @@ def layouts_folder(output_root: Path) -> Path:
 
 
 def encoded(block: TextBlock, keyed: Keyed) -> list | None:
-    """A block as an entry keeps it: runs name their font, colour and picture by index; None when a run draws with
-    an object the text's runs do not have."""
+    """A block as an entry keeps it: runs name their font, colour and picture by index (a phrase's parts, read only
+    while lines are filled, are left out); None when a run draws with an object the text's runs do not have."""
     lines = _encoded_lines(block.lines, keyed)
     return None if lines is None else [block.size, block.leading, lines]
+
+
+def _encoded(laid: Laid, keyed: Keyed) -> list | None:
+    """A block or a rulebook text's lines as an entry keeps them."""
+    return encoded(laid, keyed) if isinstance(laid, TextBlock) else _encoded_lines(laid, keyed)
 
 
 def _encoded_lines(lines: tuple[Line, ...], keyed: Keyed) -> list | None:
@@ -208,6 +218,11 @@ def _encoded_lines(lines: tuple[Line, ...], keyed: Keyed) -> list | None:
                  for atom in line.atoms], line.width, line.ends_paragraph, line.hang] for line in lines]
     except KeyError:
         return None
+
+
+def _json(value: Any) -> str:
+    """A value as the entry writes it."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _read(folder: Path, kind: str) -> dict[str, Any]:
