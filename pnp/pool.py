@@ -34,10 +34,10 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from typing import Any, Generic, TypeVar
 
 from pnp.errors import PnpError
+from pnp.poolworkers import Released, signals_held, stop_workers, terminated, worker_started
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -150,12 +150,12 @@ class Pool:
         self._executor: ProcessPoolExecutor | None = None
         self._sigterm: Any = None
         self._shared: list[Shared] = []
-        self._ending: tuple[Any, list] = (None, [])  # released: the end of the results' pipe held here, the workers
+        self._released: Released | None = None  # what release() let go, waited for (or stopped) at the block's end
 
     def __enter__(self) -> Pool:
         if self.workers > 1 and threading.current_thread() is threading.main_thread():
             if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # a caller's own handler stays in charge
-                self._sigterm = signal.signal(signal.SIGTERM, _terminated)
+                self._sigterm = signal.signal(signal.SIGTERM, terminated)
         return self
 
     def __exit__(self, kind, error, trace) -> None:
@@ -163,10 +163,10 @@ class Pool:
             if self._executor is not None:
                 if error is None:
                     self._executor.shutdown(wait=True)
-                    for process in self._ending[1]:
-                        process.join()
+                    if self._released is not None:
+                        self._released.wait()
                 else:
-                    _stop(self._executor, *self._ending)
+                    stop_workers(self._executor, self._released)
         finally:
             for shared in self._shared:
                 shared.forget()
@@ -176,9 +176,8 @@ class Pool:
     def release(self) -> None:
         """Let the workers end once the calls handed over are done (their results still come back) while the caller
         goes on; nothing more is handed over. The `with` block waits for them at its end (or stops them)."""
-        if self._executor is not None and not self._ending[1]:
-            writer = getattr(getattr(self._executor, "_result_queue", None), "_writer", None)
-            self._ending = (writer, list((getattr(self._executor, "_processes", None) or {}).values()))
+        if self._executor is not None and self._released is None:
+            self._released = Released.of(self._executor)
             self._executor.shutdown(wait=False)
 
     def share(self, value: Value) -> Shared[Value]:
@@ -242,20 +241,20 @@ class Pool:
     def stop(self) -> None:
         """End the workers now, abandoning what they still do (the results wanted are all in)."""
         if self._executor is not None:
-            _stop(self._executor)
+            stop_workers(self._executor)
             self._executor = None
 
     def _start(self, size: int) -> ProcessPoolExecutor:
         """The worker processes, started on first use."""
         if self._executor is None:
             context = multiprocessing.get_context(start_method())
-            self._executor = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=_worker_started)
+            self._executor = ProcessPoolExecutor(max_workers=size, mp_context=context, initializer=worker_started)
         return self._executor
 
     def _submit(self, work: Callable[..., Result], *args: Any) -> Future[Result]:
         """Hand a call to the workers; one may start meanwhile, so Ctrl-C and SIGTERM wait until it has."""
         assert self._executor is not None
-        with _signals_held():
+        with signals_held():
             return self._executor.submit(work, *args)
 
     def _outcome(self, future: Future[Result]) -> Result:
@@ -266,55 +265,3 @@ class Pool:
             raise PnpError("a worker process stopped unexpectedly", where=self.where,
                            fix="run the command again; if it stops again, the system may be short of memory"
                            ) from None
-
-
-class Terminated(SystemExit):
-    """SIGTERM arrived while workers were running: unwinds like an exit, so the pool stops them first."""
-
-
-def _terminated(signum: int, frame: Any) -> None:
-    raise Terminated(128 + signum)
-
-
-HELD = {signal.SIGINT, signal.SIGTERM}
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C and SIGTERM back while a worker may start: a new worker starts with them held, so one that
-    arrives while it is still starting up cannot kill it halfway (with a traceback); here they arrive after."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-
-
-def _worker_started() -> None:
-    """In each worker: Ctrl-C is the caller's to handle, and a SIGTERM from the caller ends the worker at once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
-
-
-def _stop(executor: ProcessPoolExecutor, released_writer: Any = None, released: Iterable = ()) -> None:
-    """Stop every worker now (the work is abandoned; `released`: those Pool.release let go) and wait until each is
-    gone. A worker stopped while it sends a large result leaves part of it in the pipe: our end closed, the manager
-    thread reads the end, not the rest."""
-    processes = [*(getattr(executor, "_processes", None) or {}).values(), *released]
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    for process in processes:
-        process.join(timeout=5)
-        if process.is_alive():
-            process.kill()
-            process.join()
-    writer = getattr(getattr(executor, "_result_queue", None), "_writer", None) or released_writer
-    if writer is not None:
-        writer.close()
-    executor.shutdown(wait=True, cancel_futures=True)

@@ -55,7 +55,8 @@ def sources() -> list[Path]:
 
 def test_the_readme_lists_every_folder_of_the_package_once():
     order = architecture_order()
-    assert order[:5] == ["errors", "limits", "units", "colors", "pool"] and order[-2:] == ["cli", "__main__"]
+    assert order[:6] == ["errors", "limits", "units", "colors", "poolworkers", "pool"]
+    assert order[-2:] == ["cli", "__main__"]
     assert len(order) == len(set(order))
     assert {part_of(path) for path in sources()} - {"pnp"} == set(order)
 

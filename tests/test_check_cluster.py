@@ -66,9 +66,14 @@ def scheduler():
     """The address of a Dask scheduler with two single-threaded worker processes, for every test of the module."""
     distributed = pytest.importorskip("distributed")
     import logging
+    import multiprocessing
+    before = {child.pid for child in multiprocessing.active_children()}
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=logging.CRITICAL) as local:
         yield local.scheduler_address
+    for child in multiprocessing.active_children():  # its worker processes end before the next test of this process
+        if child.pid not in before:
+            child.join(30)
 
 
 def json_of(tmp_path, name: str, *args: str) -> bytes:

@@ -348,31 +348,45 @@ def _alive(pid: int) -> bool:
     return any(child.pid == pid for child in multiprocessing.active_children())
 
 
-def test_a_pools_last_call_lets_its_worker_end_before_the_pools_block_does():
+def _started_since(before: set[int]) -> list:
+    """The child processes of this one running now that were not running before (another test's may still end)."""
+    return [child for child in multiprocessing.active_children() if child.pid not in before]
+
+
+@pytest.fixture
+def children_before() -> set[int]:
+    """The child processes already running when the test begins (those another test of this process started)."""
+    return {child.pid for child in multiprocessing.active_children()}
+
+
+def test_a_pools_last_call_lets_its_worker_end_before_the_pools_block_does(children_before):
     with Pool(2) as pool:
         worker = pool.submit(os.getpid, last=True).result()
         deadline = time.monotonic() + 10
         while _alive(worker) and time.monotonic() < deadline:
             time.sleep(0.01)
         assert not _alive(worker)  # ended while the caller went on, before the block's end waits for it
-    assert multiprocessing.active_children() == []
+    assert _started_since(children_before) == []
 
 
-def test_a_released_pool_still_gives_the_results_handed_over_and_takes_no_more():
+def test_a_released_pool_still_gives_the_results_handed_over_and_takes_no_more(children_before):
+    threads_before = set(threading.enumerate())
     with Pool(2) as pool:
         pending = [pool.submit(pool_jobs.square, n) for n in range(3)]
         pool.release()
         assert [p.result()[0] for p in pending] == [0, 1, 4]
         with pytest.raises(RuntimeError):
             pool.submit(pool_jobs.square, 4)
-    assert multiprocessing.active_children() == []
+    assert _started_since(children_before) == []
+    # nor a thread of the pool's left running: a command that ends would wait for it (and let a SIGTERM then kill it)
+    assert [thread for thread in threading.enumerate() if thread not in threads_before and thread.is_alive()] == []
 
 
-def test_an_error_after_release_stops_the_worker_still_at_work():
+def test_an_error_after_release_stops_the_worker_still_at_work(children_before):
     began = time.monotonic()
     with pytest.raises(LookupError):
         with Pool(2) as pool:
             pool.submit(pool_jobs.forever, 0)
             pool.release()
             raise LookupError("the caller fails while its worker works")
-    assert multiprocessing.active_children() == [] and time.monotonic() - began < 30
+    assert _started_since(children_before) == [] and time.monotonic() - began < 30
