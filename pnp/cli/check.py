@@ -83,8 +83,8 @@ def _clear_progress() -> None:
               help="The search player's games played out per decision [default: the game's own, 16 unless it says].")
 @click.option("--probe/--no-probe", default=True,
               help="Measure the headline players against a search player, the skill ladder's last rung [default: "
-                   "on]. It takes about the headline's own time, several times it in a short check: leave it out "
-                   "for a quicker look, and keep it for a finding you report.")
+                   "on]. It takes about as long as the headline, several times as long in a short check: leave it "
+                   "out for a quicker look, and keep it for a finding you report.")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Processes to use [default: every core this process may run on].")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
