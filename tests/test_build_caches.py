@@ -18,7 +18,7 @@ from pnp.project.games import Project
 from pnp.scaffold.writer import scaffold
 from pnp.text import phrasecache, phrases
 from pnp.text.fonts import FontBook
-from pnp.text.phrasecache import PhraseStore, phrases_kept
+from pnp.text.phrasecache import PHRASES, PhraseStore
 from pnp.text.subsetcache import MAX_PROGRAM_BYTES, SubsetStore
 
 RULES_TEXT = "手番では山札から一枚引き、手札を一枚場に出す。先に三点を集めた人が勝つ。"
@@ -140,7 +140,7 @@ def test_kept_phrases_are_read_back_and_used_only_where_they_split_their_text(tm
     assert read.lengths("あいうえお") == (2, 3)
     unsound = ("かきくけこ", "さしすせそ", "たちつてと", "なにぬねの", "はひふへほ")
     assert [read.lengths(text) for text in unsound] == [None] * len(unsound)
-    with phrases_kept(read):  # a text kept with its lengths is set from them
+    with PHRASES.kept(read):  # a text kept with its lengths is set from them
         assert phrases.phrasing("あいうえお").starts == frozenset({0, 2})
     monkeypatch.setattr(phrasecache, "_versions", lambda: {"format": 0})  # written for another version: not read
     assert PhraseStore(tmp_path / "phrases").lengths("あいうえお") is None

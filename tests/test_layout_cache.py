@@ -22,7 +22,7 @@ from pnp.text.breaking import KnownParagraphs, paragraphs
 from pnp.text.fit import Overflow, TextBlock, fit, parse_markup
 from pnp.text.fontcache import FontCache
 from pnp.text.fonts import FontBook
-from pnp.text.layoutcache import LayoutStore, encoded, keyed, laid_out, rules_lines, rules_lines_kept
+from pnp.text.layoutcache import RULES_LINES, LayoutStore, encoded, keyed, laid_out, rules_lines
 from pnp.text.layoutcheck import decoded, decoded_lines
 from pnp.text.lines import break_lines
 from pnp.units import PAPER_SIZES, Size
@@ -245,7 +245,7 @@ def test_a_rulebook_s_lines_are_kept_apart_and_a_line_wider_than_asked_is_not_us
     width = 15.0  # ems
     broken = break_lines(paragraphs(runs), width)
     store = LayoutStore(tmp_path, "rules")
-    with rules_lines_kept(store):
+    with RULES_LINES.kept(store):
         assert rules_lines(runs, width) == broken
     assert [*store.new_since(set())] == [keyed(runs, frozenset(), (width,), ()).key]  # a worker's, encoded
     store.save()
@@ -255,5 +255,5 @@ def test_a_rulebook_s_lines_are_kept_apart_and_a_line_wider_than_asked_is_not_us
     assert kept.lines(key, runs, width) == settled_lines(broken)
     assert kept.lines(keyed(runs, frozenset(), (width + 1,), ()), runs, width + 1) is None  # another width
     assert len(broken) > 2 and decoded_lines(kept._found(key)[1], key, runs, width / 2) is None  # wider than asked
-    with rules_lines_kept(kept):
+    with RULES_LINES.kept(kept):
         assert rules_lines(runs, width) == list(settled_lines(broken))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.book import blockcache
-from pnp.book.blockcache import BlockStore, blocks_folder, blocks_kept, rules_blocks
+from pnp.book.blockcache import BLOCKS, BlockStore, blocks_folder, rules_blocks
 from pnp.book.markdown import parse_rules
 from pnp.build import workers
 from pnp.build.builder import BuildOptions, build
@@ -52,7 +52,7 @@ def test_a_rebuild_reads_the_rules_blocks_its_worker_kept_and_writes_the_same_by
 def test_a_shipped_rules_file_reads_back_as_parsed(tmp_path, game):
     text = (ROOT / "card_data" / game / "rules.md").read_text(encoding="utf-8")
     store = BlockStore(tmp_path / "rules")
-    with blocks_kept(store):
+    with BLOCKS.kept(store):
         parsed = rules_blocks(text)
     assert parsed == parse_rules(text) and store.pending
     store.save()
@@ -79,7 +79,7 @@ def test_a_kept_entry_of_another_shape_is_parsed_again(tmp_path, values):
     (folder / (blockcache._name(RULES) + blockcache.SUFFIX)).write_bytes(made_entry(blockcache._versions(), body))
     store = BlockStore(folder)
     assert store.blocks(RULES) is None
-    with blocks_kept(store):
+    with BLOCKS.kept(store):
         assert rules_blocks(RULES) == parse_rules(RULES)
 
 
@@ -89,5 +89,5 @@ def test_an_entry_read_back_is_used_as_kept(tmp_path):
     folder.mkdir(parents=True)
     body = json.dumps([["paragraph", "kept", 3, 0, "", [], [], ""]]).encode()
     (folder / (blockcache._name(RULES) + blockcache.SUFFIX)).write_bytes(made_entry(blockcache._versions(), body))
-    with blocks_kept(BlockStore(folder)):
+    with BLOCKS.kept(BlockStore(folder)):
         assert [(block.kind, block.text, block.line) for block in rules_blocks(RULES)] == [("paragraph", "kept", 3)]

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextlib import AbstractContextManager
-from contextvars import ContextVar
 from dataclasses import astuple, dataclass, field
 from functools import cache
 from pathlib import Path
@@ -23,9 +21,9 @@ import pnp
 from pnp.book.markdown import Block, parse_rules
 from pnp.output.cachefiles import (
     CACHE_FOLDER,
+    InUse,
     checked_entry,
     finite_json,
-    in_use,
     installed_hashes,
     made_entry,
     read_entry,
@@ -39,7 +37,7 @@ MAX_ENTRY_BYTES = 16 * 2**20
 PARSER = (("markdown_it", "__init__.py"),)  # markdown-it's version: the file that names it
 KINDS = {"heading", "paragraph", "item", "quote", "code", "table", "image", "rule"}
 ALIGNS = {"left", "center", "right"}
-_ACTIVE: ContextVar[BlockStore | None] = ContextVar("block_store", default=None)
+BLOCKS: InUse[BlockStore] = InUse("block_store")  # the block store rules texts are read with
 
 
 @dataclass(eq=False)
@@ -84,19 +82,11 @@ def blocks_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "rules"
 
 
-def blocks_kept(store: BlockStore | None) -> AbstractContextManager[BlockStore | None]:
-    """Within (a build): the blocks of every rules text looked up in the store first, and remembered there."""
-    return in_use(_ACTIVE, store)
-
-
-def active_block_store() -> BlockStore | None:
-    """The block store in use here, if any."""
-    return _ACTIVE.get()
 
 
 def rules_blocks(text: str) -> list[Block]:
     """The blocks of a rules text: those kept in the store in use, else the text parsed (and remembered there)."""
-    store = _ACTIVE.get()
+    store = BLOCKS.store()
     found = store.blocks(text) if store is not None else None
     if found is None:
         found = parse_rules(text)

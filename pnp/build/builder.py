@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.book.blockcache import blocks_kept
 from pnp.build.caches import BuildCaches, Made, keep_made
 from pnp.build.collect import lean_collection
 from pnp.build.cuts import (
@@ -47,8 +46,6 @@ from pnp.sheet.cutlines import SHAPED
 from pnp.sheet.grid import fits, impose, page_imposition
 from pnp.sheet.marks import page_marks
 from pnp.text.fonts import FontBook
-from pnp.text.layoutcache import rules_lines_kept
-from pnp.text.phrasecache import phrases_kept
 from pnp.units import PAPER_SIZES, Size
 
 if TYPE_CHECKING:
@@ -122,8 +119,8 @@ def build(project: Project, games: list[Game], options: BuildOptions, progress: 
     files = Publication(root)
     try:
         folders = [files.folder(game.name) for game in games]  # every output folder checked before any work
-        with (writing_into(root.label(root.path), root.path), lean_collection(), phrases_kept(caches.phrases),
-              blocks_kept(caches.blocks), rules_lines_kept(caches.rules_lines), ExitStack() as stack):
+        with (writing_into(root.label(root.path), root.path), lean_collection(), caches.texts().kept(),
+              ExitStack() as stack):
             for name, text in ((folder / name, text) for folder in folders for name, text in (extra or {}).items()):
                 files.temp_for(name).write_bytes(text.encode("utf-8"))
             workers = Workers(stack)

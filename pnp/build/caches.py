@@ -6,15 +6,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
-from pnp.book.blockcache import BlockStore, active_block_store, blocks_folder, blocks_kept
+from pnp.book.blockcache import BLOCKS, BlockStore, blocks_folder
 from pnp.face.svgkept import SvgStore, svg_folder
 from pnp.pdf.edgecache import EdgeCache, edges_folder
 from pnp.pdf.edges import SETTINGS
 from pnp.text.fontcache import FontCache, cache_folder
 from pnp.text.fonts import FontBook
-from pnp.text.layoutcache import LayoutStore, active_rules_lines, layouts_folder, rules_lines_kept
-from pnp.text.phrasecache import PhraseStore, active_phrase_store, phrases_folder, phrases_kept
+from pnp.text.layoutcache import RULES_LINES, LayoutStore, layouts_folder
+from pnp.text.phrasecache import PHRASES, PhraseStore, phrases_folder
 
 
 @dataclass(eq=False)
@@ -39,6 +40,10 @@ class BuildCaches:
                    PhraseStore(phrases_folder(output_root)), BlockStore(blocks_folder(output_root)),
                    LayoutStore(layouts_folder(output_root)), LayoutStore(layouts_folder(output_root), "rules"))
 
+    def texts(self) -> TextStores:
+        """The stores the build's texts are set with (and its rulebooks', in their worker)."""
+        return TextStores(self.phrases, self.blocks, self.rules_lines)
+
     def save(self) -> None:
         """Write what the build added to each cache."""
         self.edges.save()
@@ -49,6 +54,26 @@ class BuildCaches:
         self.rules_lines.save()
         if self.fonts.store is not None:
             self.fonts.store.save()
+
+
+class TextStores(NamedTuple):
+    """The stores texts are set with: BudouX's phrases, the rules' blocks and the lines a rulebook's texts are broken
+    into (each None where there is none)."""
+
+    phrases: PhraseStore | None
+    blocks: BlockStore | None
+    lines: LayoutStore | None
+
+    @classmethod
+    def in_use(cls) -> TextStores:
+        """The stores in use here (a build's, for its rulebook's worker)."""
+        return cls(PHRASES.store(), BLOCKS.store(), RULES_LINES.store())
+
+    @contextmanager
+    def kept(self) -> Iterator[None]:
+        """Within: texts are set with these stores."""
+        with PHRASES.kept(self.phrases), BLOCKS.kept(self.blocks), RULES_LINES.kept(self.lines):
+            yield
 
 
 @dataclass
@@ -63,15 +88,14 @@ class Made:
 
 
 @contextmanager
-def made_here(fonts: FontBook, phrases: PhraseStore | None = None, blocks: BlockStore | None = None,
-              lines: LayoutStore | None = None) -> Iterator[Made]:
-    """Within (a worker's job, setting its texts with the build's phrase and lines stores and reading its rules with
-    its block store): what it adds to the caches, filled in at the end."""
+def made_here(fonts: FontBook, texts: TextStores | None = None) -> Iterator[Made]:
+    """Within (a worker's job, setting its texts with the build's stores when given): what it adds to the caches,
+    filled in at the end."""
     subsets = fonts.store.subsets if fonts.store is not None else None
+    phrases, blocks, lines = texts or TextStores(None, None, None)
     before = [set(store.pending) if store else set() for store in (subsets, phrases, blocks, lines)]
     made = Made()
-    with (phrases_kept(phrases) if phrases is not None else nullcontext(), blocks_kept(blocks),
-          rules_lines_kept(lines)):
+    with texts.kept() if texts is not None else nullcontext():
         yield made
     made.subsets = subsets.new_since(before[0]) if subsets else {}
     made.phrases = phrases.new_since(before[1]) if phrases else {}
@@ -83,9 +107,10 @@ def keep_made(fonts: FontBook, made: Made) -> None:
     """Keep what a worker's job made with the build's own entries (a job done here made them here already)."""
     if fonts.store is not None:
         fonts.store.subsets.pending.update(made.subsets)
-    if (phrases := active_phrase_store()) is not None:
+    phrases, blocks, lines = TextStores.in_use()
+    if phrases is not None:
         phrases.pending.update(made.phrases)
-    if (blocks := active_block_store()) is not None:
+    if blocks is not None:
         blocks.pending.update(made.blocks)
-    if (lines := active_rules_lines()) is not None:
+    if lines is not None:
         lines.arrived.update(made.lines)

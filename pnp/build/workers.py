@@ -10,9 +10,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pnp.book.blockcache import BlockStore, active_block_store
 from pnp.book.job import RulebookJob, rulebook_job
-from pnp.build.caches import Made, made_here
+from pnp.build.caches import Made, TextStores, made_here
 from pnp.build.collect import inheritance_left_out, ordinary_collection
 from pnp.build.options import BuildOptions
 from pnp.output.publish import Publication
@@ -20,8 +19,6 @@ from pnp.pdf.printshop import write_shared_shop
 from pnp.pool import Pending, Pool, Shared, every_core, start_method
 from pnp.project.games import Game
 from pnp.text.fonts import FontBook
-from pnp.text.layoutcache import LayoutStore, active_rules_lines
-from pnp.text.phrasecache import PhraseStore, active_phrase_store
 
 if TYPE_CHECKING:
     from pnp.pdf.cmyk import Profile
@@ -99,7 +96,7 @@ class Workers:
         if job is None:
             return None
         pool = self._pool(game_stack)
-        shared = pool.share((job, fonts, active_phrase_store(), active_block_store(), active_rules_lines()))
+        shared = pool.share((job, fonts, TextStores.in_use()))
         return pool.submit(_write_rulebook, shared, last=pool is not self._kept)  # a forked pool's only call
 
     def shop(self, game_stack: ExitStack, shop: list, fonts: FontBook, profile: Profile | None,
@@ -130,15 +127,14 @@ def _write_shop(shared: Shared[tuple[list, FontBook, Profile | None, tuple | Non
     return made
 
 
-def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, PhraseStore | None, BlockStore | None,
-                                         LayoutStore | None]]) -> tuple[list[str], Made]:
+def _write_rulebook(shared: Shared[tuple[RulebookJob, FontBook, TextStores]]) -> tuple[list[str], Made]:
     """The rulebook's files, written in a worker process that leaves the build's objects out of its collections (a
     rulebook's size does not grow with the cards: its young objects are swept as rarely as the build's); a note,
     and the cache entries it made, for the build to keep."""
     from pnp.book.booklet import write_rulebook  # the typesetter: the worker alone loads it
 
     inheritance_left_out()
-    job, fonts, phrases, blocks, lines = shared.value
-    with made_here(fonts, phrases, blocks, lines) as made:
+    job, fonts, texts = shared.value
+    with made_here(fonts, texts) as made:
         notes = write_rulebook(job, fonts)
     return notes, made

@@ -16,11 +16,11 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 Store = TypeVar("Store")
 
@@ -150,6 +150,21 @@ def _file_hash(package: str, name: str) -> str:
     locations: Iterable[str] = list(spec.submodule_search_locations or []) if spec else []
     path = Path(next(iter(locations))) / name if locations else None
     return hashlib.sha256(path.read_bytes()).hexdigest() if path and path.is_file() else "missing"
+
+
+class InUse(Generic[Store]):
+    """Which cache of one kind reading and drawing look things up in (and add to): the store made current by kept()."""
+
+    def __init__(self, name: str) -> None:
+        self._active: ContextVar[Store | None] = ContextVar(name, default=None)
+
+    def kept(self, store: Store | None) -> AbstractContextManager[Store | None]:
+        """Within: `store` is the one in use (None: none is)."""
+        return in_use(self._active, store)
+
+    def store(self) -> Store | None:
+        """The store in use here, if any."""
+        return self._active.get()
 
 
 @contextmanager

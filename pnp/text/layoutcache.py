@@ -15,8 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from contextlib import AbstractContextManager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -25,9 +23,9 @@ from typing import Any
 import pnp
 from pnp.output.cachefiles import (
     CACHE_FOLDER,
+    InUse,
     checked_entry,
     finite_json,
-    in_use,
     installed_hashes,
     made_entry,
     read_entry,
@@ -49,7 +47,7 @@ MAX_BLOCKS = 4096  # blocks remembered (Eitsuku's cards: about 200); the oldest 
 MAX_ENTRY_BYTES = 32 * 2**20
 MODEL = (("budoux", "models/ja.json"), ("budoux", "parser.py"))  # BudouX's Japanese model and how it reads it
 LAYOUT_CODE = ("awkward.py", "breaking.py", "fit.py", "lines.py", "markup.py", "phrases.py", "phrasetree.py")
-_ACTIVE: ContextVar[LayoutStore | None] = ContextVar("rules_lines_store", default=None)
+RULES_LINES: InUse[LayoutStore] = InUse("rules_lines_store")  # the store a rulebook's texts are broken with
 
 
 def laid_out(runs: list[Run], names: frozenset[str], box: tuple[float, float], sizes: tuple,
@@ -67,8 +65,8 @@ def laid_out(runs: list[Run], names: frozenset[str], box: tuple[float, float], s
 
 def rules_lines(runs: list[Run], max_width: float) -> list[Line]:
     """The runs broken into lines of at most max_width (at 1 pt) as a rulebook sets them: the lines kept by an earlier
-    build when the store in use (rules_lines_kept) has sound ones, else broken now (and remembered)."""
-    store = _ACTIVE.get()
+    build when the store in use (RULES_LINES) has sound ones, else broken now (and remembered)."""
+    store = RULES_LINES.store()
     key = keyed(runs, frozenset(), (max_width,), ()) if store is not None else None
     if store is not None and key is not None and (kept := store.lines(key, runs, max_width)) is not None:
         return list(kept)
@@ -78,14 +76,6 @@ def rules_lines(runs: list[Run], max_width: float) -> list[Line]:
     return lines
 
 
-def rules_lines_kept(store: LayoutStore | None) -> AbstractContextManager[LayoutStore | None]:
-    """Within (a rulebook's setting): the lines of every text looked up in the store first, and remembered there."""
-    return in_use(_ACTIVE, store)
-
-
-def active_rules_lines() -> LayoutStore | None:
-    """The store of rulebooks' lines in use here, if any."""
-    return _ACTIVE.get()
 
 
 def keyed(runs: list[Run], names: frozenset[str], box: tuple[float, ...], sizes: tuple) -> Keyed | None:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from contextlib import AbstractContextManager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -22,8 +20,8 @@ from typing import Any
 import pnp
 from pnp.output.cachefiles import (
     CACHE_FOLDER,
+    InUse,
     checked_entry,
-    in_use,
     installed_hashes,
     made_entry,
     read_entry,
@@ -35,7 +33,7 @@ SUFFIX = ".phrases"
 MAX_TEXTS = 4096  # paragraphs remembered (Eitsuku's cards and rulebook: about 400); the oldest go first
 MAX_ENTRY_BYTES = 16 * 2**20
 MODEL = (("budoux", "models/ja.json"), ("budoux", "parser.py"))  # BudouX's Japanese model and how it reads it
-_ACTIVE: ContextVar[PhraseStore | None] = ContextVar("phrase_store", default=None)
+PHRASES: InUse[PhraseStore] = InUse("phrase_store")  # the phrase store texts are set with
 
 
 @dataclass(eq=False)
@@ -80,14 +78,6 @@ def phrases_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "phrases"
 
 
-def phrases_kept(store: PhraseStore | None) -> AbstractContextManager[PhraseStore | None]:
-    """Within (a build): the phrases of every text set looked up in the store first, and remembered there."""
-    return in_use(_ACTIVE, store)
-
-
-def active_phrase_store() -> PhraseStore | None:
-    """The phrase store in use here, if any."""
-    return _ACTIVE.get()
 
 
 def _read(folder: Path) -> dict[str, tuple[int, ...]]:

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from pnp.text.phrasecache import active_phrase_store
+from pnp.text.phrasecache import PHRASES
 
 # A span from an opening mark to its closing mark is a name or a quotation: no line break inside it when it fits.
 CLOSERS = {"『": "』", "【": "】", "「": "」", "“": "”", "”": "”", "〈": "〉", "《": "》"}
@@ -64,7 +64,7 @@ def _phrasing(text: str, names: frozenset[str], lengths: tuple[int, ...]) -> Phr
 
 def _phrase_lengths(text: str) -> tuple[int, ...]:
     """The lengths of the text's phrases as BudouX finds them, from the build's phrase store where it keeps them."""
-    store = active_phrase_store()
+    store = PHRASES.store()
     if store is None:
         return _budoux_lengths(text)
     found = store.lengths(text)
