@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from pnp.face.images import image_reader
 from pnp.face.outline import trace
 from pnp.face.parts import Box, Face, Op
+from pnp.face.quickops import quick_rgb
 from pnp.face.svgdraw import draw_svg
 from pnp.text.fit import Run
 
@@ -54,6 +55,8 @@ def _ink(target, color, extent: float, stroke: bool) -> None:
     black = getattr(getattr(canvas, "_enforceColorSpace", None), "black", None)
     if black is not None:
         black(target, color, extent, stroke)
+    elif quick_rgb(target, color, stroke):
+        return
     elif stroke:
         target.setStrokeColor(color)
     else:
@@ -94,6 +97,7 @@ def _text(canvas, op: Op) -> None:
     top = {"top": b.y + b.h, "middle": b.y + (b.h + total) / 2, "bottom": b.y + total}[op.valign]
     baseline = top - size * 0.88
     text = canvas.beginText()
+    shown = getattr(canvas, "shown_texts", None)
     font = color = None
     pictures = []
     for line in block.lines:
@@ -114,7 +118,8 @@ def _text(canvas, op: Op) -> None:
             if run.color is not color:
                 color = run.color
                 _ink(text, color, size, stroke=False)
-            text._code.append(text._formatText(run.text))  # textOut() without moving its cursor, which no line reads
+            # textOut() without moving its cursor, which no line reads
+            text._code.append(shown.operators(text, run.text) if shown else text._formatText(run.text))
             if placed:
                 x += run.width * size
         baseline -= line_height

@@ -7,6 +7,8 @@ from reportlab.graphics.renderbase import renderScaledDrawing
 from reportlab.graphics.shapes import Image as ImageShape
 from reportlab.graphics.shapes import String
 
+from pnp.face.quickops import quick_rgb
+
 FONT_KEYS = ("fontName", "fontSize")
 
 
@@ -60,7 +62,8 @@ class ArtPainter(renderPDF._PDFRenderer):
         """Set a colour; a CMYK file's paint may turn near black into print-shop black, overprinting where thin."""
         black = getattr(getattr(self._canvas, "_enforceColorSpace", None), "black", None)
         if black is None:
-            (self._canvas.setStrokeColor if stroke else self._canvas.setFillColor)(color)
+            if not quick_rgb(self._canvas, color, stroke):
+                (self._canvas.setStrokeColor if stroke else self._canvas.setFillColor)(color)
             return
         black(self._canvas, color, self._extent(stroke), stroke)
 

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.face.outline import Outline
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
+from pnp.face.quickops import ShownTexts
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.dielines import draw_cut_lines, draw_die_line
 from pnp.pdf.fastnames import install as keep_short_texts
@@ -54,6 +55,7 @@ class Document:
             paint = RgbPaint()
         self.canvas = Canvas(str(path), invariant=1, initialFontName=fonts.default.pdf_name, initialFontSize=8,
                              pageCompression=1, enforceColorSpace=paint, pdfVersion=PDF_VERSION if profile else None)
+        self.canvas.shown_texts = ShownTexts()  # the texts it has shown, for the faces' text to show again
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnp")
         settle, pages = PageSettler(), self.canvas._doc.Pages  # not through self: no cycle keeps a saved file's pages

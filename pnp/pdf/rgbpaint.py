@@ -18,6 +18,8 @@ DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.i
 class RgbPaint:
     """Home-print files: colours given as CMYK in a layout are shown through the profile as RGB."""
 
+    passes_rgb = True  # an RGB colour comes back unchanged: its operator can be written without calling this
+
     def __init__(self, profile_path: Path = DEFAULT_PROFILE):
         self._path = profile_path
         self._transform: Any = None  # the profile's transform to sRGB, made at the first CMYK colour

@@ -23,6 +23,7 @@ from pnp.errors import PnpError
 from pnp.limits import MAX_FONT_BYTES
 from pnp.text.fontcache import MADE_WHEN_READ, FontCache, font_digest
 from pnp.text.fontcheck import check_font
+from pnp.text.knowncodes import known_split
 from pnp.text.subsetcache import kept_subsets
 
 BUNDLED = {"regular": "BIZUDPGothic-Regular.ttf", "bold": "BIZUDPGothic-Bold.ttf"}
@@ -114,6 +115,10 @@ class ContentNamedTTFont(TTFont):
                 super().addObjects(doc)
         finally:
             ttfonts.SUBSETN = numbered
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        """reportlab's splitString, at once for a text whose characters all have their codes in the document."""
+        return known_split(self, text, doc) or super().splitString(text, doc, encoding)
 
     @classmethod
     def with_face(cls, name: str, face: TTFontFace) -> ContentNamedTTFont:

@@ -1,0 +1,58 @@
+"""Two of reportlab's operators written for the common case as reportlab writes them: an opaque RGB colour, and a
+text already shown once in the document. Anything else goes through reportlab itself; the bytes are the same."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
+
+MAX_KEPT = 4096  # colours' operators and texts' operators kept per process and per document: well under a megabyte
+_RGB: dict[tuple[float, float, float, bool], str] = {}
+
+
+def quick_rgb(target, color, stroke: bool) -> bool:
+    """Set `color` on a canvas or text object as its setFillColor or setStrokeColor would, when that is an RGB colour
+    passing an RGB document's paint unchanged and leaving the transparency as it is; False, setting nothing, else."""
+    canvas = getattr(target, "_canvas", target)
+    if color.__class__ is not Color or not getattr(target._enforceColorSpace, "passes_rgb", False):
+        return False
+    alpha = color.alpha
+    if alpha is not None:  # reportlab sets it after the colour: nothing is written while it stays the same
+        setter = getattr(target, "_setStrokeAlpha" if stroke else "_setFillAlpha", None)
+        if setter is not None and (type(alpha) not in (int, float) or
+                                   alpha != canvas._extgstate._d.get("CA" if stroke else "ca", 1)):
+            return False
+    key = (color.red, color.green, color.blue, stroke)
+    operator = _RGB.get(key)
+    if operator is None:
+        operator = f"{fp_str(key[:3])} {'RG' if stroke else 'rg'}"
+        if len(_RGB) < MAX_KEPT:
+            _RGB[key] = operator
+    target._code.append(operator)
+    if stroke:
+        target._strokeColorObj = color
+    else:
+        target._fillColorObj = color
+    if alpha is not None and setter is not None:
+        canvas._doc.ensureMinPdfVersion("transparency")
+    return True
+
+
+class ShownTexts:
+    """The operators of texts a document has shown, by font, size and subset in use: a text shown again writes the
+    same operators (its characters keep the codes they were given the first time), so they are written once."""
+
+    def __init__(self) -> None:
+        self._shown: dict[tuple, tuple[str, int]] = {}
+
+    def operators(self, text_object, text: str) -> str:
+        """The operators showing `text` in a text object, as its _formatText gives them, with its subset updated."""
+        key = (text_object._fontname, text_object._fontsize, text_object._leading, text_object._curSubset, text)
+        known = self._shown.get(key)
+        if known is not None:
+            text_object._curSubset = known[1]
+            return known[0]
+        operators = text_object._formatText(text)
+        if len(self._shown) < MAX_KEPT:
+            self._shown[key] = (operators, text_object._curSubset)
+        return operators
