@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from pnp.book.blockcache import BLOCKS, BlockStore, blocks_folder
 from pnp.face.svgkept import SvgStore, svg_folder
@@ -78,10 +78,11 @@ class TextStores(NamedTuple):
 
 @dataclass
 class Made:
-    """What a worker's job added to the caches, for the build to keep: font subsets, texts' phrases, rules' blocks
-    and the lines their texts were broken into."""
+    """What a worker's job added to the caches, for the build to keep: font subsets, compressed streams, texts'
+    phrases, rules' blocks and the lines their texts were broken into."""
 
     subsets: dict[str, bytes] = field(default_factory=dict)
+    streams: dict[bytes, bytes] = field(default_factory=dict)
     phrases: dict[str, tuple[int, ...]] = field(default_factory=dict)
     blocks: dict[str, bytes] = field(default_factory=dict)
     lines: dict[str, str] = field(default_factory=dict)
@@ -92,21 +93,25 @@ def made_here(fonts: FontBook, texts: TextStores | None = None) -> Iterator[Made
     """Within (a worker's job, setting its texts with the build's stores when given): what it adds to the caches,
     filled in at the end."""
     subsets = fonts.store.subsets if fonts.store is not None else None
+    streams = fonts.store.streams if fonts.store is not None else None
     phrases, blocks, lines = texts or TextStores(None, None, None)
-    before = [set(store.pending) if store else set() for store in (subsets, phrases, blocks, lines)]
+    before: list[set[Any]] = [set(store.pending) if store else set()
+                              for store in (subsets, streams, phrases, blocks, lines)]
     made = Made()
     with texts.kept() if texts is not None else nullcontext():
         yield made
     made.subsets = subsets.new_since(before[0]) if subsets else {}
-    made.phrases = phrases.new_since(before[1]) if phrases else {}
-    made.blocks = blocks.new_since(before[2]) if blocks else {}
-    made.lines = lines.new_since(before[3]) if lines else {}
+    made.streams = streams.new_since(before[1]) if streams else {}
+    made.phrases = phrases.new_since(before[2]) if phrases else {}
+    made.blocks = blocks.new_since(before[3]) if blocks else {}
+    made.lines = lines.new_since(before[4]) if lines else {}
 
 
 def keep_made(fonts: FontBook, made: Made) -> None:
     """Keep what a worker's job made with the build's own entries (a job done here made them here already)."""
     if fonts.store is not None:
         fonts.store.subsets.pending.update(made.subsets)
+        fonts.store.streams.pending.update(made.streams)
     phrases, blocks, lines = TextStores.in_use()
     if phrases is not None:
         phrases.pending.update(made.phrases)

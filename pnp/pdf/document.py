@@ -15,6 +15,7 @@ from pnp.face.outline import Outline
 from pnp.face.paint import paint_face
 from pnp.face.parts import Face
 from pnp.face.quickops import ShownTexts
+from pnp.output.streamcache import streams_kept_in
 from pnp.pdf.black import DEFAULT_RICH_BLACK
 from pnp.pdf.dielines import draw_cut_lines, draw_die_line
 from pnp.pdf.fastnames import install as keep_short_texts
@@ -58,7 +59,8 @@ class Document:
         self.canvas.shown_texts = ShownTexts()  # the texts it has shown, for the faces' text to show again
         self.canvas.setTitle(title)
         self.canvas.setCreator("pnp")
-        settle, pages = PageSettler(), self.canvas._doc.Pages  # not through self: no cycle keeps a saved file's pages
+        settle = PageSettler(fonts.store.streams if fonts.store is not None else None)
+        pages = self.canvas._doc.Pages  # not through self: no cycle keeps a saved file's pages
         self.canvas.setPageCallBack(lambda _: settle(pages.pages[-1]))
         if profile is not None:
             mark_pdfx(self.canvas, profile, title)
@@ -99,7 +101,8 @@ class Document:
         saved = rl_config.useA85
         rl_config.useA85 = 0
         try:
-            with subsets_kept_in(self.fonts.store.subsets if self.fonts.store is not None else None):
+            store = self.fonts.store
+            with subsets_kept_in(store.subsets if store else None), streams_kept_in(store.streams if store else None):
                 save_streamed(self.canvas)
         finally:
             rl_config.useA85 = saved

@@ -6,11 +6,13 @@ import zlib
 
 from reportlab.pdfbase import pdfdoc
 
+from pnp.output.streamcache import StreamStore
+
 
 class LightPage(pdfdoc.PDFPage):
     """A page whose unset keys live on the class instead of in every page's own dictionary."""
 
-    def format(self, document):
+    def format(self, document) -> bytes:
         """The page's bytes; the resources and media box written inline are let go as the file is written. A page
         like one before it (a copy of a card on a print-shop page) reuses its bytes around its own contents."""
         formatted: dict[tuple, tuple[bytes, bytes, tuple]] = vars(document).setdefault("_pnp_formatted_pages", {})
@@ -20,7 +22,7 @@ class LightPage(pdfdoc.PDFPage):
             return before + _contents(self, document) + after  # the contents registered as reportlab would
         text = super().format(document)
         for inline in ("Resources", "MediaBox"):
-            vars(self).pop(inline, None)
+            self.__dict__.pop(inline, None)
         head, reference = b"/Contents ", _contents(self, document)
         if key is not None and text.count(head + reference + b" ") == 1:
             start = text.index(head + reference + b" ") + len(head)
@@ -65,7 +67,8 @@ SHORT_CONTENT = 512  # characters: a page that places a card (a print-shop page)
 class PageSettler:
     """Settles each finished page of one document, sharing the equal boxes and resource tables of its pages."""
 
-    def __init__(self) -> None:
+    def __init__(self, streams: StreamStore | None = None) -> None:
+        self._streams = streams  # the output folder's compressed streams, where a long content may be kept
         self._shared: dict[tuple, object] = {}
         self._compressed: dict[str, bytes] = {}  # short contents compressed, by their text (copies of a card repeat it)
 
@@ -84,7 +87,8 @@ class PageSettler:
         """A page's content compressed (a short one once for the document: compressing a few bytes takes some
         50 microseconds, mostly zlib setting up)."""
         if len(content) > SHORT_CONTENT:
-            return zlib.compress(content.encode("utf8"))
+            data = content.encode("utf8")
+            return self._streams.compressed(data) if self._streams is not None else zlib.compress(data)
         compressed = self._compressed.get(content)
         if compressed is None:
             compressed = self._compressed[content] = zlib.compress(content.encode("utf8"))

@@ -26,6 +26,7 @@ import reportlab
 
 import pnp
 from pnp.output.cachefiles import CACHE_FOLDER, checked_entry, made_entry, read_entry, save_entries
+from pnp.output.streamcache import StreamStore
 from pnp.text.subsetcache import SubsetStore
 
 SUFFIX = ".fontdata"  # a font entry's name: the font's digest and this
@@ -58,14 +59,16 @@ def font_digest(data: bytes) -> str:
 @dataclass(eq=False)
 class FontCache:
     """The font entries of one output folder: read before parsing a font, written after the build succeeds; with the
-    store of the subsets its PDFs embed."""
+    stores of the subsets its PDFs embed and of the streams they compress."""
 
     folder: Path
     pending: dict[str, bytes] = field(default_factory=dict)
     subsets: SubsetStore = field(init=False)
+    streams: StreamStore = field(init=False)
 
     def __post_init__(self) -> None:
         self.subsets = SubsetStore(self.folder.parent / "subsets")
+        self.streams = StreamStore(self.folder.parent / "streams")
 
     def read(self, digest: str, num_glyphs: int) -> dict[str, Any] | None:
         """A font's character information when a sound entry is stored, else None."""
@@ -90,6 +93,7 @@ class FontCache:
         save_entries(self.folder, self.pending, SUFFIX, MAX_ENTRIES)
         self.pending = {}
         self.subsets.save()
+        self.streams.save()
 
 
 def cache_folder(output_root: Path) -> Path:

@@ -98,15 +98,15 @@ class _KeptFlate:
 
     pdfname = _FLATE.pdfname
 
-    def __init__(self, store: SubsetStore) -> None:
-        self.store = store
+    def __init__(self, store: SubsetStore, others: Any) -> None:
+        self.store, self.others = store, others  # others: the filter other streams are compressed with
         self.known: dict[int, tuple[bytes, str, bytes | None]] = {}  # by the program's id: program, key, compressed
 
     def encode(self, text: Any) -> bytes:
         """The stream's compressed bytes (a subset's from the store, or compressed now and remembered)."""
         found = self.known.get(id(text))
         if found is None or found[0] is not text:
-            return _FLATE.encode(text)
+            return self.others.encode(text)
         program, key, compressed = found
         if compressed is None:
             compressed = _FLATE.encode(program)
@@ -135,7 +135,8 @@ def kept_subsets(font: Any) -> Iterator[None]:
     if getattr(font, "digest", None) is None:
         from pnp.text.fontcache import font_digest as digest_of  # which imports this module
         font.digest = digest_of(font.face._ttf_data)
-    flate, face, font_digest = _KeptFlate(store), font.face, font.digest
+    others = pdfdoc.PDFZCompress  # reportlab's filter, or the stream store's while a document is saved
+    flate, face, font_digest = _KeptFlate(store, others), font.face, font.digest
     cut = face.makeSubset
 
     def make_subset(codes: list[int]) -> bytes:
@@ -150,4 +151,4 @@ def kept_subsets(font: Any) -> Iterator[None]:
         yield
     finally:
         del face.makeSubset
-        pdfdoc.PDFZCompress = _FLATE
+        pdfdoc.PDFZCompress = others
