@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib.colors import CMYKColor, Color
@@ -180,3 +181,23 @@ def test_a_page_holding_anything_but_plain_values_and_pdf_objects_is_formatted_a
     page.Annots = [pdfdoc.PDFDictionary({})]
     assert lightpages._settled_key(page) is None
     assert quickops.MAX_KEPT > 0
+
+
+def test_the_build_hands_a_worker_its_next_job_quickly_and_restores_the_interval_after(repo, tmp_path, monkeypatch):
+    import sys
+
+    from pnp.build import builder
+    seen = []
+    render = builder.render_component
+    monkeypatch.setattr(builder, "render_component",
+                        lambda *args: seen.append(sys.getswitchinterval()) or render(*args))
+    before = sys.getswitchinterval()
+    build(repo, [repo.load_game("ghost_couple")], BuildOptions(tmp_path / "out"))
+    assert seen and max(seen) <= workers.HANDOFF_SECONDS < before and sys.getswitchinterval() == before
+    sys.setswitchinterval(0.0001)  # a caller's own shorter interval stays
+    own = sys.getswitchinterval()
+    try:
+        with workers.quick_handoffs():
+            assert sys.getswitchinterval() == pytest.approx(own, abs=2e-6)  # kept to the microsecond
+    finally:
+        sys.setswitchinterval(before)
