@@ -35,14 +35,15 @@ def _reportlab_only(monkeypatch) -> None:
     monkeypatch.setattr(lightpages, "_settled_key", lambda page: None)
 
 
-def test_eitsuku_builds_byte_for_byte_as_reportlab_writes_it(repo, tmp_path, monkeypatch):
+def test_eitsuku_builds_byte_for_byte_as_reportlab_writes_it_in_rgb_and_in_cmyk(repo, tmp_path, monkeypatch):
     monkeypatch.setattr(workers, "every_core", lambda: 1)  # every file written here, under this test's patches
-    for color in ("rgb", "cmyk"):
-        build(repo, [repo.load_game("eitsuku")], BuildOptions(tmp_path / f"quick-{color}", color=color))
+    builds = [("eitsuku", "rgb"), ("eitsuku", "cmyk")]
+    for game, color in builds:
+        build(repo, [repo.load_game(game)], BuildOptions(tmp_path / f"quick-{color}", color=color))
     _reportlab_only(monkeypatch)
-    for color in ("rgb", "cmyk"):
-        build(repo, [repo.load_game("eitsuku")], BuildOptions(tmp_path / f"plain-{color}", color=color))
-    for color in ("rgb", "cmyk"):
+    for game, color in builds:
+        build(repo, [repo.load_game(game)], BuildOptions(tmp_path / f"plain-{color}", color=color))
+    for _, color in builds:
         quick, plain = _files(tmp_path / f"quick-{color}"), _files(tmp_path / f"plain-{color}")
         assert len(quick) >= 10 and any("print-shop" in name for name in quick) and quick == plain
 

@@ -74,9 +74,10 @@ def test_what_one_process_keeps_is_bounded(tmp_path, monkeypatch):
     assert 0 < sum(map(len, store.pending.values())) <= 200
 
 
-def test_a_rebuild_compresses_only_what_changed_and_writes_the_same_bytes(repo, tmp_path, monkeypatch):
-    monkeypatch.setattr(workers, "every_core", lambda: 1)  # every stream compressed here, where it is counted
+def test_a_rebuild_compresses_only_what_changed_and_the_workers_streams_are_kept(repo, tmp_path, monkeypatch):
     game = [repo.load_game("eitsuku")]
+    build(repo, game, BuildOptions(tmp_path / "workers"))
+    monkeypatch.setattr(workers, "every_core", lambda: 1)  # every stream compressed here, where it is counted
     first = _counting(monkeypatch)
     build(repo, game, BuildOptions(tmp_path / "out"))
     files = {p: p.read_bytes() for p in sorted((tmp_path / "out" / "eitsuku").rglob("*.pdf"))}
@@ -85,12 +86,5 @@ def test_a_rebuild_compresses_only_what_changed_and_writes_the_same_bytes(repo, 
     build(repo, game, BuildOptions(tmp_path / "out"))
     assert {p: p.read_bytes() for p in files} == files
     assert first_count > 100 and first == []  # every kept stream of the rebuild inflated to its bytes
-
-
-def test_the_workers_streams_are_kept_with_the_builds_own(repo, tmp_path, monkeypatch):
-    game = [repo.load_game("eitsuku")]
-    build(repo, game, BuildOptions(tmp_path / "workers"))
-    monkeypatch.setattr(workers, "every_core", lambda: 1)
-    build(repo, game, BuildOptions(tmp_path / "here"))
-    kept = [streamcache._read(tmp_path / name / ".pnp-cache" / "streams") for name in ("workers", "here")]
-    assert len(kept[0]) > 100 and set(kept[0]) == set(kept[1])
+    kept = [streamcache._read(tmp_path / name / ".pnp-cache" / "streams") for name in ("workers", "out")]
+    assert len(kept[0]) > 100 and set(kept[0]) == set(kept[1])  # those the workers compressed came back
