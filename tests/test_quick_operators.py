@@ -184,17 +184,14 @@ def test_a_page_holding_anything_but_plain_values_and_pdf_objects_is_formatted_a
     assert quickops.MAX_KEPT > 0
 
 
-def test_the_build_hands_a_worker_its_next_job_quickly_and_restores_the_interval_after(repo, tmp_path, monkeypatch):
+def test_a_builds_workers_get_their_next_job_quickly_and_the_interval_is_restored_after():
     import sys
-
-    from pnp.build import builder
-    seen = []
-    render = builder.render_component
-    monkeypatch.setattr(builder, "render_component",
-                        lambda *args: seen.append(sys.getswitchinterval()) or render(*args))
+    from contextlib import ExitStack
     before = sys.getswitchinterval()
-    build(repo, [repo.load_game("ghost_couple")], BuildOptions(tmp_path / "out"))
-    assert seen and max(seen) <= workers.HANDOFF_SECONDS < before and sys.getswitchinterval() == before
+    with ExitStack() as stack:
+        workers.Workers(stack)  # as a build makes them
+        assert sys.getswitchinterval() <= workers.HANDOFF_SECONDS < before
+    assert sys.getswitchinterval() == before
     sys.setswitchinterval(0.0001)  # a caller's own shorter interval stays
     own = sys.getswitchinterval()
     try:
