@@ -15,7 +15,7 @@ from pnp.build import workers
 from pnp.build.builder import BuildOptions, build
 from pnp.face import paint, quickops, svgpaint
 from pnp.face.quickops import ShownTexts, quick_rgb
-from pnp.pdf import lightpages
+from pnp.pdf import pagebytes
 from pnp.pdf.rgbpaint import RgbPaint
 from pnp.text import fonts as font_module
 from pnp.text.fonts import FontBook
@@ -32,7 +32,7 @@ def _reportlab_only(monkeypatch) -> None:
     monkeypatch.setattr(svgpaint, "quick_rgb", lambda target, color, stroke: False)
     monkeypatch.setattr(ShownTexts, "operators", lambda self, text_object, text: text_object._formatText(text))
     monkeypatch.setattr(font_module, "known_split", lambda font, text, doc: None)
-    monkeypatch.setattr(lightpages, "_settled_key", lambda page: None)
+    monkeypatch.setattr(pagebytes, "settled_key", lambda page: None)
 
 
 def test_eitsuku_builds_byte_for_byte_as_reportlab_writes_it_in_rgb_and_in_cmyk(repo, tmp_path, monkeypatch):
@@ -163,24 +163,30 @@ def test_a_page_like_the_one_before_reuses_its_bytes_around_its_own_contents(tmp
 
     def write(name: str) -> bytes:
         doc = Document(tmp_path / name, FontBook(), "pages")
-        for _ in range(3):
-            doc.canvas.drawString(10, 10, "the same page")
+        for form in ("card", "other"):
+            doc.canvas.beginForm(form)
+            doc.canvas.drawString(10, 10, form)
+            doc.canvas.endForm()
+        for form in ("card", "other", "card", "other", None, None):  # as print-shop pages draw their cards
+            doc.canvas.drawString(10, 10, "a page")
+            if form:
+                doc.canvas.doForm(form)
             doc.canvas.showPage()
         doc.save()
         return (tmp_path / name).read_bytes()
     quick = write("quick.pdf")
-    assert len(made) == 1  # the first page formatted, the other two its bytes around their own contents
-    monkeypatch.setattr(lightpages, "_settled_key", lambda page: None)
-    assert write("plain.pdf") == quick and len(made) == 4
+    assert len(made) == 2  # a page with a form and one without formatted; the others their bytes around their own
+    monkeypatch.setattr(pagebytes, "settled_key", lambda page: None)
+    assert write("plain.pdf") == quick and len(made) == 8
 
 
 def test_a_page_holding_anything_but_plain_values_and_pdf_objects_is_formatted_afresh():
     from reportlab.pdfbase import pdfdoc
     page = pdfdoc.PDFPage()
     page.Annots = []
-    assert lightpages._settled_key(page) is not None
+    assert pagebytes.settled_key(page) is not None
     page.Annots = [pdfdoc.PDFDictionary({})]
-    assert lightpages._settled_key(page) is None
+    assert pagebytes.settled_key(page) is None
     assert quickops.MAX_KEPT > 0
 
 

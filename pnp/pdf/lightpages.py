@@ -7,33 +7,23 @@ import zlib
 from reportlab.pdfbase import pdfdoc
 
 from pnp.output.streamcache import StreamStore
+from pnp.pdf.pagebytes import formatted_page
 
 
 class LightPage(pdfdoc.PDFPage):
     """A page whose unset keys live on the class instead of in every page's own dictionary."""
 
     def format(self, document) -> bytes:
-        """The page's bytes; the resources and media box written inline are let go as the file is written. A page
-        like one before it (a copy of a card on a print-shop page) reuses its bytes around its own contents."""
-        formatted: dict[tuple, tuple[bytes, bytes, tuple]] = vars(document).setdefault("_pnp_formatted_pages", {})
-        key = _settled_key(self)
-        if key in formatted:
-            before, after, _ = formatted[key]
-            return before + _contents(self, document) + after  # the contents registered as reportlab would
+        """The page's bytes (a page like one before it reuses its bytes around its own contents and forms); the
+        resources and media box written inline are let go as the file is written."""
+        return formatted_page(self, document, lambda: self._afresh(document))
+
+    def _afresh(self, document) -> bytes:
+        """The page's bytes as reportlab formats them."""
         text = super().format(document)
         for inline in ("Resources", "MediaBox"):
             self.__dict__.pop(inline, None)
-        head, reference = b"/Contents ", _contents(self, document)
-        if key is not None and text.count(head + reference + b" ") == 1:
-            start = text.index(head + reference + b" ") + len(head)
-            alive = tuple(vars(self).values())  # the objects its key names by identity outlive the file's writing
-            formatted[key] = (text[:start], text[start + len(reference):], alive)
         return text
-
-
-def _contents(page: pdfdoc.PDFPage, document) -> bytes:
-    """The reference to a page's content stream, the stream registered with the document if it is not yet."""
-    return document.Reference(page.Contents).format(document)
 
 
 for _name in pdfdoc.PDFPage.__NoDefault__ + ["ExtGState", "XObjects"]:
@@ -115,20 +105,3 @@ class PageSettler:
 def _itself(value):
     return value
 
-
-def _settled_key(page: pdfdoc.PDFPage) -> tuple | None:
-    """What a settled page's bytes depend on besides its contents: its plain values, and its PDF objects by identity
-    (shared ones, which the pages keep alive while the file is written); None when it holds anything else."""
-    key: list[tuple] = []
-    for name, value in vars(page).items():
-        if name in ("Contents", "__InternalName__"):
-            continue
-        if value is None or type(value) in (int, float, str, bool):
-            key.append((name, type(value), value))
-        elif isinstance(value, (dict, list)) and not value and type(value) in (dict, list):
-            key.append((name, type(value)))
-        elif isinstance(value, pdfdoc.PDFObject):
-            key.append((name, id(value)))
-        else:
-            return None
-    return tuple(key)
