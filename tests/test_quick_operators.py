@@ -79,6 +79,21 @@ def test_a_quick_colour_sets_what_reportlab_sets(tmp_path_factory, red, green, b
     assert took_quick_way == (alpha in (None, page_alpha) or (on_text and stroke))  # the common case is quick
 
 
+@pytest.mark.parametrize("text", ["#336699", "#fff", "red", "cmyk(0, 100, 100, 0)", "cmyk(100,100,100,100)"])
+@pytest.mark.parametrize("stroke", [False, True])
+def test_a_colour_given_as_text_sets_what_reportlab_sets(tmp_path, text, stroke):
+    written = []
+    for quick in (True, False):
+        canvas = _canvas(tmp_path)
+        target = canvas.beginText()
+        if not (quick and quick_rgb(target, text, stroke)):
+            (target.setStrokeColor if stroke else target.setFillColor)(text)
+        written.append((list(target._code), repr(getattr(target, "_strokeColorObj" if stroke else "_fillColorObj")),
+                        canvas._doc._pdfVersion))
+    assert written[0] == written[1]
+    assert quick_rgb(_canvas(tmp_path), text, stroke) == (text != "cmyk(100,100,100,100)")  # registration stays CMYK
+
+
 def test_a_cmyk_colour_or_a_cmyk_document_goes_through_reportlab(tmp_path):
     canvas = _canvas(tmp_path)
     assert not quick_rgb(canvas, CMYKColor(0, 1, 1, 0), stroke=False)

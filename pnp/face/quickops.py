@@ -12,9 +12,13 @@ _RGB: dict[tuple[float, float, float, bool], str] = {}
 
 def quick_rgb(target, color, stroke: bool) -> bool:
     """Set `color` on a canvas or text object as its setFillColor or setStrokeColor would, when that is an RGB colour
-    passing an RGB document's paint unchanged and leaving the transparency as it is; False, setting nothing, else."""
-    canvas = getattr(target, "_canvas", target)
-    if color.__class__ is not Color or not getattr(target._enforceColorSpace, "passes_rgb", False):
+    (or a text an RGB document's paint reads as one) leaving the transparency as it is; False, setting nothing, else."""
+    canvas, paint = getattr(target, "_canvas", target), target._enforceColorSpace
+    if not getattr(paint, "passes_rgb", False):
+        return False
+    if color.__class__ is not Color and type(color) is str:
+        color = paint(color)  # as reportlab's setter would: through the document's paint first
+    if color.__class__ is not Color:
         return False
     alpha = color.alpha
     if alpha is not None:  # reportlab sets it after the colour: nothing is written while it stays the same

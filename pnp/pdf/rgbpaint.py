@@ -13,6 +13,7 @@ from pnp.colors import read_color
 from pnp.face.images import image_reader
 
 DEFAULT_PROFILE = Path(__file__).resolve().parent / "profiles" / "FOGRA39L-pnp.icc"
+MAX_NAMED = 1024  # colours given as text kept as painted, per document
 
 
 class RgbPaint:
@@ -24,11 +25,23 @@ class RgbPaint:
         self._path = profile_path
         self._transform: Any = None  # the profile's transform to sRGB, made at the first CMYK colour
         self._colors: dict[tuple[float, float, float, float, float], rl_colors.Color] = {}
+        self._named: dict[str, Any] = {}  # colours given as text, as painted
 
     def __call__(self, color):
         """RGB colours pass; CMYK ones become RGB, except registration black (1,1,1,1) for the marks."""
         if color.__class__ is rl_colors.Color:  # the common case, at once
             return color
+        if type(color) is str:  # a text's colour, read once
+            known = self._named.get(color)
+            if known is None:
+                known = self._read(color)
+                if len(self._named) < MAX_NAMED:
+                    self._named[color] = known
+            return known
+        return self._read(color)
+
+    def _read(self, color):
+        """The colour as the document paints it."""
         color = read_color(color)
         if not isinstance(color, rl_colors.CMYKColor) or _is_registration(color):
             return color
