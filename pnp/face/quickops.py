@@ -20,12 +20,11 @@ def quick_rgb(target, color, stroke: bool) -> bool:
         color = paint(color)  # as reportlab's setter would: through the document's paint first
     if color.__class__ is not Color:
         return False
-    alpha = color.alpha
-    if alpha is not None:  # reportlab sets it after the colour: nothing is written while it stays the same
-        setter = getattr(target, "_setStrokeAlpha" if stroke else "_setFillAlpha", None)
-        if setter is not None and (type(alpha) not in (int, float) or
-                                   alpha != canvas._extgstate._d.get("CA" if stroke else "ca", 1)):
-            return False
+    # reportlab sets the colour's alpha after it, where the target can: nothing is written while the alpha stays
+    alpha, current = color.alpha, canvas._extgstate._d.get("CA" if stroke else "ca", 1)
+    sets_alpha = alpha is not None and hasattr(target, "_setStrokeAlpha" if stroke else "_setFillAlpha")
+    if sets_alpha and (type(alpha) not in (int, float) or alpha != current):
+        return False
     key = (color.red, color.green, color.blue, stroke)
     operator = _RGB.get(key)
     if operator is None:
@@ -37,7 +36,7 @@ def quick_rgb(target, color, stroke: bool) -> bool:
         target._strokeColorObj = color
     else:
         target._fillColorObj = color
-    if alpha is not None and setter is not None:
+    if sets_alpha:
         canvas._doc.ensureMinPdfVersion("transparency")
     return True
 

@@ -83,7 +83,7 @@ class StreamStore:
         return {"folder": self.folder, "pending": {}, "_pending_bytes": 0, "_known": None}
 
 
-class _KeptFlate:
+class _StoreFlate:
     """reportlab's Flate filter, taking each stream it compresses from a store when kept there."""
 
     pdfname = "FlateDecode"
@@ -106,7 +106,7 @@ def streams_kept_in(store: StreamStore | None) -> Iterator[None]:
     if store is None:
         yield
         return
-    previous, pdfdoc.PDFZCompress = pdfdoc.PDFZCompress, _KeptFlate(store)
+    previous, pdfdoc.PDFZCompress = pdfdoc.PDFZCompress, _StoreFlate(store)
     try:
         yield
     finally:
