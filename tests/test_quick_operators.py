@@ -96,6 +96,7 @@ def test_a_colour_given_as_text_sets_what_reportlab_sets(tmp_path, text, stroke)
 
 def test_a_cmyk_colour_or_a_cmyk_document_goes_through_reportlab(tmp_path):
     canvas = _canvas(tmp_path)
+    assert not quick_rgb(canvas.beginText(), Color(0, 0, 0, alpha=2), stroke=True)  # reportlab says what is wrong
     assert not quick_rgb(canvas, CMYKColor(0, 1, 1, 0), stroke=False)
     canvas._enforceColorSpace = None
     assert not quick_rgb(canvas, Color(1, 0, 0), stroke=False) and canvas._code == []

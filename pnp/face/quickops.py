@@ -22,8 +22,10 @@ def quick_rgb(target, color, stroke: bool) -> bool:
         return False
     # reportlab sets the colour's alpha after it, where the target can: nothing is written while the alpha stays
     alpha, current = color.alpha, canvas._extgstate._d.get("CA" if stroke else "ca", 1)
+    if alpha is not None and not (type(alpha) in (int, float) and 0 <= alpha <= 1):
+        return False  # reportlab refuses it
     sets_alpha = alpha is not None and hasattr(target, "_setStrokeAlpha" if stroke else "_setFillAlpha")
-    if sets_alpha and (type(alpha) not in (int, float) or alpha != current):
+    if sets_alpha and alpha != current:
         return False
     key = (color.red, color.green, color.blue, stroke)
     operator = _RGB.get(key)
