@@ -12,7 +12,7 @@ from conftest import ROOT, copy_games
 
 from pnp.cli.main import main
 from pnp.data import yamlcache
-from pnp.data.yamlcache import YamlCache, decoded, encoded, using_yaml_cache
+from pnp.data.yamlcache import YAML_CACHES, YamlCache, decoded, encoded
 from pnp.data.yamlfile import load_yaml
 from pnp.limits import MAX_YAML_NODES
 
@@ -32,7 +32,7 @@ def same(a, b) -> bool:
 
 def through_cache(folder: Path, text: str):
     """The text parsed with a cache in use; the cache saved."""
-    with using_yaml_cache(YamlCache(folder)) as cache:
+    with YAML_CACHES.kept(YamlCache(folder)) as cache:
         value = load_yaml(text, "layouts/g/cards.yaml")
     cache.save()
     return value

@@ -82,8 +82,6 @@ def blocks_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "rules"
 
 
-
-
 def rules_blocks(text: str) -> list[Block]:
     """The blocks of a rules text: those kept in the store in use, else the text parsed (and remembered there)."""
     store = BLOCKS.store()

@@ -14,8 +14,7 @@ import hashlib
 import json
 import math
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
-from contextvars import ContextVar
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -23,7 +22,7 @@ from typing import Any
 
 import pnp
 from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
-from pnp.output.cachefiles import CACHE_FOLDER, finite_json, in_use, installed_hashes, read_entry, save_entries
+from pnp.output.cachefiles import CACHE_FOLDER, InUse, finite_json, installed_hashes, read_entry, save_entries
 
 FORMAT = 1
 SUFFIX = ".yaml.json"
@@ -31,7 +30,7 @@ MAX_ENTRIES = 256  # YAML files remembered (a game has about 20); the oldest go 
 MAX_ENTRY_BYTES = 8 * MAX_YAML_BYTES  # a file's value as JSON: about the size of its text, far below this
 PARSER = (("yaml", "__init__.py"),)  # PyYAML's version, found without importing it
 
-_ACTIVE: ContextVar[YamlCache | None] = ContextVar("yaml_cache", default=None)
+YAML_CACHES: InUse[YamlCache] = InUse("yaml_cache")  # the cache every YAML text parsed is looked up in first
 
 
 @dataclass(eq=False)
@@ -70,24 +69,14 @@ def yaml_cache_folder(output_root: Path) -> Path:
     return output_root / CACHE_FOLDER / "yaml"
 
 
-def using_yaml_cache(cache: YamlCache) -> AbstractContextManager[YamlCache | None]:
-    """Within: every YAML text parsed is looked up in the cache first, and remembered for it."""
-    return in_use(_ACTIVE, cache)
-
-
 @contextmanager
 def parsed_yaml_kept(output_root: Path) -> Iterator[YamlCache]:
     """Within (a build's loading and building): YAML read through the output folder's cache, which is written when
     the block ends without an error."""
     cache = YamlCache(yaml_cache_folder(output_root))
-    with using_yaml_cache(cache):
+    with YAML_CACHES.kept(cache):
         yield cache
     cache.save()
-
-
-def active_yaml_cache() -> YamlCache | None:
-    """The parsed-YAML cache in use here, if any."""
-    return _ACTIVE.get()
 
 
 @lru_cache(maxsize=MAX_ENTRIES)

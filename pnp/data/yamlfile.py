@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.data.files import read_regular
-from pnp.data.yamlcache import active_yaml_cache
+from pnp.data.yamlcache import YAML_CACHES
 from pnp.errors import PnpError
 from pnp.limits import MAX_YAML_BYTES, MAX_YAML_NODES
 
@@ -53,7 +53,7 @@ def read_text(path: Path, label: str, missing: str = "file not found",
 def load_yaml(text: str, label: str) -> Any:
     """Parse YAML text; more than MAX_YAML_NODES values once aliases are expanded is an error. Where a parsed-YAML
     cache is in use (a build's), a text parsed by an earlier build is taken from it."""
-    cache = active_yaml_cache()
+    cache = YAML_CACHES.store()
     if cache is not None:
         found, value = cache.read(text)
         if found:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from pnp.data.confine import confined
-from pnp.data.yamlcache import YamlCache, active_yaml_cache
+from pnp.data.yamlcache import YAML_CACHES, YamlCache
 from pnp.data.yamlfile import load_yaml, read_text
 from pnp.errors import PnpError
 from pnp.layout.elements import (
@@ -141,7 +141,7 @@ def _merged(path: Path, root: Path, label_of, seen: tuple[Path, ...], named_by: 
         raise PnpError("layout extends itself in a loop", where=f"{label}: extends", fix="break the cycle")
     text = _yaml_text(resolved, label, named_by)
     read.append((path, resolved, label, named_by, text))
-    parsed = _parse_yaml(text, label, active_yaml_cache())
+    parsed = _parse_yaml(text, label, YAML_CACHES.store())
     data = dict(parsed)  # a fresh copy: merging copies what it changes below the top level
     check_own_keys(data, label)
     check_layout_values(data, label)

@@ -16,7 +16,7 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -158,20 +158,16 @@ class InUse(Generic[Store]):
     def __init__(self, name: str) -> None:
         self._active: ContextVar[Store | None] = ContextVar(name, default=None)
 
-    def kept(self, store: Store | None) -> AbstractContextManager[Store | None]:
+    @contextmanager
+    def kept(self, store: Store | None) -> Iterator[Store | None]:
         """Within: `store` is the one in use (None: none is)."""
-        return in_use(self._active, store)
+        token = self._active.set(store)
+        try:
+            yield store
+        finally:
+            self._active.reset(token)
 
     def store(self) -> Store | None:
         """The store in use here, if any."""
         return self._active.get()
 
-
-@contextmanager
-def in_use(active: ContextVar[Store | None], store: Store | None) -> Iterator[Store | None]:
-    """Within: `store` is the cache of its kind that reading and drawing look things up in (and add to)."""
-    token = active.set(store)
-    try:
-        yield store
-    finally:
-        active.reset(token)

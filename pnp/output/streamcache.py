@@ -37,7 +37,7 @@ class StreamStore:
 
     folder: Path
     pending: dict[bytes, bytes] = field(default_factory=dict)  # compressed here, by the hash of the bytes
-    _pending_bytes: int = 0
+    _made_bytes: int = 0  # what this process compressed and remembers (those from workers arrive apart)
     _known: dict[bytes, bytes] | None = None  # the entry's streams, read at the first stream
 
     def compressed(self, data: bytes) -> bytes:
@@ -51,9 +51,9 @@ class StreamStore:
         if kept is not None and _inflates_to(kept, data):
             return kept
         compressed = zlib.compress(data)
-        if self._pending_bytes + len(compressed) <= MAX_KEPT_BYTES:
+        if self._made_bytes + len(compressed) <= MAX_KEPT_BYTES:
             self.pending[digest] = compressed
-            self._pending_bytes += len(compressed)
+            self._made_bytes += len(compressed)
         return compressed
 
     def new_since(self, before: set[bytes]) -> dict[bytes, bytes]:
@@ -76,11 +76,11 @@ class StreamStore:
                 size += len(data)
         body = b"".join(records)
         save_entries(self.folder, {_name(): made_entry(_versions(), body)}, SUFFIX, 1)
-        self.pending, self._pending_bytes, self._known = {}, 0, None
+        self.pending, self._made_bytes, self._known = {}, 0, None
 
     def __getstate__(self) -> dict[str, Any]:
         """Sent to a worker process without what it has read or compressed: it reads the entry itself."""
-        return {"folder": self.folder, "pending": {}, "_pending_bytes": 0, "_known": None}
+        return {"folder": self.folder, "pending": {}, "_made_bytes": 0, "_known": None}
 
 
 class _StoreFlate:

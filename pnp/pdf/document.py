@@ -26,7 +26,7 @@ from pnp.pdf.streamed import save_streamed
 from pnp.sheet.grid import Imposition, Rect, Slot, back_shift, back_slots
 from pnp.sheet.marks import SCALE_BAR, Line, ScaleBar, SheetMarks
 from pnp.text.fonts import FontBook
-from pnp.text.subsetcache import subsets_kept_in
+from pnp.text.subsetcache import SUBSETS
 from pnp.units import pt
 
 if TYPE_CHECKING:  # the CMYK machinery loads with a CMYK profile only
@@ -102,7 +102,7 @@ class Document:
         rl_config.useA85 = 0
         try:
             store = self.fonts.store
-            with subsets_kept_in(store.subsets if store else None), streams_kept_in(store.streams if store else None):
+            with SUBSETS.kept(store.subsets if store else None), streams_kept_in(store.streams if store else None):
                 save_streamed(self.canvas)
         finally:
             rl_config.useA85 = saved

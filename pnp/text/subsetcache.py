@@ -14,8 +14,7 @@ from __future__ import annotations
 import hashlib
 import zlib
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
-from contextvars import ContextVar
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,14 +23,14 @@ import reportlab
 from reportlab.pdfbase import pdfdoc
 
 import pnp
-from pnp.output.cachefiles import checked_entry, in_use, made_entry, read_entry, save_entries
+from pnp.output.cachefiles import InUse, checked_entry, made_entry, read_entry, save_entries
 
 SUFFIX = ".subset"
 FORMAT = 1
 MAX_ENTRIES = 512  # subsets remembered (Eitsuku's build embeds about 30); the oldest go first
 MAX_PROGRAM_BYTES = 16 * 2**20  # a subset's font program: 256 glyphs of a CJK font take well under 1 MB
 _FLATE = pdfdoc.PDFZCompress  # reportlab's own filter: what a subset is compressed with
-_ACTIVE: ContextVar[SubsetStore | None] = ContextVar("subset_store", default=None)
+SUBSETS: InUse[SubsetStore] = InUse("subset_store")  # the store a document being saved takes its subsets from
 
 
 @dataclass(eq=False)
@@ -118,17 +117,12 @@ class _KeptFlate:
         return _FLATE.decode(encoded)
 
 
-def subsets_kept_in(store: SubsetStore | None) -> AbstractContextManager[SubsetStore | None]:
-    """Within (a document being saved): the subsets of its fonts read from the store where kept, and kept there."""
-    return in_use(_ACTIVE, store)
-
-
 @contextmanager
 def kept_subsets(font: Any) -> Iterator[None]:
     """Within (a font's addObjects): its subsets read from the store in use where kept, else cut and kept there.
     The key is the hash of the font's own bytes (taken once a font): the font registered under a name is the one its
     subsets are cut from."""
-    store = _ACTIVE.get()
+    store = SUBSETS.store()
     if store is None:
         yield
         return
