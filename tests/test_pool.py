@@ -390,3 +390,19 @@ def test_an_error_after_release_stops_the_worker_still_at_work(children_before):
             pool.release()
             raise LookupError("the caller fails while its worker works")
     assert _started_since(children_before) == [] and time.monotonic() - began < 30
+
+
+@pytest.mark.skipif("fork" not in METHODS, reason="a forked worker inherits the module without the call")
+def test_without_a_signal_mask_as_on_windows_a_pool_starts_and_ends_its_workers(monkeypatch):
+    """Windows has no signal.pthread_sigmask: signals are then not held while a worker starts, nor released in it."""
+    from pnp import poolworkers
+    monkeypatch.setenv(START_METHOD_VARIABLE, "fork")
+    monkeypatch.delattr(signal, "pthread_sigmask")
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    with poolworkers.signals_held():
+        pass
+    with Pool(2) as pool:  # forked workers inherit the module without the call; worker_started() runs in each
+        results = list(pool.map(pool_jobs.square, range(6)))
+    assert [value for value, _ in results] == [n * n for n in range(6)]
+    assert {pid for _, pid in results} - {os.getpid()}  # the workers did the work
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before
